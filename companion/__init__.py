@@ -1,0 +1,1 @@
+"""The companion app: Flet screens, the table hub, and the command line."""

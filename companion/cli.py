@@ -1,0 +1,59 @@
+"""``companion``: the home of the server and the calculators.
+
+Startup stays light: each sub-command lives in its own module under
+``companion.commands`` and imports heavy things (Flet) only when it runs.
+Bad input: one clear line on stderr and exit status 2, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+
+from engine.errors import IllegalAction
+
+# module names under companion.commands; each has register(subparsers)
+COMMAND_MODULES = ("serve", "tables", "advise", "strata")
+
+
+class UsageError(Exception):
+    """Bad input from the command line: printed as one line, exit status 2."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # one line, status 2
+        raise UsageError(message)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="companion", description="Table Companion: a phone companion for board games.")
+    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    for name in COMMAND_MODULES:
+        try:
+            module = importlib.import_module(f"companion.commands.{name}")
+        except ModuleNotFoundError as exc:
+            if exc.name == f"companion.commands.{name}":
+                continue  # a command still being written
+            raise
+        module.register(subparsers)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+        if not getattr(args, "run", None):
+            parser.print_help()
+            return 0
+        return int(args.run(args) or 0)
+    except (UsageError, IllegalAction) as exc:
+        print(f"companion: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())
