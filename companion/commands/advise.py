@@ -1,0 +1,92 @@
+"""``companion advise``: the Rock Garden turn-in advisor on the command line.
+
+    companion advise --garden "R1 R2 G2 Y2 B2 R3 R3 R3" \\
+        [--tops trips=1,foursome=1,straight=1] [--after-deck continue|ten] [--json]
+
+Prints every distinct outcome (demerits, cards, rocks kept), best first, each with a
+legal turn-in plan. Rocks are listed in colour order R Y G B W, then by value. Bad input
+(a bad rock, a 6th copy, a bad deck top or setting) is one line on stderr, exit 2.
+Imports no Flet: it must start fast and work without a display.
+"""
+
+from __future__ import annotations
+
+import json
+
+from companion.cli import UsageError
+from engine.rockgarden.advisor import DEFAULT_TOPS, Plan, advise
+from engine.rockgarden.rocks import parse_rocks
+from engine.rockgarden.sets import AFTER_DECK, SET_NAMES, SET_TITLES
+
+TOPS_HELP = "deck tops: the value of the next card of each deck, e.g. trips=1,foursome=3,straight=2 (missing decks: 1; above 10: the deck is empty)"
+
+
+def register(subparsers) -> None:
+    parser = subparsers.add_parser(
+        "advise",
+        help="Rock Garden: which forbidden sets to turn in (every outcome, best first)",
+        description="Rock Garden turn-in advisor: every distinct outcome, best first, each with a legal plan.",
+    )
+    parser.add_argument("--garden", required=True, help='the rocks in the garden, e.g. "R1 R2 G2 Y2 B2 R3 R3 R3"')
+    parser.add_argument("--tops", default="", help=TOPS_HELP)
+    parser.add_argument(
+        "--after-deck",
+        default="continue",
+        help="what a set costs once its deck is empty: continue (11, 12, ...) or ten (10 each); default continue",
+    )
+    parser.add_argument("--json", action="store_true", help="print the plans as JSON")
+    parser.set_defaults(run=run)
+
+
+def parse_tops(text: str) -> dict[str, int]:
+    """``"trips=1,straight=9"`` -> all three deck tops (missing ones at 1)."""
+    tops = dict(DEFAULT_TOPS)
+    seen: set[str] = set()
+    for item in text.replace(" ", "").split(","):
+        if not item:
+            continue
+        name, sep, value = item.partition("=")
+        name = name.lower()
+        if not sep:
+            raise UsageError(f"--tops: '{item}' is not deck=value (decks: {', '.join(SET_NAMES)})")
+        if name not in tops:
+            raise UsageError(f"--tops: '{name}' is not a deck; the decks are {', '.join(SET_NAMES)}")
+        if name in seen:
+            raise UsageError(f"--tops: {name} is given twice")
+        if not value.isdigit() or int(value) < 1:
+            raise UsageError(f"--tops: {name}={value}: a deck top is a whole number, 1 or more")
+        seen.add(name)
+        tops[name] = int(value)
+    return tops
+
+
+def describe_plan(rank: int, plan: Plan) -> str:
+    """One line a player can read: outcome, the turn-ins in order, what stays."""
+    demerits = f"{plan.demerits} demerit{'' if plan.demerits == 1 else 's'}"
+    cards = "no cards" if plan.cards == 0 else f"{plan.cards} card{'' if plan.cards == 1 else 's'}"
+    if plan.turn_ins:
+        steps = ", ".join(
+            f"{SET_TITLES[step.set]} {' '.join(step.to_json()['rocks'])} (card {step.card})" for step in plan.turn_ins
+        )
+    else:
+        steps = "nothing to turn in"
+    rocks = plan.to_json()["rocks_left"]
+    if rocks:
+        keep = f"keep {len(rocks)} rock{'' if len(rocks) == 1 else 's'}: {' '.join(rocks)}"
+    else:
+        keep = "keep no rocks"
+    return f"{rank}. {demerits}, {cards}: {steps}; {keep}"
+
+
+def run(args) -> int:
+    garden = parse_rocks(args.garden)
+    tops = parse_tops(args.tops)
+    if args.after_deck not in AFTER_DECK:
+        raise UsageError(f"--after-deck: '{args.after_deck}' is not a choice; choose {' or '.join(AFTER_DECK)}")
+    plans = advise(garden, tops, args.after_deck)
+    if args.json:
+        print(json.dumps({"plans": [plan.to_json() for plan in plans]}))
+    else:
+        for rank, plan in enumerate(plans, start=1):
+            print(describe_plan(rank, plan))
+    return 0

@@ -1,0 +1,54 @@
+"""``companion new`` and ``companion tables``: prepare and list tables from a shell."""
+
+from __future__ import annotations
+
+import json
+
+from companion.commands.common import add_data_arg, open_tables
+
+
+def register(subparsers) -> None:
+    new = subparsers.add_parser("new", help="create a table")
+    new.add_argument("game", metavar="GAME",
+                     help="game id: scorepad, rockgarden, strata, bluffstones, paisho")
+    new.add_argument("--players", required=True, help='names in seat order, e.g. "Ann,Bo,Cy"')
+    add_data_arg(new)
+    new.add_argument("--json", action="store_true", help="print JSON")
+    new.set_defaults(run=run_new)
+
+    tables = subparsers.add_parser("tables", help="list the tables")
+    add_data_arg(tables)
+    tables.add_argument("--json", action="store_true", help="print JSON")
+    tables.set_defaults(run=run_tables)
+
+
+def run_new(args) -> int:
+    players = [p for p in args.players.split(",")]
+    hub = open_tables(args.data).create(args.game, players)
+    if args.json:
+        print(json.dumps({"code": hub.code, "game": hub.game.id, "players": list(hub.spec.players)}))
+    else:
+        print(f"{hub.game.title} table {hub.code} for {', '.join(hub.spec.players)}")
+    return 0
+
+
+def run_tables(args) -> int:
+    records = open_tables(args.data).list()
+    if args.json:
+        out = []
+        for r in records:
+            spec = r.spec or {}
+            out.append({"code": r.code, "game": spec.get("game"), "players": spec.get("players", []),
+                        "revision": r.revision, "status": r.status, "created": r.created,
+                        "updated": r.updated, "error": r.error})
+        print(json.dumps({"tables": out}))
+        return 0
+    if not records:
+        print("No tables yet.")
+    for r in records:
+        if r.error:
+            print(f"{r.code}  cannot be read: {r.error}")
+            continue
+        spec = r.spec or {}
+        print(f"{r.code}  {spec.get('game')}  {', '.join(spec.get('players', []))}  move {r.revision}  {r.status}")
+    return 0

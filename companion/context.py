@@ -1,0 +1,59 @@
+"""What every session of one server shares: the tables, the public URL, the host key."""
+
+from __future__ import annotations
+
+import ipaddress
+import os
+import secrets
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from companion.codes import token_matches, token_hash
+from companion.hub import Tables
+
+
+@dataclass
+class AppContext:
+    tables: Tables
+    public_url: str
+    data_dir: Path
+    host_key_hash: str = ""
+    loopback_is_host: bool = True
+    extra: dict = field(default_factory=dict)
+
+    def join_url(self, code: str) -> str:
+        return f"{self.public_url}/join/{code}"
+
+    def host_url(self, host_key: str) -> str:
+        return f"{self.public_url}/host/{host_key}"
+
+    def is_host(self, client_ip: str | None, host_key: str | None) -> bool:
+        """The host device: the server's own browser (loopback) or one holding the host key."""
+        if token_matches(host_key, self.host_key_hash):
+            return True
+        if self.loopback_is_host and client_ip:
+            try:
+                return ipaddress.ip_address(client_ip.split("%")[0]).is_loopback
+            except ValueError:
+                return False
+        return False
+
+
+def load_host_key(data_dir: Path) -> str:
+    """The host key of this data directory (made once, readable by the host user only)."""
+    path = Path(data_dir) / "host.key"
+    if path.exists():
+        key = path.read_text().strip()
+        if key:
+            return key
+    key = secrets.token_urlsafe(18)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text(key)
+    os.chmod(tmp, 0o600)
+    os.replace(tmp, path)
+    return key
+
+
+def host_key_hash(key: str) -> str:
+    return token_hash(key)

@@ -1,0 +1,116 @@
+"""Score pad screens: enter points per round, totals at arm's length, a chart."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from companion.ui import kit
+from companion.ui.gameui import GameUI
+
+
+def build(ui: GameUI) -> list[ft.Control]:
+    game = ui.game
+    controls: list[ft.Control] = [
+        ft.Row([kit.big_number(game["round"], "round")], alignment=ft.MainAxisAlignment.CENTER),
+    ]
+    if game["secret"]:
+        controls.append(kit.muted("Scores are secret: each player sees only their own until the host reveals them."))
+    if not ui.over:
+        controls.append(_entry(ui))
+    controls.append(_totals(ui))
+    controls.append(_chart(ui))
+    if not ui.over:
+        controls.append(_round_buttons(ui))
+    return controls
+
+
+def _entry(ui: GameUI) -> ft.Control:
+    game = ui.game
+    rnd = game["round"] - 1
+    seats = [ui.mine()] if ui.mine() is not None else (
+        list(range(len(ui.players))) if ui.host else [])
+    if not seats:
+        return kit.muted("Watching: take a seat to enter points.")
+    rows: list[ft.Control] = [kit.title(f"Points in round {game['round']}")]
+    drafts = ui.local_for("drafts", {})
+    for seat in seats:
+        name = ui.players[seat]
+        entered = game["players"][seat]["rounds"][rnd]
+        key = f"{seat}:{rnd}"
+
+        def changed(e, key=key):
+            drafts[key] = e.control.value
+
+        def save(e=None, seat=seat, key=key, name=name):
+            text = str(drafts.get(key, "")).strip()
+            if not text:
+                ui.toast(f"Type {name}'s points first")
+                return
+            ui.act("points", {"player": seat, "round": rnd, "points": text}, seat=seat)
+            drafts.pop(key, None)
+
+        value = drafts.get(key, "" if entered in (None, "entered") else str(entered))
+        rows.append(ft.Row([
+            ft.TextField(label=f"{name}'s points", value=value, on_change=changed, on_submit=save,
+                         keyboard_type=ft.KeyboardType.NUMBER, text_size=24, width=200),
+            kit.primary("Save" if len(seats) == 1 else f"Save {name}", save),
+        ]))
+    return kit.card(rows)
+
+
+def _totals(ui: GameUI) -> ft.Control:
+    game = ui.game
+    rows: list[ft.Control] = [kit.title("Totals")]
+    for seat, player in enumerate(game["players"]):
+        total = player["total"]
+        rows.append(ft.Row([
+            kit.player_badge(player["name"], ui.colours[seat], size=22),
+            kit.own(ft.Text("secret" if total is None else str(total), size=34, weight=ft.FontWeight.BOLD,
+                            semantics_label=f"{player['name']} total {'secret' if total is None else total}")),
+        ], alignment=ft.MainAxisAlignment.SPACE_BETWEEN))
+    return kit.card(rows)
+
+
+def _chart(ui: GameUI) -> ft.Control:
+    """Running totals per round as bars (only the scores this seat may see)."""
+    game = ui.game
+    series = []
+    for seat, player in enumerate(game["players"]):
+        running, points = 0, []
+        for value in player["rounds"]:
+            if isinstance(value, int):
+                running += value
+            points.append(running if isinstance(value, int) or value is None else None)
+        series.append(points)
+    known = [v for s in series for v in s if v is not None]
+    if not known or all(v == 0 for v in known):
+        return ft.Container()
+    top = max(abs(v) for v in known) or 1
+    rows: list[ft.Control] = [kit.title("By round")]
+    for rnd in range(game["round"]):
+        bars = []
+        for seat, points in enumerate(series):
+            value = points[rnd]
+            width = 0 if value is None else max(4, int(220 * abs(value) / top))
+            bars.append(ft.Row([
+                ft.Container(width=width, height=14, bgcolor=kit.swatch(ui.colours[seat]), border_radius=4),
+                ft.Text("?" if value is None else str(value), size=12),
+            ], spacing=4))
+        rows.append(ft.Row([ft.Text(f"R{rnd + 1}", size=14, width=34), ft.Column(bars, spacing=2)]))
+    return kit.card(rows)
+
+
+def _round_buttons(ui: GameUI) -> ft.Control:
+    game = ui.game
+    buttons: list[ft.Control] = []
+    if ui.host or ui.seat is not None:
+        buttons.append(kit.secondary("Next round", lambda e: ui.act("new_round")))
+    if ui.host and game["secret"]:
+        buttons.append(kit.secondary("Reveal scores", lambda e: ui.confirm(
+            "Reveal every score?", "Everyone will see every player's points. This cannot be undone.",
+            lambda: ui.act("reveal"), "Reveal")))
+    if ui.host:
+        buttons.append(kit.secondary("Finish game", lambda e: ui.confirm(
+            "Finish the game?", "The final totals are shown to everyone.",
+            lambda: ui.act("finish"), "Finish")))
+    return ft.Row(buttons, wrap=True)

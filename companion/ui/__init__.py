@@ -1,0 +1,1 @@
+"""Flet screens. Views render only the dict the hub built for their seat."""

@@ -1,0 +1,138 @@
+"""The start page: join by code; on the host also create and resume tables."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from engine.errors import IllegalAction
+from engine.registry import get_game
+from companion.codes import normalise_code
+from companion.games import playable
+from companion.ui import kit
+
+PLAYABLE_ORDER = ("scorepad", "rockgarden", "strata", "bluffstones", "paisho")
+
+
+def build(session) -> list[ft.Control]:
+    controls: list[ft.Control] = [kit.title("Table Companion", size=30)]
+    controls.append(_join_card(session))
+    if session.is_host:
+        controls.append(_create_card(session))
+        controls.append(_tables_card(session))
+    else:
+        controls.append(kit.muted("Scan the QR code on the host's screen, or type the table's code."))
+    return [kit.phone_column(controls)]
+
+
+def _join_card(session) -> ft.Control:
+    state = session.local.setdefault("join", {"code": ""})
+
+    def changed(e):
+        state["code"] = e.control.value
+
+    async def join(e=None):
+        code = normalise_code(state["code"])
+        if not code:
+            session.toast(f"'{state['code'].strip()}' is not a table code: it is 6 letters")
+            return
+        await session.go(f"/join/{code}")
+
+    field = ft.TextField(label="Table code", value=state["code"], on_change=changed,
+                         on_submit=join, capitalization=ft.TextCapitalization.CHARACTERS,
+                         text_size=24, max_length=8)
+    return kit.card([kit.title("Join a table"), field, kit.primary("Join", join)])
+
+
+def _games() -> list:
+    games = []
+    for gid in PLAYABLE_ORDER:
+        if not playable(gid):
+            continue
+        try:
+            games.append(get_game(gid))
+        except IllegalAction:
+            continue
+    return games
+
+
+def _create_card(session) -> ft.Control:
+    games = _games()
+    state = session.local.setdefault("create", {"game": games[0].id if games else "", "players": "",
+                                                "settings": {}})
+    game = next((g for g in games if g.id == state["game"]), games[0] if games else None)
+    if game is None:
+        return kit.card([kit.body("No games are available.")])
+
+    def pick_game(e):
+        state["game"] = e.control.value
+        state["settings"] = {}
+        session.show(build(session))
+
+    def names(e):
+        state["players"] = e.control.value
+
+    async def create(e):
+        players = [p for p in state["players"].replace("\n", ",").split(",") if p.strip()]
+        try:
+            hub = session.ctx.tables.create(game.id, players, state["settings"])
+        except IllegalAction as exc:
+            session.toast(exc.message)
+            return
+        session.local.pop("create", None)
+        await session.go(f"/join/{hub.code}")
+
+    rows: list[ft.Control] = [
+        kit.title("New table"),
+        ft.Dropdown(label="Game", value=game.id, on_select=pick_game,
+                    options=[ft.DropdownOption(key=g.id, text=g.title) for g in games]),
+        ft.TextField(label="Players in seat order (clockwise), separated by commas",
+                     value=state["players"], on_change=names, multiline=False, text_size=20),
+        kit.muted(f"{game.title}: {game.min_players} to {game.max_players} players."),
+    ]
+    for setting in game.settings:
+        rows.append(_setting_control(setting, state["settings"]))
+    rows.append(kit.primary("Create table", create))
+    return kit.card(rows)
+
+
+def _setting_control(setting, values: dict) -> ft.Control:
+    current = values.get(setting.key, setting.default)
+
+    def set_value(e):
+        values[setting.key] = e.control.value
+
+    if setting.kind == "choice":
+        return ft.Dropdown(label=setting.label, value=str(current), on_select=set_value,
+                           options=[ft.DropdownOption(key=str(c), text=str(c)) for c in setting.choices])
+    if setting.kind == "bool":
+        return ft.Switch(label=setting.label, value=bool(current), on_change=set_value)
+    return ft.TextField(label=setting.label, value=str(current), on_change=set_value,
+                        helper=setting.help or None)
+
+
+def _tables_card(session) -> ft.Control:
+    rows: list[ft.Control] = [kit.title("Tables on this host")]
+    records = session.ctx.tables.list()
+    if not records:
+        rows.append(kit.muted("No tables yet."))
+    for record in records[:30]:
+        if record.error:
+            rows.append(kit.body(f"{record.code}: cannot be read ({record.error})", color="#c62828"))
+            continue
+        spec = record.spec or {}
+        try:
+            game_title = get_game(spec.get("game", "")).title
+        except IllegalAction:
+            game_title = spec.get("game", "?")
+        players = ", ".join(spec.get("players", []))
+
+        async def resume(e, code=record.code):
+            await session.go(f"/join/{code}")
+
+        rows.append(ft.ListTile(
+            title=ft.Text(f"{game_title} · {record.code}", size=18),
+            subtitle=ft.Text(f"{players} · move {record.revision}"
+                             + (" · finished" if record.status == "finished" else "")),
+            on_click=resume, tooltip=f"Resume table {record.code}",
+        ))
+    return kit.card(rows)

@@ -1,0 +1,111 @@
+"""Shared widgets for arm's-length reading: big numbers, labelled buttons, colours.
+
+Every control a player taps gets a clear label (its text, or a tooltip/semantics
+label) so screen readers and the browser tests find it by name.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Iterable
+
+import flet as ft
+
+PHONE_WIDTH = 430
+BIG = 40
+LARGE = 24
+BODY = 18
+SMALL = 14
+
+# The colours of the real pieces and player markers, by name.
+SWATCHES = {
+    "red": "#d32f2f", "yellow": "#fbc02d", "green": "#388e3c", "blue": "#1976d2",
+    "white": "#f5f5f5", "black": "#212121", "purple": "#7b1fa2", "orange": "#f57c00",
+    "teal": "#00897b", "pink": "#d81b60", "grey": "#9e9e9e", "brown": "#6d4c41",
+}
+
+
+def swatch(name: str) -> str:
+    return SWATCHES.get(str(name).lower(), str(name))
+
+
+def text_on(colour_name: str) -> str:
+    return "#000000" if str(colour_name).lower() in ("yellow", "white", "grey") else "#ffffff"
+
+
+def own(control: ft.Control) -> ft.Control:
+    """Its own node in the accessibility tree (Flutter would merge it into a neighbour)."""
+    return ft.Semantics(content=control, container=True)
+
+
+def title(text: str, size: int = LARGE) -> ft.Control:
+    return own(ft.Text(text, size=size, weight=ft.FontWeight.BOLD))
+
+
+def body(text: str, size: int = BODY, **kwargs) -> ft.Control:
+    return own(ft.Text(text, size=size, **kwargs))
+
+
+def muted(text: str) -> ft.Control:
+    return own(ft.Text(text, size=SMALL, italic=True))
+
+
+def big_number(value, label: str) -> ft.Column:
+    """A number readable across the table, with what it counts under it."""
+    return ft.Column(
+        [ft.Text(str(value), size=BIG, weight=ft.FontWeight.BOLD,
+                 semantics_label=f"{label}: {value}"),
+         ft.Text(label, size=SMALL)],
+        spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+    )
+
+
+def primary(label: str, on_click: Callable | None, disabled: bool = False,
+            icon=None, tooltip: str | None = None) -> ft.Control:
+    return ft.FilledButton(label, on_click=on_click, disabled=disabled or on_click is None,
+                           icon=icon, tooltip=tooltip, height=52)
+
+
+def secondary(label: str, on_click: Callable | None, disabled: bool = False,
+              icon=None, tooltip: str | None = None) -> ft.Control:
+    return ft.OutlinedButton(label, on_click=on_click, disabled=disabled or on_click is None,
+                             icon=icon, tooltip=tooltip, height=48)
+
+
+def chip(label: str, colour: str, selected: bool = False, on_click: Callable | None = None,
+         tooltip: str | None = None) -> ft.Control:
+    """A coloured token (a rock, a stone, a player) that can be tapped."""
+    return ft.Container(
+        content=ft.Text(label, size=BODY, weight=ft.FontWeight.BOLD, color=text_on(colour)),
+        bgcolor=swatch(colour), border_radius=22, padding=ft.Padding(14, 8, 14, 8),
+        border=ft.Border.all(3, "#000000" if selected else "#9e9e9e"),
+        on_click=on_click, tooltip=tooltip, ink=on_click is not None,
+    )
+
+
+def player_badge(name: str, colour: str, size: int = BODY) -> ft.Control:
+    return ft.Row([
+        ft.Container(width=16, height=16, bgcolor=swatch(colour), border_radius=8,
+                     border=ft.Border.all(1, "#616161")),
+        ft.Text(name, size=size, weight=ft.FontWeight.BOLD),
+    ], spacing=6, tight=True)
+
+
+def card(controls: Iterable[ft.Control], padding: int = 14) -> ft.Control:
+    return ft.Card(content=ft.Container(ft.Column(list(controls), spacing=8), padding=padding))
+
+
+def phone_column(controls: list[ft.Control], width: float | None = None) -> ft.Control:
+    """Content in a column no wider than a phone, centred on a wide screen."""
+    page_width = width or _page_width()
+    column = ft.Column(controls, spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+    return ft.Row([
+        ft.Container(column, width=min(page_width, PHONE_WIDTH + 24), padding=12),
+    ], alignment=ft.MainAxisAlignment.CENTER)
+
+
+def _page_width() -> float:
+    try:
+        page = ft.context.page
+        return float(page.width or PHONE_WIDTH + 24)
+    except (RuntimeError, AttributeError, TypeError, ValueError):
+        return PHONE_WIDTH + 24

@@ -1,0 +1,184 @@
+"""One phone (or the host screen): its route, its seat, and its re-render on change.
+
+A session never holds game state: on every change it asks the hub for
+``view(state, its seat)`` and rebuilds its screen from that alone.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any, Callable
+
+import flet as ft
+
+from engine.errors import IllegalAction, StaleRevision
+from companion.context import AppContext
+from companion.hub import TableHub, Who
+
+log = logging.getLogger(__name__)
+
+SEAT_KEY = "seat.{code}"
+HOST_KEY = "host.key"
+
+
+class PhoneSession:
+    def __init__(self, page: ft.Page, ctx: AppContext):
+        self.page = page
+        self.ctx = ctx
+        self.prefs = ft.SharedPreferences()
+        self.hub: TableHub | None = None
+        self.who: Who = Who()
+        self.route = "/"
+        self.rendered_revision: int | None = None
+        self.local: dict[str, Any] = {}  # scratch UI state per screen, survives re-renders
+        self.tab = "play"
+        self.is_host = False
+        self._closed = False
+
+    # -- life ----------------------------------------------------------------
+    async def start(self) -> None:
+        page = self.page
+        page.title = "Table Companion"
+        page.theme_mode = ft.ThemeMode.SYSTEM
+        page.scroll = ft.ScrollMode.AUTO
+        page.padding = 0
+        page.on_route_change = self._on_route_change
+        page.on_close = self._on_close
+        host_key = await self.prefs.get(HOST_KEY)
+        self.is_host = self.ctx.is_host(page.client_ip, host_key)
+        await self.open(page.route or "/")
+
+    async def _on_route_change(self, e: ft.RouteChangeEvent) -> None:
+        await self.open(e.route)
+
+    def _on_close(self, e=None) -> None:
+        self._closed = True
+        self._leave_table()
+
+    def _leave_table(self) -> None:
+        if self.hub is not None:
+            self.hub.unsubscribe(id(self))
+            self.hub = None
+
+    async def go(self, route: str) -> None:
+        await self.page.push_route(route)
+
+    # -- routing -------------------------------------------------------------
+    async def open(self, route: str) -> None:
+        from companion.ui import home, join, notice, table
+
+        route = (route or "/").split("?")[0].rstrip("/") or "/"
+        self.route = route
+        parts = [p for p in route.split("/") if p]
+        try:
+            if not parts:
+                self._leave_table()
+                self.show(home.build(self))
+            elif parts[0] == "host" and len(parts) == 2:
+                await self.claim_host(parts[1])
+            elif parts[0] == "join" and len(parts) == 2:
+                await join.open(self, parts[1])
+            elif parts[0] == "t" and len(parts) == 2:
+                await table.open(self, parts[1])
+            else:
+                self._leave_table()
+                self.show(notice.build(self, "Page not found",
+                                       f"There is nothing at {route}."))
+        except IllegalAction as exc:
+            self._leave_table()
+            self.show(notice.build(self, "Cannot open that", exc.message))
+
+    async def claim_host(self, key: str) -> None:
+        from companion.ui import notice
+
+        if self.ctx.is_host(None, key):
+            await self.prefs.set(HOST_KEY, key)
+            self.is_host = True
+            await self.go("/")
+        else:
+            self.show(notice.build(self, "Not the host key",
+                                   "This link does not make this device the host."))
+
+    # -- tables --------------------------------------------------------------
+    async def seat_token(self, code: str) -> str | None:
+        value = await self.prefs.get(SEAT_KEY.format(code=code))
+        return value if isinstance(value, str) and value else None
+
+    async def keep_seat_token(self, code: str, token: str) -> None:
+        await self.prefs.set(SEAT_KEY.format(code=code), token)
+
+    async def forget_seat_token(self, code: str) -> None:
+        await self.prefs.remove(SEAT_KEY.format(code=code))
+
+    def watch(self, hub: TableHub, who: Who) -> None:
+        """Listen to ``hub``: every change re-renders this screen from its own view."""
+        if self.hub is not hub:
+            self._leave_table()
+            self.local = {}
+            self.tab = "play"
+        self.hub = hub
+        self.who = who
+        hub.subscribe(id(self), self._changed)
+
+    def _changed(self, revision: int) -> None:
+        if self._closed:
+            return
+        try:
+            self.page.run_task(self.refresh)
+        except Exception:  # the page is gone
+            self._on_close()
+
+    async def refresh(self) -> None:
+        from companion.ui import table
+
+        if self.hub is None or self._closed:
+            return
+        if self.route.startswith("/t/"):
+            self.show(table.build(self))
+        elif self.route.startswith("/join/"):
+            from companion.ui import join
+
+            self.show(join.build(self, self.hub))
+
+    # -- acting --------------------------------------------------------------
+    def act(self, kind: str, payload: dict | None = None, seat: int | None = None) -> None:
+        """Send one action for this screen's seat; refusals become a message, not a crash."""
+        if self.hub is None:
+            return
+        try:
+            self.hub.act(self.who, kind, payload or {}, self.rendered_revision, seat)
+        except StaleRevision as exc:
+            self.toast(exc.message)
+            self.page.run_task(self.refresh)
+        except IllegalAction as exc:
+            self.toast(exc.message)
+
+    # -- showing -------------------------------------------------------------
+    def show(self, controls: list[ft.Control]) -> None:
+        page = self.page
+        page.controls.clear()
+        page.controls.extend(controls)
+        page.update()
+
+    def toast(self, text: str) -> None:
+        self.page.show_dialog(ft.SnackBar(ft.Text(text, size=18), duration=ft.Duration(seconds=5),
+                                          show_close_icon=True))
+
+    def confirm(self, title: str, text: str, on_yes: Callable[[], None],
+                yes_label: str = "Yes, do it") -> None:
+        """Ask before anything that cannot be undone (or is easy to regret)."""
+
+        def yes(e):
+            self.page.pop_dialog()
+            on_yes()
+
+        def no(e):
+            self.page.pop_dialog()
+
+        self.page.show_dialog(ft.AlertDialog(
+            modal=True,
+            title=ft.Text(title, size=22),
+            content=ft.Text(text, size=18),
+            actions=[ft.TextButton("Cancel", on_click=no), ft.FilledButton(yes_label, on_click=yes)],
+        ))

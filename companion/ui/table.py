@@ -1,0 +1,150 @@
+"""The table page: header, undo/redo, the game's screen, history, rules, invite."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from engine.errors import IllegalAction
+from companion.games import screens_for
+from companion.hub import Who
+from companion.ui import kit, notice
+from companion.ui.gameui import GameUI
+from companion.ui.join import qr_block
+
+TABS = (("play", "Play"), ("history", "History"), ("rules", "Rules"), ("invite", "Invite"))
+
+
+async def open(session, code_text: str) -> None:
+    hub = session.ctx.tables.open(code_text)
+    token = await session.seat_token(hub.code)
+    seat = hub.seat_for_token(token) if token else None
+    if token and seat is None and not session.is_host:
+        await session.forget_seat_token(hub.code)
+        session.show(notice.build(
+            session, "Your seat was freed",
+            "The host gave your seat to another phone (or this phone never had it). "
+            "Pick a seat again.", "Pick a seat", f"/join/{hub.code}"))
+        return
+    acting = session.local.get("acting_seat") if session.hub is hub else None
+    who = Who(seat=seat if seat is not None else acting, host=session.is_host)
+    session.watch(hub, who)
+    session.show(build(session))
+
+
+def build(session) -> list[ft.Control]:
+    hub = session.hub
+    who = session.who
+    view = hub.view(who)
+    session.rendered_revision = view["revision"]
+    controls: list[ft.Control] = [_header(session, view)]
+    if session.is_host:
+        controls.append(_acting_for(session, view))
+    controls.append(_tabs(session))
+    if session.tab == "history":
+        controls.extend(_history(session))
+    elif session.tab == "rules":
+        controls.extend(_rules(session, view))
+    elif session.tab == "invite":
+        controls.append(ft.Row([qr_block(session, hub.code)], alignment=ft.MainAxisAlignment.CENTER))
+    else:
+        controls.extend(_play(session, view))
+    return [kit.phone_column(controls)]
+
+
+def _header(session, view: dict) -> ft.Control:
+    seat = view["seat"]
+    if seat is not None:
+        me = kit.player_badge(view["players"][seat], view["colours"][seat], size=20)
+    else:
+        me = kit.body("Host" if view["host"] else "Watching", weight=ft.FontWeight.BOLD)
+
+    def undo(e):
+        session.act("undo")
+
+    def redo(e):
+        session.act("redo")
+
+    buttons = []
+    if view["can_undo"]:
+        buttons.append(ft.IconButton(ft.Icons.UNDO, on_click=undo, tooltip="Undo", icon_size=30))
+    if view["can_redo"]:
+        buttons.append(ft.IconButton(ft.Icons.REDO, on_click=redo, tooltip="Redo", icon_size=30))
+    return ft.Column([
+        ft.Row([kit.title(view["title"]), ft.Row(buttons, tight=True)],
+               alignment=ft.MainAxisAlignment.SPACE_BETWEEN),
+        ft.Row([me, kit.muted(f"Table {view['code']} · move {view['revision']}")],
+               alignment=ft.MainAxisAlignment.SPACE_BETWEEN),
+    ], spacing=2)
+
+
+def _acting_for(session, view: dict) -> ft.Control:
+    """The host enters for the table (public screen) or for one seat (pass-and-play)."""
+    current = session.local.get("acting_seat")
+
+    def pick(e):
+        value = e.control.value
+        session.local["acting_seat"] = None if value in (None, "", "table") else int(value)
+        session.who = Who(seat=session.local["acting_seat"], host=True)
+        session.show(build(session))
+
+    options = [ft.DropdownOption(key="table", text="Table screen (nothing hidden shown)")]
+    options += [ft.DropdownOption(key=str(i), text=f"Enter for {name}")
+                for i, name in enumerate(view["players"])]
+    return ft.Dropdown(label="This screen shows", value="table" if current is None else str(current),
+                       options=options, on_select=pick)
+
+
+def _tabs(session) -> ft.Control:
+    def choose(tab):
+        def handler(e):
+            session.tab = tab
+            session.show(build(session))
+        return handler
+
+    return ft.Row([
+        (kit.primary if session.tab == key else kit.secondary)(label, choose(key))
+        for key, label in TABS
+    ], wrap=True, spacing=6)
+
+
+def _play(session, view: dict) -> list[ft.Control]:
+    screens = screens_for(view["game_id"])
+    if screens is None:
+        return [kit.body(f"{view['title']} has no phone screens yet: keep score on paper "
+                         "or use the command-line calculators.")]
+    ui = GameUI(
+        view=view,
+        act=lambda kind, payload=None, seat=None: session.act(
+            kind, payload, seat if seat is not None else session.local.get("acting_seat")),
+        confirm=session.confirm,
+        toast=session.toast,
+        rerender=lambda: session.show(build(session)),
+        local=session.local.setdefault("game", {}),
+        acting_seat=session.local.get("acting_seat"),
+    )
+    try:
+        return list(screens.build(ui))
+    except IllegalAction as exc:  # a view a screen cannot draw: say so, never crash
+        return [kit.body(exc.message)]
+
+
+def _history(session) -> list[ft.Control]:
+    lines = session.hub.history(session.who)
+    if not lines:
+        return [kit.muted("Nothing has happened yet.")]
+    return [ft.ListTile(title=ft.Text(line["text"], size=16),
+                        subtitle=ft.Text(f"move {line['rev']} · {line['by']}"), dense=True)
+            for line in reversed(lines)]
+
+
+def _rules(session, view: dict) -> list[ft.Control]:
+    game = session.hub.game
+    rows: list[ft.Control] = [kit.title(f"{game.title}: this table's settings")]
+    values = view["settings"]
+    if not game.settings:
+        rows.append(kit.muted("This game has no settings."))
+    for setting in game.settings:
+        rows.append(kit.body(f"{setting.label}: {values.get(setting.key, setting.default)}"))
+        if setting.help:
+            rows.append(kit.muted(setting.help))
+    return rows

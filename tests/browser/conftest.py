@@ -1,0 +1,59 @@
+"""Browser fixtures: a real server, real Chromium, screenshots kept when a test fails."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from tests.browser.harness import ARTIFACTS, CHROMIUM_ARGS, Phone, Server, chromium_path, temp_env
+
+
+@pytest.fixture(scope="session")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    os.environ.update(temp_env())
+    with sync_playwright() as pw:
+        chromium = pw.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def server(tmp_path):
+    srv = Server(tmp_path / "data").start()
+    yield srv
+    srv.stop()
+
+
+@pytest.fixture
+def phones(browser, request):
+    """Factory: phones("Ann") -> a new phone; screenshots of all of them on failure."""
+    made: list[Phone] = []
+
+    def make(name: str, viewport=None) -> Phone:
+        phone = Phone(browser, name, viewport)
+        made.append(phone)
+        return phone
+
+    yield make
+    failed = getattr(request.node, "rep_call", None)
+    if failed is not None and failed.failed:
+        for phone in made:
+            try:
+                phone.screenshot(ARTIFACTS / request.node.name / f"{phone.name}.png")
+            except Exception:
+                pass
+    for phone in made:
+        try:
+            phone.close()
+        except Exception:
+            pass
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    outcome = yield
+    report = outcome.get_result()
+    setattr(item, f"rep_{report.when}", report)

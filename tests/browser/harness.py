@@ -1,0 +1,177 @@
+"""The real server in a subprocess and real headless Chromium phones (Playwright).
+
+Chromium is Debian's (``make test`` installs it); Playwright never downloads a browser.
+A missing Chromium is a failure, not a skip.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "tests" / "artifacts"
+PHONE = {"width": 390, "height": 844}
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                 "--disable-dev-shm-usage"]
+
+
+def chromium_path() -> str:
+    path = os.environ.get("CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+    if not Path(path).exists():
+        raise RuntimeError("Chromium is missing: run `make test` (it installs Debian's chromium)")
+    return path
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@dataclass
+class Server:
+    """``companion serve`` on loopback, as a separate process that can be SIGKILLed."""
+
+    data_dir: Path
+    port: int = field(default_factory=free_port)
+    proc: subprocess.Popen | None = None
+    log_path: Path | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def host_key(self) -> str:
+        return (self.data_dir / "host.key").read_text().strip()
+
+    def start(self, timeout: float = 40) -> "Server":
+        self.log_path = self.data_dir.parent / f"server-{self.port}.log"
+        log = open(self.log_path, "ab")
+        env = dict(os.environ, PYTHONUNBUFFERED="1", FLET_WEB_NO_CDN="1")
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "companion", "serve", "--host", "127.0.0.1", "--port", str(self.port),
+             "--data", str(self.data_dir), "--public-url", self.url, "--no-loopback-host"],
+            cwd=str(ROOT), stdout=log, stderr=subprocess.STDOUT, env=env)
+        deadline = time.time() + timeout
+        while time.time() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"server exited: {self.log_path.read_text()[-2000:]}")
+            try:
+                with urllib.request.urlopen(self.url + "/", timeout=2) as response:
+                    if response.status == 200:
+                        return self
+            except OSError:
+                time.sleep(0.2)
+        raise RuntimeError("server did not answer in time")
+
+    def kill9(self) -> None:
+        if self.proc and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGKILL)
+            self.proc.wait(10)
+
+    def stop(self) -> None:
+        if self.proc and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.kill9()
+
+    def companion(self, *args: str) -> subprocess.CompletedProcess:
+        """Run a ``companion`` command against this server's data directory."""
+        return subprocess.run([sys.executable, "-m", "companion", *args, "--data", str(self.data_dir)],
+                              cwd=str(ROOT), capture_output=True, text=True, timeout=60)
+
+
+class Phone:
+    """One browser context: its own Flet session and its own storage, 390 x 844."""
+
+    def __init__(self, browser, name: str, viewport=None):
+        self.name = name
+        self.context = browser.new_context(viewport=viewport or PHONE)
+        self.page = self.context.new_page()
+        self.frames: list[str] = []
+
+    def record_frames(self) -> None:
+        """Keep every websocket frame this phone receives (for hidden-information audits)."""
+
+        def on_ws(ws):
+            def keep(payload):
+                if isinstance(payload, bytes):
+                    self.frames.append(payload.decode("utf-8", "replace") + "\n" + payload.hex())
+                else:
+                    self.frames.append(payload)
+            ws.on("framereceived", keep)
+
+        self.page.on("websocket", on_ws)
+
+    def open(self, url: str) -> "Phone":
+        self.page.goto(url)
+        self.ready()
+        return self
+
+    def ready(self) -> None:
+        self.page.wait_for_function("() => !document.getElementById('loading')", timeout=60000)
+        self.page.wait_for_selector("flt-semantics-placeholder, flt-semantics", state="attached",
+                                    timeout=30000)
+        self.enable_semantics()
+
+    def enable_semantics(self) -> None:
+        self.page.evaluate(
+            "() => { const p = document.querySelector('flt-semantics-placeholder'); if (p) p.click(); }")
+
+    def button(self, name: str, exact: bool = True):
+        return self.page.get_by_role("button", name=name, exact=exact)
+
+    def tap(self, name: str, exact: bool = True, timeout: float = 15000) -> None:
+        self.button(name, exact).first.click(timeout=timeout)
+
+    def text(self, text: str, exact: bool = False):
+        return self.page.get_by_text(text, exact=exact)
+
+    def see(self, text: str, timeout: float = 15000) -> None:
+        self.page.get_by_text(text).first.wait_for(timeout=timeout)
+
+    def see_label(self, label: str, timeout: float = 15000) -> None:
+        """A node whose accessible name is ``label`` (a number with its meaning)."""
+        self.page.locator(f'[aria-label="{label}"]').or_(self.page.get_by_text(label, exact=True)) \
+            .first.wait_for(timeout=timeout)
+
+    def field(self, label: str, timeout: float = 15000):
+        box = self.page.get_by_role("textbox", name=label).first
+        box.wait_for(timeout=timeout)
+        return box
+
+    def type_into(self, label: str, text: str) -> None:
+        box = self.page.get_by_role("textbox", name=label).first
+        box.click()
+        self.page.keyboard.press("Control+A")
+        self.page.keyboard.type(text)
+
+    def reload(self) -> None:
+        self.page.reload()
+        self.ready()
+
+    def screenshot(self, path: Path) -> None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        self.page.screenshot(path=str(path))
+
+    def close(self) -> None:
+        self.context.close()
+
+
+def temp_env() -> dict:
+    base = Path(tempfile.mkdtemp(prefix="tc-chromium-"))
+    return {"XDG_CONFIG_HOME": str(base / "config"), "XDG_CACHE_HOME": str(base / "cache")}

@@ -1,0 +1,69 @@
+"""Host creates a table, phones join by the QR, act, reload, and survive a SIGKILL."""
+
+from __future__ import annotations
+
+import io
+import re
+
+import pytest
+import zxingcpp
+from PIL import Image
+
+pytestmark = pytest.mark.browser
+
+
+def decode_qr(phone, tries: int = 20) -> list[str]:
+    """Read every QR code visible on the phone's screen (the image may still be drawing)."""
+    for _ in range(tries):
+        png = phone.page.screenshot(full_page=True)
+        found = [r.text for r in zxingcpp.read_barcodes(Image.open(io.BytesIO(png)))]
+        if found:
+            return found
+        phone.page.wait_for_timeout(250)
+    return []
+
+
+def create_table(host, players: str, game: str | None = None) -> str:
+    host.see("New table")
+    host.type_into("Players in seat order (clockwise), separated by commas", players)
+    host.tap("Create table")
+    host.see("Pick your seat")
+    match = re.search(r"/join/([A-Z]{6})$", host.page.url)
+    assert match, host.page.url
+    return match.group(1)
+
+
+def test_qr_join_act_reload_and_kill9(server, phones):
+    host = phones("host").open(f"{server.url}/host/{server.host_key}")
+    code = create_table(host, "Ann, Bo")
+    join_url = f"{server.url}/join/{code}"
+
+    # the QR drawn on the join page, read back from a screenshot, is the join URL
+    assert join_url in decode_qr(host)
+
+    ann = phones("ann").open(join_url)
+    ann.tap("Sit as Ann")
+    ann.see("Points in round 1")
+    bo = phones("bo").open(join_url)
+    bo.see("taken")  # Ann's seat is no longer offered
+    assert bo.button("Sit as Ann").count() == 0
+    bo.tap("Sit as Bo")
+    bo.see("Points in round 1")
+
+    ann.type_into("Ann's points", "7")
+    ann.tap("Save")
+    bo.see_label("Ann total 7")
+
+    # a reload brings the phone straight back to its seat
+    bo.reload()
+    bo.field("Bo's points")
+    assert bo.page.url.endswith(f"/t/{code}")
+
+    # SIGKILL the server, start it again on the same port: the table is intact
+    server.kill9()
+    server.start()
+    ann.reload()
+    ann.field("Ann's points")
+    ann.see_label("Ann total 7")
+    listing = server.companion("tables", "--json")
+    assert code in listing.stdout
