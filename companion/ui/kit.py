@@ -94,13 +94,22 @@ def card(controls: Iterable[ft.Control], padding: int = 14) -> ft.Control:
     return ft.Card(content=ft.Container(ft.Column(list(controls), spacing=8), padding=padding))
 
 
-def phone_column(controls: list[ft.Control], width: float | None = None) -> ft.Control:
-    """Content in a column no wider than a phone, centred on a wide screen."""
+def phone_column(controls: list[ft.Control], width: float | None = None,
+                 wide: bool = False) -> ft.Control:
+    """Content in a column no wider than a phone (or ``width`` when ``wide``), centred."""
     page_width = width or _page_width()
+    limit = page_width if wide else min(page_width, PHONE_WIDTH + 24)
     column = ft.Column(controls, spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
-    return ft.Row([
-        ft.Container(column, width=min(page_width, PHONE_WIDTH + 24), padding=12),
-    ], alignment=ft.MainAxisAlignment.CENTER)
+    return ft.Row([ft.Container(column, width=limit, padding=12)],
+                  alignment=ft.MainAxisAlignment.CENTER)
+
+
+def is_wide(ui) -> bool:
+    """True on the shared table screen of a laptop/tablet in landscape."""
+    try:
+        return ui.seat is None and float(ft.context.page.width or 0) >= 900
+    except (RuntimeError, AttributeError, TypeError, ValueError):
+        return False
 
 
 def _page_width() -> float:

@@ -48,7 +48,11 @@ def build(session) -> list[ft.Control]:
         controls.append(ft.Row([qr_block(session, hub.code)], alignment=ft.MainAxisAlignment.CENTER))
     else:
         controls.extend(_play(session, view))
-    return [kit.phone_column(controls)]
+    width = None
+    page_width = session.page.width or 0
+    if view["seat"] is None and page_width >= 900:
+        width = min(page_width, 1280)  # the shared table screen on a laptop or tablet
+    return [kit.phone_column(controls, width=width, wide=width is not None)]
 
 
 def _header(session, view: dict) -> ft.Control:

@@ -117,6 +117,14 @@ class Phone:
 
         self.page.on("websocket", on_ws)
 
+    def frames_since(self, start: int) -> str:
+        """Everything this phone received over its websockets since frame ``start``.
+
+        Flet sends msgpack; strings travel as raw UTF-8, so every text a control could
+        show (values, labels, tooltips) is searchable in the decoded frame.
+        """
+        return "\n".join(self.frames[start:])
+
     def open(self, url: str) -> "Phone":
         self.page.goto(url)
         self.ready()
