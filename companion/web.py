@@ -2,17 +2,127 @@
 
 ``no_cdn=True`` or the page never loads offline. Flet's built-in server sends no
 compression, so the app is exported as ASGI and wrapped with gzip and cache headers.
+
+First load (measured by ``bench/first_load.py``): Chromium's AUTO renderer is skwasm +
+``main.dart.wasm``, the smallest pair (CanvasKit would be ``main.dart.js`` + canvaskit.wasm,
+about 0.4 MiB more gzipped), so AUTO stays. Two things keep a phone's first visit under
+5 MiB and its first frame fast:
+- the big static files (wasm, js, fonts) are gzipped once per process and served from
+  memory (``_Precompressed``), instead of being compressed again for every phone;
+- ``assets/FontManifest.json`` lists only the fonts this app draws with (Material icons
+  and Roboto): Flutter loads every font in that manifest at start, and Flet's lists the
+  KaTeX fonts of its Markdown math and the Cupertino icons (about 0.45 MiB gzipped),
+  which no screen here uses.
 """
 
 from __future__ import annotations
 
 import logging
+import gzip
+import hashlib
+import json
+import mimetypes
+import threading
 from pathlib import Path
 
 from companion.context import AppContext
 
 ASSETS_DIR = Path(__file__).resolve().parent.parent / "assets"
-IMMUTABLE_SUFFIXES = (".wasm", ".js", ".mjs", ".otf", ".ttf", ".png", ".json", ".symbols", ".bin")
+IMMUTABLE_SUFFIXES = (".wasm", ".js", ".mjs", ".otf", ".ttf", ".woff2", ".png", ".json", ".symbols", ".bin")
+PRECOMPRESS_SUFFIXES = (".wasm", ".js", ".mjs", ".otf", ".ttf", ".json", ".symbols")
+# Flet writes these per server (patched copies); the gzip middleware handles them.
+PATCHED_FILES = {"index.html", "manifest.json", "assets/FontManifest.json"}
+# the fonts Flutter loads at start: only those the screens draw with
+FONT_FAMILIES_KEPT = ("MaterialIcons", "Roboto")
+# what a Chromium phone fetches first: compressed in the background at start-up
+WARM_FILES = ("main.dart.wasm", "canvaskit/skwasm.wasm", "assets/fonts/MaterialIcons-Regular.otf",
+              "main.dart.mjs", "canvaskit/skwasm.js", "flutter_bootstrap.js")
+ISOLATION_HEADERS = {  # what Flet's own middleware adds to every response (skwasm needs them)
+    "Cross-Origin-Opener-Policy": "same-origin",
+    "Cross-Origin-Embedder-Policy": "require-corp",
+    "Access-Control-Allow-Origin": "*",
+}
+
+
+class _Precompressed:
+    """Static files gzipped once and kept in memory, looked up like Flet's static mount."""
+
+    def __init__(self, roots: list[Path], level: int = 6):
+        self.roots = [r.resolve() for r in roots if r.is_dir()]
+        self.level = level
+        self._cache: dict[str, tuple[bytes, str, str] | None] = {}
+        self._locks: dict[str, threading.Lock] = {}
+        self._guard = threading.Lock()
+
+    def find(self, rel: str) -> Path | None:
+        if rel in PATCHED_FILES or not rel.endswith(PRECOMPRESS_SUFFIXES):
+            return None
+        for root in self.roots:
+            path = (root / rel).resolve()
+            if path.is_relative_to(root) and path.is_file():
+                return path
+        return None
+
+    def get(self, rel: str) -> tuple[bytes, str, str] | None:
+        """(gzipped body, content type, etag) for ``rel``, or None to let Flet serve it."""
+        if rel in self._cache:
+            return self._cache[rel]
+        with self._guard:
+            lock = self._locks.setdefault(rel, threading.Lock())
+        with lock:
+            if rel not in self._cache:
+                path = self.find(rel)
+                entry = None
+                if path is not None and path.stat().st_size >= 1024:
+                    raw = path.read_bytes()
+                    body = gzip.compress(raw, self.level, mtime=0)
+                    kind = mimetypes.guess_type(path.name)[0] or "application/octet-stream"
+                    if kind.startswith("text/") or kind.endswith(("javascript", "json")):
+                        kind += "; charset=utf-8"
+                    etag = '"' + hashlib.sha1(raw).hexdigest()[:20] + '-gz"'
+                    entry = (body, kind, etag)
+                self._cache[rel] = entry
+            return self._cache[rel]
+
+    def warm(self, rels) -> None:
+        def run():
+            for rel in rels:
+                try:
+                    self.get(rel)
+                except OSError:
+                    pass
+
+        threading.Thread(target=run, name="precompress", daemon=True).start()
+
+
+def trimmed_font_manifest(web_dir: Path) -> bytes:
+    """Flet's FontManifest.json with only :data:`FONT_FAMILIES_KEPT` (and Roboto, as no_cdn adds)."""
+    try:
+        families = json.loads((web_dir / "assets" / "FontManifest.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        families = [{"family": "MaterialIcons", "fonts": [{"asset": "fonts/MaterialIcons-Regular.otf"}]}]
+    kept = [f for f in families if f.get("family") in FONT_FAMILIES_KEPT]
+    if not any(f.get("family") == "Roboto" for f in kept):
+        kept.append({"family": "Roboto", "fonts": [{"asset": "fonts/roboto.woff2"}]})
+    return json.dumps(kept).encode()
+
+
+def fresh_control_ids() -> None:
+    """Start this process's Flet control ids at a random point.
+
+    Flet numbers controls from 3 in every process. A phone that reconnects after the
+    host restarted keeps its old controls, and a new session reusing their ids (the
+    phone-storage service, for one) never answers on that phone: it hung instead of
+    finding its seat. Ids that cannot collide with the previous run avoid that.
+    """
+    import itertools
+    import secrets
+
+    from flet.controls import id_counter
+
+    start = 1_000_000 + secrets.randbelow(1 << 40)
+    with id_counter.ControlId._lock:
+        id_counter.ControlId._counter = itertools.count(start)
 
 
 def build_asgi(ctx: AppContext):
@@ -22,6 +132,7 @@ def build_asgi(ctx: AppContext):
 
     from companion.app import make_main
 
+    fresh_control_ids()
     app = flet_fastapi.app(
         make_main(ctx),
         assets_dir=str(ASSETS_DIR),
@@ -33,6 +144,19 @@ def build_asgi(ctx: AppContext):
         no_cdn=True,
     )
 
+    from companion.api import add_api
+
+    add_api(app, ctx)
+
+    from flet_web import get_package_web_dir
+    from starlette.responses import Response
+
+    web_dir = Path(get_package_web_dir())
+    packed = _Precompressed([ASSETS_DIR, web_dir])
+    packed.warm(WARM_FILES)
+    font_manifest = trimmed_font_manifest(web_dir)
+    font_manifest_etag = '"' + hashlib.sha1(font_manifest).hexdigest()[:20] + '"'
+
     @app.middleware("http")
     async def cache_headers(request, call_next):
         response = await call_next(request)
@@ -42,6 +166,32 @@ def build_asgi(ctx: AppContext):
         else:
             response.headers.setdefault("Cache-Control", "no-cache")
         return response
+
+    @app.middleware("http")
+    async def static_fast_path(request, call_next):
+        """Pre-gzipped big files from memory, and the trimmed font manifest."""
+        if request.method != "GET" or "range" in request.headers:
+            return await call_next(request)
+        rel = request.url.path.lstrip("/")
+        if rel == "assets/FontManifest.json":
+            headers = {**ISOLATION_HEADERS, "Cache-Control": "no-cache", "ETag": font_manifest_etag}
+            if request.headers.get("if-none-match") == font_manifest_etag:
+                return Response(status_code=304, headers=headers)
+            return Response(font_manifest, media_type="application/json", headers=headers)
+        if not rel.endswith(PRECOMPRESS_SUFFIXES) or "gzip" not in request.headers.get("accept-encoding", ""):
+            return await call_next(request)
+        import anyio
+
+        entry = packed._cache.get(rel) if rel in packed._cache else await anyio.to_thread.run_sync(packed.get, rel)
+        if entry is None:
+            return await call_next(request)
+        body, kind, etag = entry
+        cache = "public, max-age=604800" if "manifest" not in rel and "version" not in rel else "no-cache"
+        headers = {**ISOLATION_HEADERS, "Cache-Control": cache, "ETag": etag, "Vary": "Accept-Encoding"}
+        if request.headers.get("if-none-match") == etag:
+            return Response(status_code=304, headers=headers)
+        headers["Content-Encoding"] = "gzip"
+        return Response(body, media_type=kind, headers=headers)
 
     app.add_middleware(GZipMiddleware, minimum_size=1024, compresslevel=6)
     return app

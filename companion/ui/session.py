@@ -45,6 +45,7 @@ class PhoneSession:
         page.padding = 0
         page.on_route_change = self._on_route_change
         page.on_close = self._on_close
+        page.update()  # registers the storage service with the client before it is asked
         host_key = await self.prefs.get(HOST_KEY)
         self.is_host = self.ctx.is_host(page.client_ip, host_key)
         await self.open(page.route or "/")
