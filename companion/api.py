@@ -35,7 +35,7 @@ def add_api(app, ctx: AppContext) -> None:
         seat = hub.seat_for_token(token) if token else None
         if token and seat is None:
             raise PermissionError("That seat token is not valid at this table")
-        return Who(seat=seat, host=host)
+        return Who(seat=seat, host=host, token=token)
 
     def hub_for(code: str) -> TableHub:
         return ctx.tables.open(code)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import logging
 import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
 from engine.errors import IllegalAction
@@ -28,10 +28,15 @@ Listener = Callable[[int], None]
 
 @dataclass(frozen=True)
 class Who:
-    """Who is acting or looking: a seat, the host (may act for any seat), or a watcher."""
+    """Who is acting or looking: a seat, the host (may act for any seat), or a watcher.
+
+    A phone's ``token`` proves its seat on every action, so a seat the host freed stops
+    working at once on the phone that lost it.
+    """
 
     seat: int | None = None
     host: bool = False
+    token: str | None = field(default=None, repr=False, compare=False)
 
     @property
     def watcher(self) -> bool:
@@ -115,6 +120,11 @@ class TableHub:
                     return seat
             return None
 
+    def holds_seat(self, who: Who) -> bool:
+        """Does this phone's token still hold its seat?"""
+        with self.lock:
+            return who.seat is not None and token_matches(who.token, self._seat_hashes.get(who.seat))
+
     def claim_seat(self, seat: int, who: Who = WATCHER) -> str:
         """A free seat for this phone; returns the secret token the phone keeps."""
         with self.lock:
@@ -153,6 +163,8 @@ class TableHub:
         """
         if who.watcher:
             raise IllegalAction("Watchers cannot act: take a seat to play")
+        if not who.host and not self.holds_seat(who):
+            raise IllegalAction("This phone no longer holds that seat: pick a seat again")
         if not isinstance(kind, str) or not kind or len(kind) > 40:
             raise IllegalAction("That is not an action")
         if payload is not None and not isinstance(payload, Mapping):

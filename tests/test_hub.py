@@ -20,6 +20,11 @@ def tables(tmp_path):
     store.close()
 
 
+def seated(hub) -> list[Who]:
+    """A phone in every seat, each holding its own secret token."""
+    return [Who(seat=s, token=hub.claim_seat(s)) for s in range(len(hub.spec.players))]
+
+
 def reopen(tables, tmp_path, code):
     """A fresh process's view of the same data directory."""
     return Tables(TableStore(tmp_path / "data")).open(code)
@@ -27,19 +32,21 @@ def reopen(tables, tmp_path, code):
 
 def test_create_gives_unguessable_code_and_reloads_from_disk(tables, tmp_path):
     hub = tables.create("scorepad", ["Ann", "Bo", "Cy"])
+    p = seated(hub)
     assert len(hub.code) == 6 and hub.code.isalpha()
-    token = hub.claim_seat(0)
-    hub.act(Who(seat=0), "points", {"points": 5}, 0)
+    token = p[0].token
+    hub.act(p[0], "points", {"points": 5}, 0)
     again = reopen(tables, tmp_path, hub.code)
     assert again.revision == 1
-    assert again.view(Who(seat=1))["game"]["players"][0]["total"] == 5
+    assert again.view(p[1])["game"]["players"][0]["total"] == 5
     assert again.seat_for_token(token) == 0
 
 
 def test_tokens_are_never_stored_or_logged(tables, tmp_path):
     hub = tables.create("scorepad", ["Ann", "Bo"])
-    token = hub.claim_seat(1)
-    hub.act(Who(seat=1), "points", {"points": 3}, 0)
+    p = seated(hub)
+    token = p[1].token
+    hub.act(p[1], "points", {"points": 3}, 0)
     files = "".join(p.read_text() for p in (tmp_path / "data").rglob("*.json"))
     assert token not in files
     assert token not in json.dumps(hub.view(HOST)) + json.dumps(hub.history(HOST))
@@ -56,14 +63,28 @@ def test_a_taken_seat_needs_the_host(tables):
     assert hub.seat_for_token(first) is None  # the old phone's token stops working
     second = hub.claim_seat(0)
     assert hub.seat_for_token(second) == 0
+    with pytest.raises(IllegalAction, match="no longer holds that seat"):
+        hub.act(Who(seat=0, token=first), "points", {"points": 1}, 0)
+    hub.act(Who(seat=0, token=second), "points", {"points": 1}, 0)
+
+
+def test_a_stolen_or_made_up_token_acts_for_nobody(tables):
+    hub = tables.create("scorepad", ["Ann", "Bo"])
+    hub.claim_seat(0)
+    for token in (None, "", "guess", "x" * 40):
+        assert hub.seat_for_token(token) is None
+        with pytest.raises(IllegalAction):
+            hub.act(Who(seat=0, token=token), "points", {"points": 1}, 0)
+    assert hub.revision == 0
 
 
 def test_a_phone_acts_only_for_its_own_seat(tables):
     hub = tables.create("scorepad", ["Ann", "Bo"])
+    p = seated(hub)
     with pytest.raises(IllegalAction, match="own seat"):
-        hub.act(Who(seat=0), "points", {"points": 1}, 0, seat=1)
+        hub.act(p[0], "points", {"points": 1}, 0, seat=1)
     with pytest.raises(IllegalAction, match="own points"):
-        hub.act(Who(seat=0), "points", {"player": 1, "points": 1}, 0)
+        hub.act(p[0], "points", {"player": 1, "points": 1}, 0)
     with pytest.raises(IllegalAction, match="Watchers cannot act"):
         hub.act(WATCHER, "points", {"points": 1}, 0)
     assert hub.revision == 0
@@ -73,14 +94,15 @@ def test_a_phone_acts_only_for_its_own_seat(tables):
 
 def test_stale_and_malformed_actions_change_nothing(tables, tmp_path):
     hub = tables.create("scorepad", ["Ann", "Bo"])
-    hub.act(Who(seat=0), "points", {"points": 2}, 0)
+    p = seated(hub)
+    hub.act(p[0], "points", {"points": 2}, 0)
     before = json.dumps(hub.view(HOST))
     with pytest.raises(StaleRevision, match="moved on"):
-        hub.act(Who(seat=1), "points", {"points": 9}, 0)
+        hub.act(p[1], "points", {"points": 9}, 0)
     for kind, payload in [("points", {"points": "lots"}), ("jump", {}), ("", {}),
                           ("points", ["not", "a", "dict"]), ("x" * 100, {})]:
         with pytest.raises(IllegalAction):
-            hub.act(Who(seat=1), kind, payload, 1)
+            hub.act(p[1], kind, payload, 1)
     assert json.dumps(hub.view(HOST)) == before
     assert reopen(tables, tmp_path, hub.code).revision == 1
 
@@ -94,12 +116,13 @@ def test_unknown_codes_are_refused_in_words(tables):
 
 def test_undo_by_author_or_host_and_redo(tables):
     hub = tables.create("scorepad", ["Ann", "Bo"])
-    hub.act(Who(seat=0), "points", {"points": 2}, 0)
+    p = seated(hub)
+    hub.act(p[0], "points", {"points": 2}, 0)
     with pytest.raises(IllegalAction, match="Only the player who did it, or the host"):
-        hub.undo(Who(seat=1))
-    hub.undo(Who(seat=0))
+        hub.undo(p[1])
+    hub.undo(p[0])
     assert hub.view(HOST)["game"]["players"][0]["total"] == 0
-    assert hub.view(Who(seat=0))["can_redo"] and not hub.view(Who(seat=1))["can_redo"]
+    assert hub.view(p[0])["can_redo"] and not hub.view(p[1])["can_redo"]
     hub.redo(HOST)
     assert hub.view(HOST)["game"]["players"][0]["total"] == 2
     hub.undo(HOST)  # the host may undo anyone's action
@@ -108,7 +131,8 @@ def test_undo_by_author_or_host_and_redo(tables):
 
 def test_a_reveal_cannot_be_undone(tables):
     hub = tables.create("scorepad", ["Ann", "Bo"], {"secret": True})
-    hub.act(Who(seat=0), "points", {"points": 2}, 0)
+    p = seated(hub)
+    hub.act(p[0], "points", {"points": 2}, 0)
     hub.act(HOST, "reveal", {}, 1)
     with pytest.raises(IllegalAction, match="revealed hidden information"):
         hub.undo(HOST)
@@ -116,16 +140,18 @@ def test_a_reveal_cannot_be_undone(tables):
 
 def test_history_in_words_hides_secret_scores_from_others(tables):
     hub = tables.create("scorepad", ["Ann", "Bo"], {"secret": True})
-    hub.act(Who(seat=0), "points", {"points": 4817}, 0)
-    mine = " ".join(line["text"] for line in hub.history(Who(seat=0)))
-    theirs = " ".join(line["text"] for line in hub.history(Who(seat=1)))
+    p = seated(hub)
+    hub.act(p[0], "points", {"points": 4817}, 0)
+    mine = " ".join(line["text"] for line in hub.history(p[0]))
+    theirs = " ".join(line["text"] for line in hub.history(p[1]))
     assert "Ann scored 4817 in round 1" in mine
     assert "4817" not in theirs and "Ann entered a secret score" in theirs
-    assert "4817" not in json.dumps(hub.view(Who(seat=1))) + json.dumps(hub.view(WATCHER))
+    assert "4817" not in json.dumps(hub.view(p[1])) + json.dumps(hub.view(WATCHER))
 
 
 def test_listeners_hear_only_after_the_entry_is_durable(tables, tmp_path):
     hub = tables.create("scorepad", ["Ann", "Bo"])
+    p = seated(hub)
     heard = []
 
     def listener(revision):
@@ -133,16 +159,17 @@ def test_listeners_hear_only_after_the_entry_is_durable(tables, tmp_path):
         heard.append((revision, on_disk))
 
     hub.subscribe("phone", listener)
-    hub.act(Who(seat=0), "points", {"points": 1}, 0)
+    hub.act(p[0], "points", {"points": 1}, 0)
     assert heard == [(1, 1)]
     hub.unsubscribe("phone")
-    hub.act(Who(seat=0), "points", {"points": 2}, 1)
+    hub.act(p[0], "points", {"points": 2}, 1)
     assert heard == [(1, 1)]
 
 
 def test_six_sessions_send_1000_actions_concurrently(tables, tmp_path):
     """None lost or doubled; the final state equals the log replayed."""
     hub = tables.create("scorepad", ["A", "B", "C", "D", "E", "F"])
+    p = seated(hub)
     per_seat = 1000 // 6 + 1
     acknowledged: dict[int, list[int]] = {s: [] for s in range(6)}
     errors = []
@@ -151,7 +178,7 @@ def test_six_sessions_send_1000_actions_concurrently(tables, tmp_path):
         sent = 0
         while sent < per_seat:
             try:
-                entry = hub.act(Who(seat=seat), "points",
+                entry = hub.act(p[seat], "points",
                                 {"player": seat, "round": 0, "points": sent + 1}, hub.revision)
             except StaleRevision:
                 continue  # a phone resyncs and tries again, as the screen does

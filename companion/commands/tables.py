@@ -12,6 +12,8 @@ def register(subparsers) -> None:
     new.add_argument("game", metavar="GAME",
                      help="game id: scorepad, rockgarden, strata, bluffstones, paisho")
     new.add_argument("--players", required=True, help='names in seat order, e.g. "Ann,Bo,Cy"')
+    new.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
+                     help="a game setting (repeatable), e.g. --set secret=true")
     add_data_arg(new)
     new.add_argument("--json", action="store_true", help="print JSON")
     new.set_defaults(run=run_new)
@@ -22,9 +24,21 @@ def register(subparsers) -> None:
     tables.set_defaults(run=run_tables)
 
 
+def parse_settings(pairs: list[str]) -> dict:
+    from companion.cli import UsageError
+
+    settings = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip():
+            raise UsageError(f"--set {pair}: write KEY=VALUE")
+        settings[key.strip()] = value.strip()
+    return settings
+
+
 def run_new(args) -> int:
     players = [p for p in args.players.split(",")]
-    hub = open_tables(args.data).create(args.game, players)
+    hub = open_tables(args.data).create(args.game, players, parse_settings(args.set))
     if args.json:
         print(json.dumps({"code": hub.code, "game": hub.game.id, "players": list(hub.spec.players)}))
     else:

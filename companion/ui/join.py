@@ -17,6 +17,7 @@ async def open(session, code_text: str) -> None:
         await session.go(f"/t/{hub.code}")  # this phone already has its seat
         return
     session.watch(hub, Who(host=session.is_host))
+    session.local.pop("seat_lost", None)
     session.show(build(session, hub))
 
 

@@ -20,20 +20,31 @@ async def open(session, code_text: str) -> None:
     seat = hub.seat_for_token(token) if token else None
     if token and seat is None and not session.is_host:
         await session.forget_seat_token(hub.code)
-        session.show(notice.build(
-            session, "Your seat was freed",
-            "The host gave your seat to another phone (or this phone never had it). "
-            "Pick a seat again.", "Pick a seat", f"/join/{hub.code}"))
+        session.watch(hub, Who())
+        session.show(seat_lost(session))
         return
     acting = session.local.get("acting_seat") if session.hub is hub else None
-    who = Who(seat=seat if seat is not None else acting, host=session.is_host)
+    who = Who(seat=seat if seat is not None else acting, host=session.is_host,
+              token=token if seat is not None else None)
     session.watch(hub, who)
     session.show(build(session))
+
+
+def seat_lost(session) -> list[ft.Control]:
+    return notice.build(
+        session, "Your seat was freed",
+        "The host gave your seat to another phone (or this phone never had it). "
+        "Pick a seat again.", "Pick a seat", f"/join/{session.hub.code}")
 
 
 def build(session) -> list[ft.Control]:
     hub = session.hub
     who = session.who
+    if session.local.get("seat_lost") or (
+            who.token is not None and not who.host and not hub.holds_seat(who)):
+        session.who = Who()  # from now on this phone holds nothing of that seat
+        session.local["seat_lost"] = True
+        return seat_lost(session)
     view = hub.view(who)
     session.rendered_revision = view["revision"]
     controls: list[ft.Control] = [_header(session, view)]
@@ -70,9 +81,9 @@ def _header(session, view: dict) -> ft.Control:
 
     buttons = []
     if view["can_undo"]:
-        buttons.append(ft.IconButton(ft.Icons.UNDO, on_click=undo, tooltip="Undo", icon_size=30))
+        buttons.append(ft.TextButton("Undo", icon=ft.Icons.UNDO, on_click=undo))
     if view["can_redo"]:
-        buttons.append(ft.IconButton(ft.Icons.REDO, on_click=redo, tooltip="Redo", icon_size=30))
+        buttons.append(ft.TextButton("Redo", icon=ft.Icons.REDO, on_click=redo))
     return ft.Column([
         ft.Row([kit.title(view["title"]), ft.Row(buttons, tight=True)],
                alignment=ft.MainAxisAlignment.SPACE_BETWEEN),

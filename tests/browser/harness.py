@@ -150,7 +150,9 @@ class Phone:
         return self.page.get_by_text(text, exact=exact)
 
     def see(self, text: str, timeout: float = 15000) -> None:
-        self.page.get_by_text(text).first.wait_for(timeout=timeout)
+        """Wait for ``text`` on screen: as text, or inside a node's accessible name
+        (a snack bar message, a label Flutter merged into its neighbour)."""
+        self.page.get_by_text(text).or_(self.page.get_by_label(text)).first.wait_for(timeout=timeout)
 
     def see_label(self, label: str, timeout: float = 15000) -> None:
         """A node whose accessible name is ``label`` (a number with its meaning)."""

@@ -1,0 +1,196 @@
+"""``companion strata tribute`` and ``companion strata score``: Four Big Strata calculators.
+
+Both are thin shells over the engine's pure functions
+(:func:`engine.strata.tribute.tribute_transfers`, :func:`engine.strata.scoring.best_assignment`
+and :func:`engine.strata.scoring.rank`), so the app and the command line agree.
+Bad input raises :class:`companion.cli.UsageError` (one line on stderr, exit status 2).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+from engine.errors import IllegalAction
+from engine.strata.cards import CLASSES, parse_class
+from engine.strata.scoring import best_assignment, places, rank
+from engine.strata.tribute import DEFAULT_RATE, tribute_transfers
+
+MIN_PLAYERS, MAX_PLAYERS = 2, 7
+
+
+def register(subparsers) -> None:
+    strata = subparsers.add_parser("strata", help="Four Big Strata calculators")
+    commands = strata.add_subparsers(dest="strata_command", metavar="CALCULATOR")
+
+    tribute = commands.add_parser(
+        "tribute", help="who takes how many resources from whom in the Tribute phase",
+        description="Transfers in processing order: for each taker in seat order from the "
+                    "start player, each payer in seat order from the start player.")
+    tribute.add_argument("--influence", required=True, metavar="NAME=N,...",
+                         help='Influence per player, seats clockwise: "Ann=12,Bo=3,Cy=7,Di=0"')
+    tribute.add_argument("--start", required=True, metavar="NAME", help="the start player")
+    tribute.add_argument("--per", type=int, default=DEFAULT_RATE, metavar="N",
+                         help=f"Influence per resource (default {DEFAULT_RATE})")
+    tribute.add_argument("--json", action="store_true", help="print JSON")
+    tribute.set_defaults(run=run_tribute)
+
+    score = commands.add_parser(
+        "score", help="best placing of Empress / any-class points and the final ranking")
+    score.add_argument("--player", action="append", required=True, metavar="SPEC",
+                       help='"Guo: scholars=7 peasants=8 merchants=7 artisans=10 flex=3,2"')
+    score.add_argument("--json", action="store_true", help="print JSON")
+    score.set_defaults(run=run_score)
+
+    strata.set_defaults(run=lambda args: _help(strata))
+
+
+def _help(parser) -> int:
+    parser.print_help()
+    return 0
+
+
+def _usage(message: str):
+    from companion.cli import UsageError
+
+    return UsageError(message)
+
+
+# -- tribute -----------------------------------------------------------------------
+
+def parse_influence(text: str) -> list[tuple[str, int]]:
+    """``"Ann=12,Bo=3"`` -> ``[("Ann", 12), ("Bo", 3)]`` (seat order kept)."""
+    pairs = []
+    for part in text.split(","):
+        if not part.strip():
+            raise _usage(f"--influence: empty entry in '{text}'; write NAME=N,NAME=N")
+        name, sep, value = part.partition("=")
+        name = name.strip()
+        if not sep or not name:
+            raise _usage(f"--influence: '{part.strip()}' should look like NAME=N")
+        value = value.strip()
+        if not re.fullmatch(r"\d+", value):
+            raise _usage(f"--influence: {name}'s Influence '{value}' is not a whole number, 0 or more")
+        pairs.append((name, int(value)))
+    _check_names([n for n, _ in pairs], "--influence")
+    return pairs
+
+
+def _check_names(names: list[str], option: str) -> None:
+    seen = set()
+    for name in names:
+        if name.casefold() in seen:
+            raise _usage(f"{option}: the name '{name}' appears twice")
+        seen.add(name.casefold())
+    if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
+        raise _usage(f"Four Big Strata is for {MIN_PLAYERS} to {MAX_PLAYERS} players, "
+                     f"not {len(names)}")
+
+
+def run_tribute(args) -> int:
+    pairs = parse_influence(args.influence)
+    names = [n for n, _ in pairs]
+    start = args.start.strip()
+    exact = [i for i, n in enumerate(names) if n == start]
+    folded = [i for i, n in enumerate(names) if n.casefold() == start.casefold()]
+    index = (exact or folded or [None])[0]
+    if index is None:
+        raise _usage(f"--start: '{start}' is not one of {', '.join(names)}")
+    if args.per < 1:
+        raise _usage(f"--per: the rate is a whole number, 1 or more, not {args.per}")
+    transfers = tribute_transfers([v for _, v in pairs], index, args.per)
+    rows = [{"from": names[t["from"]], "to": names[t["to"]], "count": t["count"]}
+            for t in transfers]
+    if args.json:
+        print(json.dumps({"transfers": rows}))
+        return 0
+    if not rows:
+        print(f"No tribute: no player has {args.per} or more Influence than another.")
+        return 0
+    print(f"Tribute at {args.per} Influence per resource, from {names[index]} clockwise:")
+    for row in rows:
+        plural = "s" if row["count"] != 1 else ""
+        print(f"{row['from']} -> {row['to']}: {row['count']} resource{plural}")
+    return 0
+
+
+# -- score -------------------------------------------------------------------------
+
+def parse_player(text: str) -> dict:
+    """``"Guo: scholars=7 peasants=8 merchants=7 artisans=10 flex=3,2"`` ->
+    ``{"name", "classes", "flex"}``. All four classes are required; flex is optional."""
+    name, sep, rest = text.partition(":")
+    name = name.strip()
+    if not sep or not name:
+        raise _usage(f"--player: '{text}' should start with a name and a colon, like "
+                     "\"Guo: scholars=7 peasants=8 artisans=10 merchants=7 flex=3,2\"")
+    classes: dict[str, int] = {}
+    flex: list[int] | None = None
+    for token in rest.split():
+        key, eq, value = token.partition("=")
+        if not eq:
+            raise _usage(f"--player {name}: '{token}' should look like class=N or flex=N,N")
+        key = key.strip().lower()
+        if key == "flex":
+            if flex is not None:
+                raise _usage(f"--player {name}: flex is given twice")
+            parts = value.split(",")
+            if not all(re.fullmatch(r"\d+", p.strip()) and int(p) >= 1 for p in parts):
+                raise _usage(f"--player {name}: flex '{value}' should be points of 1 or more, "
+                             "separated by commas, like flex=3,2")
+            flex = [int(p) for p in parts]
+            continue
+        try:
+            cls = parse_class(key)
+        except IllegalAction:
+            raise _usage(f"--player {name}: '{key}' is not a class; use scholars, peasants, "
+                         "artisans, merchants and flex") from None
+        if cls in classes:
+            raise _usage(f"--player {name}: {cls} is given twice")
+        if not re.fullmatch(r"\d+", value.strip()):
+            raise _usage(f"--player {name}: {cls} '{value}' is not a whole number, 0 or more")
+        classes[cls] = int(value)
+    missing = [c for c in CLASSES if c not in classes]
+    if missing:
+        raise _usage(f"--player {name}: give {', '.join(missing)} too "
+                     "(every class, 0 if none)")
+    return {"name": name, "classes": classes, "flex": flex or []}
+
+
+def score_players(specs: list[dict]) -> list[dict]:
+    """Best assignment per player, then the ranking (best first, ties keep input order)."""
+    scored = []
+    for spec in specs:
+        best = best_assignment(spec["classes"], spec["flex"])
+        scored.append({
+            "name": spec["name"],
+            "classes": {c: best["classes"][c] for c in CLASSES},
+            "score": best["score"],
+            "assignment": best["assignment"],
+        })
+    return rank(scored)
+
+
+def run_score(args) -> int:
+    specs = [parse_player(p) for p in args.player]
+    names = [s["name"] for s in specs]
+    seen = set()
+    for name in names:
+        if name.casefold() in seen:
+            raise _usage(f"--player: the name '{name}' appears twice")
+        seen.add(name.casefold())
+    ranking = score_players(specs)
+    if args.json:
+        print(json.dumps({"ranking": ranking}))
+        return 0
+    for player in ranking:
+        classes = ", ".join(f"{c} {player['classes'][c]}" for c in CLASSES)
+        print(f"{player['name']}: {classes}; score {player['score']}")
+        if player["assignment"]:
+            placed = ", ".join(f"{a['points']} -> {a['class']}" for a in player["assignment"])
+            print(f"  best placing: {placed}")
+    print("Ranking:")
+    for place, player in zip(places(ranking), ranking):
+        vector = ", ".join(str(v) for v in sorted(player["classes"].values()))
+        print(f"{place}. {player['name']}: {player['score']} (classes lowest first: {vector})")
+    return 0

@@ -1,0 +1,19 @@
+"""Four Big Strata (Shuishui): auction, production, tribute and balanced scoring.
+
+Modules: ``cards`` (what a card is), ``resources`` (Money, Grain, the bank),
+``production`` (yields and feeding), ``tribute`` (Influence and transfers),
+``scoring`` (best placing of flexible points, ranking), ``game`` (phases and actions;
+its docstring lists the action vocabulary), ``history`` (log lines).
+"""
+
+from engine.strata.game import (GAME, Strata, all_down_bonus, cap_excess, current_picker,
+                                current_tribute, feeding_shortfall, legal_kinds,
+                                pick_order, production_preview)
+from engine.strata.scoring import best_assignment, rank
+from engine.strata.tribute import influence, tribute_transfers
+
+__all__ = [
+    "GAME", "Strata", "all_down_bonus", "best_assignment", "cap_excess", "current_picker",
+    "current_tribute", "feeding_shortfall", "influence", "legal_kinds", "pick_order",
+    "production_preview", "rank", "tribute_transfers",
+]

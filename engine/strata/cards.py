@@ -1,0 +1,198 @@
+"""Cards as the players enter them: class, face, points and the one effect of section 5C.
+
+The box's card list is not known (CLARIFICATIONS), so the app never assumes one: a card
+is whatever the player types when taking it. A card in a Personal Display is a small
+JSON-friendly dict:
+
+- face up: ``{"id", "column", "face_up": True, "class", "points", "effect"}``; its
+  ``column`` is its class (Empresses have their own column until the game ends).
+- face down: ``{"id", "column", "face_up": False, "front", "secret"}``; ``column`` is the
+  class it was rotated to, ``front`` is what the owner saw (``{"class", "points",
+  "effect"}`` or None if not entered) and ``secret`` says whether the others ever saw
+  it (a card taken face down: yes; a card flipped down from face up: no).
+
+"Only the upper area is in effect" on a face-down card: it belongs to its column's class
+(it counts for complete sets and scores ``face_down_points`` for that class, a table
+setting) and has no effect: no production, no cost, no Influence, no bonus.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from engine.errors import IllegalAction
+
+SCHOLARS, PEASANTS, ARTISANS, MERCHANTS, EMPRESSES = (
+    "scholars", "peasants", "artisans", "merchants", "empresses")
+CLASSES = (SCHOLARS, PEASANTS, ARTISANS, MERCHANTS)
+"""The four scoring classes, in the order the app lists them (and breaks ties by)."""
+COLUMNS = CLASSES + (EMPRESSES,)
+
+MIN_POINTS, MAX_POINTS = 1, 4
+
+EFFECTS: dict[str, str] = {
+    "none": "No effect",
+    "produce_grain": "Production: gain 1 Grain",
+    "produce_money": "Production: gain 1 Money",
+    "influence": "Tribute: provides 1 Influence",
+    "feed_grain": "Feeding: discard 1 Grain",
+    "feed_money": "Feeding: discard 1 Money",
+    "bonus_each_class": "End of game: 1 point to each class",
+    "bonus_any_class": "End of game: 2 points to any one class",
+    "bonus_scholars": "End of game: 3 points to the Scholar class",
+    "bonus_peasants": "End of game: 3 points to the Peasant class",
+    "bonus_merchants": "End of game: 3 points to the Merchant class",
+    "set_grain": "Production: gain 1 Grain for each complete set",
+    "set_money": "Production: gain 1 Money for each complete set",
+    "set_influence": "Tribute: 1 Influence for each complete set",
+    "trade": "At any time: exchange 4 Money for 2 Grain, or 4 Grain for 2 Money",
+}
+"""Effect keys (what payloads carry) and their words, exactly the list of section 5C.
+
+A complete set is one Scholar, one Peasant, one Artisan and one Merchant in the display.
+"""
+
+FIXED_BONUS = {"bonus_scholars": SCHOLARS, "bonus_peasants": PEASANTS,
+               "bonus_merchants": MERCHANTS}
+FIXED_BONUS_POINTS = 3
+ANY_CLASS_POINTS = 2
+
+_ALIASES = {
+    "scholar": SCHOLARS, "scholars": SCHOLARS, "s": SCHOLARS,
+    "peasant": PEASANTS, "peasants": PEASANTS, "p": PEASANTS,
+    "artisan": ARTISANS, "artisans": ARTISANS, "a": ARTISANS,
+    "merchant": MERCHANTS, "merchants": MERCHANTS, "m": MERCHANTS,
+    "empress": EMPRESSES, "empresses": EMPRESSES, "e": EMPRESSES,
+}
+
+LABELS = {SCHOLARS: "Scholars", PEASANTS: "Peasants", ARTISANS: "Artisans",
+          MERCHANTS: "Merchants", EMPRESSES: "Empresses"}
+SINGULAR = {SCHOLARS: "Scholar", PEASANTS: "Peasant", ARTISANS: "Artisan",
+            MERCHANTS: "Merchant", EMPRESSES: "Empress"}
+
+
+def parse_column(value: Any, *, empress: bool = True) -> str:
+    """``"Scholar"`` / ``"scholars"`` / ``"s"`` -> ``"scholars"``; refuses in words."""
+    key = _ALIASES.get(str(value).strip().lower()) if isinstance(value, str) else None
+    allowed = COLUMNS if empress else CLASSES
+    if key is None or key not in allowed:
+        names = ", ".join(LABELS[c] for c in allowed)
+        raise IllegalAction(f"'{value}' is not a class; choose one of {names}")
+    return key
+
+
+def parse_class(value: Any) -> str:
+    """One of the four scoring classes (no Empress)."""
+    return parse_column(value, empress=False)
+
+
+def parse_points(value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, (int, str)):
+        raise IllegalAction("A card's points are a number from 1 to 4")
+    try:
+        points = int(str(value).strip())
+    except ValueError:
+        raise IllegalAction(f"'{value}' is not a number of points (1 to 4)") from None
+    if not MIN_POINTS <= points <= MAX_POINTS:
+        raise IllegalAction(f"A card gives {MIN_POINTS} to {MAX_POINTS} points, not {points}")
+    return points
+
+
+def parse_effect(value: Any) -> str:
+    key = str(value).strip().lower() if isinstance(value, str) else None
+    if key not in EFFECTS:
+        raise IllegalAction(f"'{value}' is not a card effect; the effects are: "
+                            + ", ".join(EFFECTS))
+    return key
+
+
+def parse_front(data: Mapping[str, Any]) -> dict:
+    """A card's front from a payload: ``class``, ``points`` and ``effect`` (default none)."""
+    if data.get("class") is None:
+        raise IllegalAction("Say which class the card is")
+    if data.get("points") is None:
+        raise IllegalAction("Say how many points the card gives (1 to 4)")
+    return {
+        "class": parse_column(data.get("class")),
+        "points": parse_points(data.get("points")),
+        "effect": parse_effect(data.get("effect", "none")),
+    }
+
+
+def face_up_card(card_id: int, front: Mapping[str, Any]) -> dict:
+    return {"id": card_id, "column": front["class"], "face_up": True,
+            "class": front["class"], "points": front["points"], "effect": front["effect"]}
+
+
+def face_down_card(card_id: int, column: str, front: Mapping[str, Any] | None,
+                   secret: bool) -> dict:
+    return {"id": card_id, "column": column, "face_up": False,
+            "front": dict(front) if front else None, "secret": secret}
+
+
+def flipped_down(card: Mapping[str, Any], column: str) -> dict:
+    """A face-up card turned face down (its front was public, so it is not secret)."""
+    front = {"class": card["class"], "points": card["points"], "effect": card["effect"]}
+    return face_down_card(card["id"], column, front, secret=False)
+
+
+def active_effects(cards: list[dict]) -> list[str]:
+    """The effects in force: those of face-up cards only."""
+    return [c["effect"] for c in cards if c["face_up"]]
+
+
+def class_counts(cards: list[dict]) -> dict[str, int]:
+    """Cards per scoring column (face-down cards count for the column they were put in)."""
+    counts = {c: 0 for c in CLASSES}
+    for card in cards:
+        if card["column"] in counts:
+            counts[card["column"]] += 1
+    return counts
+
+
+def complete_sets(cards: list[dict]) -> int:
+    """Complete sets of one Scholar, Peasant, Artisan and Merchant (Empresses excluded)."""
+    return min(class_counts(cards).values())
+
+
+def has_face_up(cards: list[dict]) -> bool:
+    return any(c["face_up"] for c in cards)
+
+
+def all_face_down(cards: list[dict]) -> bool:
+    return bool(cards) and not has_face_up(cards)
+
+
+def find_card(cards: list[dict], card_id: Any) -> dict | None:
+    for card in cards:
+        if card["id"] == card_id:
+            return card
+    return None
+
+
+def public_card(card: Mapping[str, Any]) -> dict:
+    """What everyone sees of a card: a secret face-down card shows only its column."""
+    if card["face_up"]:
+        return dict(card)
+    out = {"id": card["id"], "column": card["column"], "face_up": False}
+    if not card.get("secret") and card.get("front"):
+        out["front"] = dict(card["front"])
+    return out
+
+
+def owner_card(card: Mapping[str, Any]) -> dict:
+    """What the owner sees: everything, including the front they looked at."""
+    out = dict(card)
+    if out.get("front") is not None:
+        out["front"] = dict(out["front"])
+    return out
+
+
+def describe_front(front: Mapping[str, Any] | None) -> str:
+    if not front:
+        return "a card"
+    points = front["points"]
+    text = f"{SINGULAR[front['class']]} ({points} point{'s' if points != 1 else ''}"
+    if front["effect"] != "none":
+        text += f"; {EFFECTS[front['effect']]}"
+    return text + ")"

@@ -1,0 +1,46 @@
+"""Hidden information: a secret bid and the front of a card taken face down."""
+
+from __future__ import annotations
+
+from engine.game import Action
+from engine.strata import GAME
+
+from .test_strata_support import act, bid_all, dumps, new_game
+
+
+def test_a_bid_is_hidden_from_the_others_until_the_reveal():
+    state = new_game(3, extras={2: {"grain": 1}})
+    state = act(state, 1, "bid", amount=3)
+    secret = '"bid": 3'
+    assert secret in dumps(GAME.view(state, 1))
+    for seat in (0, 2, None):
+        text = dumps(GAME.view(state, seat))
+        assert secret not in text and '"bid": 3' not in text
+        assert GAME.view(state, seat)["players"][1]["has_bid"] is True
+        assert "3" not in GAME.describe(state, Action(1, "bid", {"amount": 3}), seat)
+    assert "bid 3" in GAME.describe(state, Action(1, "bid", {"amount": 3}), 1)
+    # the bidder's Money is not reduced before the reveal (it would leak the bid)
+    assert GAME.view(state, 0)["players"][1]["money"] == 4
+    state = act(state, 0, "bid", amount=1)
+    state = act(state, 2, "bid", amount=0)
+    assert "P1 3" in GAME.describe(state, Action(None, "reveal", {}), 0)
+    state = act(state, None, "reveal")
+    assert GAME.view(state, 0)["players"][1]["bid"] == 3
+
+
+def test_the_front_of_a_face_down_card_is_only_for_its_owner():
+    state = bid_all(new_game(2), [1, 0])
+    front = {"class": "merchants", "points": 4, "effect": "set_influence"}
+    payload = {"face": "down", "column": "artisans", "bonus": {"grain": 1}, **front}
+    action = Action(0, "take_card", payload)
+    assert "set_influence" not in dumps(GAME.describe(state, action, 1))
+    assert "Merchant" not in GAME.describe(state, action, 1)
+    assert "Merchant" in GAME.describe(state, action, 0)
+    state = GAME.apply(state, action)
+    mine = dumps(GAME.view(state, 0))
+    assert "set_influence" in mine
+    for seat in (1, None):
+        theirs = dumps(GAME.view(state, seat))
+        assert "set_influence" not in theirs and '"merchants", "points": 4' not in theirs
+        assert GAME.view(state, seat)["players"][0]["cards"] == [
+            {"id": 1, "column": "artisans", "face_up": False}]

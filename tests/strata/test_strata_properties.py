@@ -1,0 +1,109 @@
+"""Random tables played through ``apply``: never a crash, never a broken invariant."""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+
+from hypothesis import given, settings, strategies as st
+
+from engine.errors import IllegalAction
+from engine.game import Action
+from engine.strata import GAME
+from engine.strata import game as g
+
+from .test_strata_support import conserved, random_action
+
+
+def check_invariants(before, after, n):
+    conserved(after)
+    for seat in range(n):
+        assert after["money"][seat] >= 0 and after["grain"][seat] >= 0
+    market = after["market"]
+    assert market["up"] >= 0 and market["down"] >= 0
+    # a round ended (both cap phases are behind): nobody keeps more than 10
+    if after["round"] > before["round"] and before["round"] >= 1 or (
+            after["phase"] in (g.SCORING, g.OVER) and before["phase"] not in (g.SCORING, g.OVER)):
+        assert all(after["money"][s] + after["grain"][s] <= 10 for s in range(n))
+    # every player gets exactly one card per round
+    if after["phase"] in (g.AUCTION, g.FEEDING, g.PRODUCTION_CAP, g.TRIBUTE, g.TRIBUTE_CAP):
+        done = after["round"] - (1 if after["phase"] == g.AUCTION else 0)
+        assert all(len(after["cards"][s]) == done for s in range(n))
+    json.dumps(after)
+
+
+@settings(max_examples=12, deadline=None)
+@given(st.integers(2, 7), st.randoms(use_true_random=False))
+def test_random_games_keep_the_invariants(n, rng):
+    state = GAME.setup([f"P{i}" for i in range(n)], {})
+    steps = 0
+    while not GAME.is_over(state):
+        seat, kind, payload = random_action(rng, state)
+        frozen = copy.deepcopy(state)
+        after = GAME.apply(state, Action(seat, kind, payload))
+        assert state == frozen  # apply never mutates its input
+        check_invariants(state, after, n)
+        state = after
+        steps += 1
+        assert steps < 2000
+    result = GAME.result(state)
+    ranking = result["ranking"]
+    assert len(ranking) == n and ranking[0]["place"] == 1
+    keys = [tuple(sorted(r["classes"].values())) for r in ranking]
+    assert keys == sorted(keys, reverse=True)
+    for r in ranking:
+        assert r["score"] == min(r["classes"].values())
+    assert state["round"] == 15
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(2, 5), st.randoms(use_true_random=False),
+       st.lists(st.tuples(st.sampled_from([None, 0, 1, 2, 3, 9]),
+                          st.sampled_from(["bid", "reveal", "take_card", "discard", "take_tribute",
+                                           "exchange", "trade", "flip_down", "setup_extra",
+                                           "final_assignment", "nonsense"]),
+                          st.dictionaries(st.sampled_from(["amount", "money", "grain", "face", "class",
+                                                           "points", "effect", "card", "column", "give",
+                                                           "times", "flip_up", "assignment", "bonus"]),
+                                          st.one_of(st.integers(-3, 12), st.text(max_size=8),
+                                                    st.booleans(), st.none(),
+                                                    st.sampled_from(["up", "down", "money", "grain",
+                                                                     "scholars", "empress", "trade"])),
+                                          max_size=5)),
+                max_size=40))
+def test_garbage_actions_are_refused_cleanly(n, rng, garbage):
+    """Random nonsense mixed into a game: refused with IllegalAction and no change, or
+    accepted with the invariants intact."""
+    state = GAME.setup([f"P{i}" for i in range(n)], {})
+    for seat, kind, payload in garbage:
+        for _ in range(rng.randint(0, 6)):
+            if GAME.is_over(state):
+                return
+            s, k, p = random_action(rng, state)
+            state = GAME.apply(state, Action(s, k, p))
+        frozen = copy.deepcopy(state)
+        try:
+            after = GAME.apply(state, Action(seat, kind, payload))
+        except IllegalAction as err:
+            assert state == frozen and str(err)
+            continue
+        check_invariants(state, after, n)
+        for viewer in [None] + list(range(n)):
+            json.dumps(GAME.view(after, viewer))
+            GAME.describe(state, Action(seat, kind, payload), viewer)
+        state = after
+
+
+def test_the_table_model_replays_a_random_game():
+    from engine.table import Entry, Match, make_spec
+
+    rng = random.Random(7)
+    spec = make_spec(GAME, ["Ann", "Bo", "Cy"])
+    match = Match(GAME, spec)
+    while not match.is_over():
+        seat, kind, payload = random_action(rng, match.state)
+        match.accept(match.propose(None, Action(seat, kind, payload), match.revision))
+    replayed = Match(GAME, spec, [Entry.from_json(json.loads(json.dumps(e.to_json()))) for e in match.log])
+    assert replayed.state == match.state
+    assert len(match.history(0)) == len(match.log)

@@ -1,0 +1,212 @@
+"""Shared helpers for the Four Big Strata tests (no tests here).
+
+``random_action`` picks one legal-looking action for the state, the way a table of
+players might press buttons; the property tests drive whole games with it.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+
+import pytest
+
+from engine.errors import IllegalAction
+from engine.game import Action
+from engine.strata import GAME
+from engine.strata import game as g
+from engine.strata.cards import CLASSES, EFFECTS, has_face_up
+
+EFFECT_KEYS = list(EFFECTS)
+
+
+def act(state, seat, kind, **payload):
+    return GAME.apply(state, Action(seat, kind, payload))
+
+
+def card(cls="scholars", points=1, effect="none", face="up", **more):
+    return {"face": face, "class": cls, "points": points, "effect": effect, **more}
+
+
+def new_game(n=4, settings=None, extras=None):
+    """A game past setup: seats owed extras take them as Money unless ``extras`` says."""
+    state = GAME.setup([f"P{i}" for i in range(n)], settings or {})
+    for seat, owed in enumerate(state["extra_due"]):
+        if owed:
+            split = (extras or {}).get(seat, {"money": owed, "grain": 0})
+            state = act(state, seat, "setup_extra", **split)
+    assert state["phase"] == g.AUCTION
+    return state
+
+
+def bid_all(state, bids):
+    for seat, amount in enumerate(bids):
+        state = act(state, seat, "bid", amount=amount)
+    return act(state, None, "reveal")
+
+
+def take_all(state, takes):
+    """``takes[seat]`` = take_card payload; taken in pick order."""
+    for seat in list(state["pick_order"]):
+        state = act(state, seat, "take_card", **takes[seat])
+    return state
+
+
+def play_round(state, takes, bids=None):
+    n = len(state["players"])
+    state = bid_all(state, bids or [0] * n)
+    return take_all(state, takes)
+
+
+def illegal(state, seat, kind, fragment, **payload):
+    """The action is refused with a message containing ``fragment``; state unchanged."""
+    before = copy.deepcopy(state)
+    with pytest.raises(IllegalAction) as err:
+        act(state, seat, kind, **payload)
+    assert fragment.lower() in str(err.value).lower(), str(err.value)
+    assert state == before
+    return str(err.value)
+
+
+def dumps(obj) -> str:
+    return json.dumps(obj, sort_keys=True)
+
+
+def conserved(state) -> None:
+    bank = state["settings"]["bank_tokens"]
+    for res in ("money", "grain"):
+        assert sum(state[res]) + state["bank"][res] == bank
+        assert min(state[res]) >= 0 and state["bank"][res] >= 0
+
+
+# -- a random table ------------------------------------------------------------------
+
+def _split(rng, total, money, grain):
+    total, low, high = g.choice_range(total, money, grain)
+    m = rng.randint(low, high)
+    return {"money": m, "grain": total - m}
+
+
+def _random_front(rng, state, allow_empress):
+    market = state["market"]
+    classes = list(CLASSES)
+    if allow_empress and market["empress"]:
+        if market["up"] == 1 or rng.random() < 0.3:
+            classes = ["empresses"]
+    return {"class": rng.choice(classes), "points": rng.randint(1, 4),
+            "effect": rng.choice(EFFECT_KEYS)}
+
+
+def random_any_time(rng, state, seat):
+    """An exchange, trade or flip the seat can afford, or None."""
+    cards = state["cards"][seat]
+    options = []
+    for res in ("money", "grain"):
+        other = "grain" if res == "money" else "money"
+        if state[res][seat] >= 4 and state["bank"][other] >= 2:
+            bid = state["bids"][seat] if state["phase"] == g.AUCTION else None
+            if res == "grain" or not bid or state["money"][seat] - 4 >= bid:
+                options.append(("exchange", {"give": res}))
+                if g._has_trade(cards):
+                    options.append(("trade", {"give": res}))
+    face_up = [c for c in cards if c["face_up"]]
+    if face_up:
+        c = rng.choice(face_up)
+        payload = {"card": c["id"], **_split(rng, 2, state["bank"]["money"], state["bank"]["grain"])}
+        if c["column"] == "empresses":
+            payload["column"] = rng.choice(CLASSES)
+        if len(face_up) == 1:
+            payload["bonus"] = _split(rng, state["round"], state["bank"]["money"] - payload["money"],
+                                      state["bank"]["grain"] - payload["grain"])
+        options.append(("flip_down", payload))
+    return rng.choice(options) if options else None
+
+
+def random_action(rng, state):
+    """(seat, kind, payload) that the rules allow now, chosen at random."""
+    phase = state["phase"]
+    n = len(state["players"])
+    if phase != g.SCORING and rng.random() < 0.08:
+        seat = rng.randrange(n)
+        choice = random_any_time(rng, state, seat)
+        if choice:
+            return (seat,) + choice
+    if phase == g.SETUP:
+        seat = next(s for s in range(n) if state["extra_due"][s])
+        return seat, "setup_extra", _split(rng, state["extra_due"][seat], 99, 99)
+    if phase == g.AUCTION:
+        waiting = [s for s in range(n) if state["bids"][s] is None]
+        if not waiting:
+            return None, "reveal", {}
+        seat = rng.choice(waiting)
+        return seat, "bid", {"amount": rng.randint(0, state["money"][seat])}
+    if phase == g.PICK:
+        seat = g.current_picker(state)
+        market = state["market"]
+        faces = []
+        if market["up"]:
+            faces.append("up")
+        if market["down"]:
+            faces.append("down")
+        face = rng.choice(faces)
+        if face == "up":
+            return seat, "take_card", {"face": "up", **_random_front(rng, state, True)}
+        payload = {"face": "down"}
+        if state["money"][seat] >= 2 and rng.random() < 0.4:
+            payload.update(flip_up=True, **_random_front(rng, state, False))
+            return seat, "take_card", payload
+        payload["column"] = rng.choice(CLASSES)
+        if rng.random() < 0.5:
+            payload.update(_random_front(rng, state, False))
+        if not has_face_up(state["cards"][seat]):
+            payload["bonus"] = _split(rng, state["round"], state["bank"]["money"], state["bank"]["grain"])
+        return seat, "take_card", payload
+    if phase == g.FEEDING:
+        seat = rng.choice(GAME.seats_to_act(state))
+        return (seat,) + random_any_time(rng, state, seat)
+    if phase in g.CAP_PHASES:
+        seat = rng.choice(GAME.seats_to_act(state))
+        return seat, "discard", _split(rng, g.cap_excess(state, seat), state["money"][seat], state["grain"][seat])
+    if phase == g.TRIBUTE:
+        step = g.current_tribute(state)
+        if step["waiting_for"] == "payer":
+            seat = step["from"]
+            choice = random_any_time(rng, state, seat)
+            while choice[0] != "flip_down":
+                choice = random_any_time(rng, state, seat)
+            return (seat,) + choice
+        payer = step["from"]
+        return step["to"], "take_tribute", _split(rng, step["count"], state["money"][payer], state["grain"][payer])
+    if phase == g.SCORING:
+        seat = rng.choice(GAME.seats_to_act(state))
+        if rng.random() < 0.5:
+            return seat, "final_assignment", {}
+        chunks = state["final"]["chunks"][seat]
+        return seat, "final_assignment", {"assignment": [rng.choice(CLASSES) for _ in chunks]}
+    raise AssertionError(f"no action in phase {phase}")
+
+
+def set_resources(state, seat, money=None, grain=None):
+    """Arrange a seat's tokens for a scenario, moving the difference to/from the bank."""
+    if money is not None:
+        state["bank"]["money"] += state["money"][seat] - money
+        state["money"][seat] = money
+    if grain is not None:
+        state["bank"]["grain"] += state["grain"][seat] - grain
+        state["grain"][seat] = grain
+    conserved(state)
+    return state
+
+
+def give_cards(state, seat, *fronts, face_up=True, column=None):
+    """Put cards straight into a display (scenario set-up for later phases)."""
+    for cls, points, effect in fronts:
+        cid = state["next_id"]
+        state["next_id"] += 1
+        if face_up:
+            state["cards"][seat].append({"id": cid, "column": cls, "face_up": True,
+                                         "class": cls, "points": points, "effect": effect})
+        else:
+            state["cards"][seat].append({"id": cid, "column": column or cls, "face_up": False,
+                                         "front": None, "secret": True})
+    return state

@@ -1,0 +1,151 @@
+"""Tribute: Influence, the pairs and their order, the rate, shortfalls, the cap."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from engine.errors import IllegalAction
+from engine.strata import GAME, influence, tribute_transfers
+from engine.strata import game as g
+
+from .test_strata_support import (act, bid_all, card, conserved, give_cards, illegal,
+                                  new_game, set_resources, take_all)
+
+
+def test_rules_example_9_more_influence_takes_2_in_a_4_player_game():
+    assert tribute_transfers([9, 0, 9, 9], 0, 4) == [{"from": 1, "to": 0, "count": 2},
+                                                    {"from": 1, "to": 2, "count": 2},
+                                                    {"from": 1, "to": 3, "count": 2}]
+
+
+def test_pairs_in_processing_order_and_zero_transfers_left_out():
+    # Ann=12, Bo=3, Cy=7, Di=0, start Bo: takers Bo, Cy, Di, Ann; payers likewise
+    assert tribute_transfers([12, 3, 7, 0], 1, 4) == [
+        {"from": 1, "to": 2, "count": 1}, {"from": 3, "to": 2, "count": 1},
+        {"from": 1, "to": 0, "count": 2}, {"from": 2, "to": 0, "count": 1},
+        {"from": 3, "to": 0, "count": 3}]
+    assert tribute_transfers([3, 0, 2], 0, 4) == []
+    assert tribute_transfers([8, 0], 0, 3) == [{"from": 1, "to": 0, "count": 2}]
+
+
+@pytest.mark.parametrize("args, fragment", [
+    (([1, -1], 0, 4), "0 or more"), (([1, 2], 2, 4), "start player"),
+    (([1, 2], 0, 0), "1 or more"), (([], 0, 4), "at least one")])
+def test_bad_tribute_input(args, fragment):
+    with pytest.raises(IllegalAction, match=fragment):
+        tribute_transfers(*args)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.integers(0, 30), min_size=2, max_size=7), st.data(), st.integers(1, 6))
+def test_transfers_match_the_formula(values, data, per):
+    start = data.draw(st.integers(0, len(values) - 1))
+    transfers = tribute_transfers(values, start, per)
+    expected = {(b, a): (values[a] - values[b]) // per for a in range(len(values))
+                for b in range(len(values)) if values[a] - values[b] >= per}
+    assert {(t["from"], t["to"]): t["count"] for t in transfers} == expected
+    order = [(t["to"] - start) % len(values) * 10 + (t["from"] - start) % len(values)
+             for t in transfers]
+    assert order == sorted(order)
+
+
+def test_influence_counts_face_up_influence_cards_and_sets():
+    cards = [
+        {"id": 1, "column": "scholars", "face_up": True, "class": "scholars", "points": 1, "effect": "influence"},
+        {"id": 2, "column": "artisans", "face_up": True, "class": "artisans", "points": 1, "effect": "set_influence"},
+        {"id": 3, "column": "peasants", "face_up": False, "front": None, "secret": True},
+        {"id": 4, "column": "merchants", "face_up": True, "class": "merchants", "points": 1, "effect": "set_influence"},
+        {"id": 5, "column": "scholars", "face_up": False, "front": {"class": "scholars", "points": 1, "effect": "influence"}, "secret": True},
+    ]
+    assert influence(cards) == 1 + 2 * 1  # a face-down Influence card gives nothing
+
+
+def tribute_table(influences, resources):
+    """4 players with the given Influence (face-up Influence cards) reaching Tribute."""
+    state = new_game(4)
+    for seat, amount in enumerate(influences):
+        give_cards(state, seat, *[("scholars", 1, "influence")] * amount)
+    for seat, (money, grain) in enumerate(resources):
+        set_resources(state, seat, money=money, grain=grain + len(state["cards"][seat]) + 1)
+    state = bid_all(state, [0, 0, 0, 0])
+    return take_all(state, {s: card("peasants") for s in range(4)})
+
+
+def test_taker_chooses_money_or_grain_from_the_payer():
+    state = tribute_table([9, 0, 5, 5], [(2, 2), (3, 3), (2, 2), (2, 2)])
+    assert state["phase"] == g.TRIBUTE
+    assert state["tribute"]["influence"] == [9, 0, 5, 5]
+    step = g.current_tribute(state)
+    assert (step["from"], step["to"], step["count"], step["waiting_for"]) == (1, 0, 2, "taker")
+    assert GAME.seats_to_act(state) == [0]
+    illegal(state, 1, "take_tribute", "p0's tribute to take from p1", money=2)
+    illegal(state, 0, "take_tribute", "choose the money and grain")
+    illegal(state, 0, "take_tribute", "2 resources in all", money=3)
+    state = act(state, 0, "take_tribute", money=1, grain=1)
+    assert (state["money"][0], state["grain"][0], state["money"][1], state["grain"][1]) == (3, 3, 2, 2)
+    # 0 takes 1 from 2 and 1 from 3; then 2 and 3 take 1 each from 1
+    for taker, payer, pay in [(0, 2, {"grain": 1}), (0, 3, {"money": 1}),
+                              (2, 1, {"money": 1}), (3, 1, {"money": 1})]:
+        step = g.current_tribute(state)
+        assert (step["to"], step["from"], step["count"]) == (taker, payer, 1)
+        state = act(state, taker, "take_tribute", **pay)
+    assert state["phase"] == g.AUCTION and state["round"] == 2 and state["start"] == 1
+    assert state["money"] == [4, 0, 3, 2] and state["grain"] == [4, 2, 1, 2]
+    conserved(state)
+
+
+def test_payer_short_must_flip_cards_first():
+    state = tribute_table([4, 0, 0, 0], [(0, 0), (0, 0), (0, 0), (0, 0)])
+    # seat 1 owes 1 to seat 0 and has nothing but a face-up Peasant
+    step = g.current_tribute(state)
+    assert (step["from"], step["to"], step["waiting_for"]) == (1, 0, "payer")
+    assert GAME.seats_to_act(state) == [1]
+    illegal(state, 0, "take_tribute", "p1 must first turn cards face down", money=1)
+    peasant = state["cards"][1][0]["id"]
+    state = act(state, 1, "flip_down", card=peasant, money=1, grain=1, bonus={"money": 1})
+    assert g.current_tribute(state)["waiting_for"] == "taker"
+    state = act(state, 0, "take_tribute", money=1)
+    assert state["money"][1] == 1 and state["grain"][1] == 1
+    assert g.current_tribute(state)["from"] == 2
+
+
+def test_payer_with_only_face_down_cards_pays_what_they_have():
+    state = new_game(2)
+    give_cards(state, 0, *[("scholars", 1, "influence")] * 8)
+    give_cards(state, 1, ("peasants", 1, "none"), face_up=False)
+    set_resources(state, 0, grain=10, money=0)
+    set_resources(state, 1, grain=3, money=1)
+    state = bid_all(state, [0, 0])
+    state = take_all(state, {0: card("peasants"), 1: dict(face="down", column="artisans",
+                                                          bonus={"money": 1})})
+    # seat 1 fed 2 Grain -> 1 Grain, 2 Money; owes 2 to seat 0: pays both... choice!
+    assert g.current_tribute(state)["count"] == 2
+    assert g.current_tribute(state)["waiting_for"] == "taker"
+    state = act(state, 0, "take_tribute", money=2)
+    assert state["money"][1] == 0 and state["grain"][1] == 1
+    # next round: seat 1 owes 2 again, has 1 Grain and only face-down cards: pays 1
+    state = set_resources(state, 0, grain=10)
+    state = bid_all(state, [0, 0])
+    state = take_all(state, {0: card("peasants"), 1: dict(face="down", column="artisans",
+                                                          bonus={"money": 2})})
+    # after feeding (3 Grain owed, 1 held, unpaid) seat 1 has 2 Money from the gift
+    assert state["phase"] == g.AUCTION
+    last = state["tribute"]["transfers"][0]
+    assert last["count"] == 2 and last["paid"] == {"money": 2, "grain": 0}
+    conserved(state)
+
+
+def test_tribute_cap_taker_discards_above_10():
+    state = tribute_table([8, 0, 0, 0], [(5, 5), (6, 3), (3, 6), (1, 1)])
+    # seat 0 has 10; takes 2 from each of 1, 2 (choices) and 3 (forced: 1 Money 1 Grain)
+    state = act(state, 0, "take_tribute", money=2)
+    state = act(state, 0, "take_tribute", grain=2)
+    assert state["phase"] == g.TRIBUTE_CAP
+    assert g.cap_excess(state, 0) == 6
+    illegal(state, 0, "discard", "6 resources in all", money=1, grain=1)
+    view = GAME.view(state, 0)
+    assert view["me"]["must_discard"] == 6 and view["me"]["legal"][0] == "discard"
+    state = act(state, 0, "discard", money=3, grain=3)
+    assert state["phase"] == g.AUCTION and state["money"][0] + state["grain"][0] == 10
+    conserved(state)
