@@ -143,23 +143,23 @@ class Phone:
     def button(self, name: str, exact: bool = True):
         return self.page.get_by_role("button", name=name, exact=exact)
 
-    def tap(self, name: str, exact: bool = True, timeout: float = 15000) -> None:
+    def tap(self, name: str, exact: bool = True, timeout: float = 30000) -> None:
         self.button(name, exact).first.click(timeout=timeout)
 
     def text(self, text: str, exact: bool = False):
         return self.page.get_by_text(text, exact=exact)
 
-    def see(self, text: str, timeout: float = 15000) -> None:
+    def see(self, text: str, timeout: float = 30000) -> None:
         """Wait for ``text`` on screen: as text, or inside a node's accessible name
         (a snack bar message, a label Flutter merged into its neighbour)."""
         self.page.get_by_text(text).or_(self.page.get_by_label(text)).first.wait_for(timeout=timeout)
 
-    def see_label(self, label: str, timeout: float = 15000) -> None:
+    def see_label(self, label: str, timeout: float = 30000) -> None:
         """A node whose accessible name is ``label`` (a number with its meaning)."""
         self.page.locator(f'[aria-label="{label}"]').or_(self.page.get_by_text(label, exact=True)) \
             .first.wait_for(timeout=timeout)
 
-    def field(self, label: str, timeout: float = 15000):
+    def field(self, label: str, timeout: float = 30000):
         box = self.page.get_by_role("textbox", name=label).first
         box.wait_for(timeout=timeout)
         return box
