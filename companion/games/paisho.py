@@ -95,7 +95,8 @@ def _race(ui: GameUI, me: int | None = None, compact: bool = False) -> ft.Contro
         if compact:
             rows.append(ft.Row([
                 ft.Column([
-                    ft.Row([kit.player_badge(label, ui.colours[seat], size=18), kit.muted(" · ".join(status))],
+                    ft.Row([kit.player_badge(label, ui.colours[seat], size=18),
+                            kit.muted(" · ".join(status))],
                            spacing=8, wrap=True),
                     score_bar(score, target, ui.colours[seat], width - 40, height=12),
                 ], spacing=4, expand=True),
@@ -238,7 +239,8 @@ def _what_step(ui: GameUI, draft: dict) -> list[ft.Control]:
             _set(ui, draft, kind=kind, step=step, tile=None, capture=None, tool=tool, returned=[])
         return handler
 
-    buttons = [(kit.primary if kind == "place" else kit.secondary)(label, choose(kind) if possible[kind] else None)
+    buttons = [(kit.primary if kind == "place" else kit.secondary)(
+                   label, choose(kind) if possible[kind] else None)
                for kind, label in TURN_KINDS if possible[kind] or kind != "return"]
     return [kit.title("What did you do?"), ft.Row(buttons, wrap=True, spacing=8, run_spacing=8),
             kit.muted("Then pick the tile, and any harmony formed or broken.")]
@@ -361,13 +363,15 @@ def _finish_step(ui: GameUI, draft: dict) -> list[ft.Control]:
         rows.append(kit.muted(f"{name(pick)} + which tile?"))
     for suggestion in game["my"]["can_form"]:
         if suggestion not in draft["formed"]:
-            rows.append(kit.secondary(f"Form {pair_text(suggestion)}",
-                                      lambda e=None, s=suggestion: _set(ui, draft, formed=draft["formed"] + [list(s)])))
+            rows.append(kit.secondary(
+                f"Form {pair_text(suggestion)}",
+                lambda e=None, s=suggestion: _set(ui, draft, formed=draft["formed"] + [list(s)])))
     for pair in draft["formed"]:
         rows.append(ft.Row([
             pair_tags(pair),
-            kit.secondary(f"Remove {pair_text(pair)}",
-                          lambda e=None, p=pair: _set(ui, draft, formed=[f for f in draft["formed"] if f != p])),
+            kit.secondary(
+                f"Remove {pair_text(pair)}",
+                lambda e=None, p=pair: _set(ui, draft, formed=[f for f in draft["formed"] if f != p])),
         ], wrap=True))
     # harmonies broken this turn (anyone's)
     if game["harmonies"]:
@@ -378,7 +382,8 @@ def _finish_step(ui: GameUI, draft: dict) -> list[ft.Control]:
             owner = game["players"][harmony["owner"]]["name"]
 
             def toggle(e=None, hid=hid):
-                broken = [i for i in draft["broken"] if i != hid] if hid in draft["broken"] else draft["broken"] + [hid]
+                broken = draft["broken"]
+                broken = [i for i in broken if i != hid] if hid in broken else broken + [hid]
                 _set(ui, draft, broken=broken)
             rows.append(ft.Row([
                 ft.Column([kit.body(f"{owner}'s"), pair_tags(harmony["pair"])], spacing=2, expand=True),
