@@ -140,6 +140,16 @@ class Game:
         """Actions that revealed hidden information (a secret-bid reveal) are final."""
         return True
 
+    def needs_fresh_view(self, action: Action) -> bool:
+        """Must the phone have seen the latest revision to send this action?
+
+        Normally yes: an action based on an older revision is refused and the phone
+        resyncs. A secret simultaneous bid is the exception a game can declare: it says
+        nothing about what others did, the engine checks it against the current state
+        anyway, and players bidding at the same moment must not refuse each other.
+        """
+        return True
+
     def seats_to_act(self, state: Any) -> list[int]:
         """Seats whose move it is (for 'your turn' banners); empty when none."""
         return []

@@ -184,7 +184,8 @@ class Match:
     # -- changing ------------------------------------------------------------
     def propose(self, by: int | None, action: Action, seen_revision: int | None) -> Proposal:
         """Check an action from ``by`` (None: host) against the revision it was based on."""
-        if seen_revision is not None and seen_revision != self.revision:
+        if (seen_revision is not None and seen_revision != self.revision
+                and (action.kind in TABLE_KINDS or self.game.needs_fresh_view(action))):
             raise StaleRevision(seen_revision, self.revision)
         if by is not None and action.seat != by:
             raise IllegalAction("You can only act for your own seat")

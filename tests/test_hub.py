@@ -213,3 +213,22 @@ def test_an_unreadable_table_is_reported_and_the_others_load(tables, tmp_path):
     assert fresh.open(good.code).revision == 0
     with pytest.raises(IllegalAction, match=f"Table {bad.code} cannot be read"):
         fresh.open(bad.code)
+
+
+def test_simultaneous_secret_bids_do_not_refuse_each_other(tables):
+    """Both phones bid from the same screen: neither is refused as stale. A turn-based
+    action from an old screen still is."""
+    hub = tables.create("bluffstones", ["Ann", "Bo"])
+    p = seated(hub)
+    towers = ["B2", "B4", "D2", "D4", "D6", "F2", "F4"]
+    colours = ["blue", "blue", "blue", "yellow", "yellow", "yellow", "green"]
+    hub.act(HOST, "tower_colour", {"colours": dict(zip(towers, colours))}, hub.revision)
+    hub.act(HOST, "start_player", {"player": 0}, hub.revision)
+    hub.act(HOST, "start", {}, hub.revision)
+    seen = hub.revision
+    hub.act(p[0], "bid", {"colour": "red", "count": 2}, seen)
+    hub.act(p[1], "bid", {"colour": "blue", "count": 1}, seen)  # same screen revision
+    assert hub.revision == seen + 2
+    with pytest.raises(StaleRevision):
+        hub.act(p[1], "reveal", {}, seen)
+    hub.act(p[1], "reveal", {}, hub.revision)

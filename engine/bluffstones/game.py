@@ -277,6 +277,10 @@ class BluffStones(Game):
         """The reveal shows every bid, so it is final; everything else can be undone."""
         return action.kind != "reveal"
 
+    def needs_fresh_view(self, action: Action) -> bool:
+        """Secret bids are simultaneous: one player's bid never waits for another's."""
+        return action.kind != "bid"
+
     def seats_to_act(self, state: dict) -> list[int]:
         return seats_to_act(state)
 

@@ -419,6 +419,10 @@ class Strata(Game):
     def undoable(self, action: Action) -> bool:
         return action.kind != "reveal"
 
+    def needs_fresh_view(self, action: Action) -> bool:
+        """Secret bids are simultaneous: one player's bid never waits for another's."""
+        return action.kind != "bid"
+
     def describe(self, state: dict, action: Action, viewer: int | None) -> str:
         from engine.strata.history import describe_action
 

@@ -164,11 +164,24 @@ class Phone:
         box.wait_for(timeout=timeout)
         return box
 
-    def type_into(self, label: str, text: str) -> None:
-        box = self.page.get_by_role("textbox", name=label).first
-        box.click()
-        self.page.keyboard.press("Control+A")
-        self.page.keyboard.type(text)
+    def type_into(self, label: str, text: str, tries: int = 4) -> None:
+        """Replace the text of the field labelled ``label`` and check it took.
+
+        Flutter's text editing sometimes drops a select-all on a busy machine, so the
+        value is read back and the entry repeated until the field holds ``text``.
+        """
+        box = self.field(label)
+        for _ in range(tries):
+            box.click()
+            self.page.keyboard.press("End")
+            current = box.input_value()
+            for _ in range(len(current)):
+                self.page.keyboard.press("Backspace")
+            self.page.keyboard.type(text)
+            if box.input_value() == text:
+                return
+            self.page.wait_for_timeout(300)
+        raise AssertionError(f"the field '{label}' would not take '{text}' (it holds '{box.input_value()}')")
 
     def reload(self) -> None:
         self.page.reload()
