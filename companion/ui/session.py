@@ -22,6 +22,12 @@ SEAT_KEY = "seat.{code}"
 HOST_KEY = "host.key"
 
 
+def same_screen(a: dict, b: dict) -> bool:
+    """Two views that draw the same screen (the move counter aside)."""
+    return {k: v for k, v in a.items() if k != "revision"} == \
+        {k: v for k, v in b.items() if k != "revision"}
+
+
 class PhoneSession:
     def __init__(self, page: ft.Page, ctx: AppContext):
         self.page = page
@@ -31,6 +37,7 @@ class PhoneSession:
         self.who: Who = Who()
         self.route = "/"
         self.rendered_revision: int | None = None
+        self.last_view: dict | None = None  # what the table screen last drew
         self.local: dict[str, Any] = {}  # scratch UI state per screen, survives re-renders
         self.tab = "play"
         self.is_host = False
@@ -136,6 +143,12 @@ class PhoneSession:
         if self.hub is None or self._closed:
             return
         if self.route.startswith("/t/"):
+            view = self.hub.view(self.who)
+            if self.last_view is not None and same_screen(view, self.last_view):
+                # nothing this screen shows has changed (another seat's secret moved on):
+                # keep it, and the tap under way; it still counts as seen
+                self.rendered_revision = view["revision"]
+                return
             self.show(table.build(self))
         elif self.route.startswith("/join/"):
             from companion.ui import join
@@ -158,6 +171,15 @@ class PhoneSession:
     # -- showing -------------------------------------------------------------
     def show(self, controls: list[ft.Control]) -> None:
         page = self.page
+        # Keyed by route and position, so a re-render of the same screen is diffed against
+        # the one on the phone (Flet compares the rebuilt tree field by field and sends only
+        # what changed; a text field keeps its focus). Unkeyed, Flet would drop the whole
+        # tree and send it again: ~9 KiB per phone per change, a full rebuild in the
+        # browser, and an O(size x depth) walk on the server (bench/capacity.py).
+        # Another screen (another route) gets other keys and replaces the tree.
+        for index, control in enumerate(controls):
+            if getattr(control, "key", None) is None:
+                control.key = f"{self.route}#{index}"
         page.controls.clear()
         page.controls.extend(controls)
         page.update()

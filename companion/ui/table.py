@@ -44,9 +44,11 @@ def build(session) -> list[ft.Control]:
             who.token is not None and not who.host and not hub.holds_seat(who)):
         session.who = Who()  # from now on this phone holds nothing of that seat
         session.local["seat_lost"] = True
+        session.last_view = None
         return seat_lost(session)
     view = hub.view(who)
     session.rendered_revision = view["revision"]
+    session.last_view = view
     controls: list[ft.Control] = [_header(session, view)]
     if session.is_host:
         controls.append(_acting_for(session, view))
