@@ -153,6 +153,22 @@ class TableHub:
             del self._seat_hashes[seat]
         self._notify()
 
+    # -- settings ------------------------------------------------------------
+    def change_settings(self, who: Who, settings: Mapping[str, Any]) -> None:
+        """Only the host changes a table's settings, and only before the first move
+        (the log is replayed under one set of settings)."""
+        if not who.host:
+            raise IllegalAction("Only the host changes the settings")
+        with self.lock:
+            if self.match.log:
+                raise IllegalAction("The game has started: settings can only change before the first move")
+            spec = self.spec
+            merged = self.game.check_settings({**spec.settings, **dict(settings)}, len(spec.players))
+            self.store.set_meta(self.code, "settings", merged)
+            new_spec = TableSpec(spec.game_id, spec.players, spec.colours, merged)
+            self.match = Match(self.game, new_spec, [])
+        self._notify()
+
     # -- acting --------------------------------------------------------------
     def act(self, who: Who, kind: str, payload: Mapping[str, Any] | None = None,
             seen_revision: int | None = None, seat: int | None = None) -> Entry:
@@ -264,6 +280,9 @@ class Tables:
             except UnreadableTable as exc:
                 raise IllegalAction(f"Table {code} cannot be read: {exc}") from None
             spec = TableSpec.from_json(spec_json)
+            changed = self.store.get_meta(code, "settings")
+            if changed:
+                spec = TableSpec(spec.game_id, spec.players, spec.colours, dict(changed))
             entries = [Entry.from_json(e) for e in entries_json]
             hub = TableHub(code, self.store, spec, entries, seats)
             self._hubs[code] = hub

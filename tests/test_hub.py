@@ -232,3 +232,19 @@ def test_simultaneous_secret_bids_do_not_refuse_each_other(tables):
     with pytest.raises(StaleRevision):
         hub.act(p[1], "reveal", {}, seen)
     hub.act(p[1], "reveal", {}, hub.revision)
+
+
+def test_only_the_host_changes_settings_and_only_before_the_first_move(tables, tmp_path):
+    hub = tables.create("scorepad", ["Ann", "Bo"])
+    p = seated(hub)
+    with pytest.raises(IllegalAction, match="Only the host"):
+        hub.change_settings(p[0], {"secret": True})
+    with pytest.raises(IllegalAction, match="no setting 'colour'"):
+        hub.change_settings(HOST, {"colour": "red"})
+    hub.change_settings(HOST, {"secret": "true"})
+    assert hub.view(HOST)["settings"]["secret"] is True
+    assert reopen(tables, tmp_path, hub.code).view(HOST)["settings"]["secret"] is True
+    hub.act(p[0], "points", {"points": 3}, hub.revision)
+    assert hub.view(p[1])["game"]["players"][0]["total"] is None  # secret now applies
+    with pytest.raises(IllegalAction, match="The game has started"):
+        hub.change_settings(HOST, {"secret": False})

@@ -90,12 +90,12 @@ def _create_card(session) -> ft.Control:
         kit.muted(f"{game.title}: {game.min_players} to {game.max_players} players."),
     ]
     for setting in game.settings:
-        rows.append(_setting_control(setting, state["settings"]))
+        rows.append(setting_control(setting, state["settings"]))
     rows.append(kit.primary("Create table", create))
     return kit.card(rows)
 
 
-def _setting_control(setting, values: dict) -> ft.Control:
+def setting_control(setting, values: dict) -> ft.Control:
     current = values.get(setting.key, setting.default)
 
     def set_value(e):

@@ -160,8 +160,33 @@ def _rules(session, view: dict) -> list[ft.Control]:
     values = view["settings"]
     if not game.settings:
         rows.append(kit.muted("This game has no settings."))
+    editable = session.is_host and view["revision"] == 0
+    if editable:
+        return rows + _settings_form(session, game, values)
     for setting in game.settings:
         rows.append(kit.body(f"{setting.label}: {values.get(setting.key, setting.default)}"))
         if setting.help:
             rows.append(kit.muted(setting.help))
     return rows
+
+
+def _settings_form(session, game, values: dict) -> list[ft.Control]:
+    """The host may change settings until the first move."""
+    from companion.ui.home import setting_control
+
+    draft = session.local.setdefault("settings_draft", dict(values))
+    controls = [setting_control(s, draft) for s in game.settings]
+
+    def save(e):
+        try:
+            session.hub.change_settings(session.who, draft)
+        except IllegalAction as exc:
+            session.toast(exc.message)
+            return
+        session.local.pop("settings_draft", None)
+        session.toast("Settings saved")
+
+    if game.settings:
+        controls.append(kit.primary("Save settings", save))
+        controls.append(kit.muted("Settings can change until the first move."))
+    return controls
