@@ -4,7 +4,10 @@
         [--tops trips=1,foursome=1,straight=1] [--after-deck continue|ten] [--json]
 
 Prints every distinct outcome (demerits, cards, rocks kept), best first, each with a
-legal turn-in plan. Rocks are listed in colour order R Y G B W, then by value. Bad input
+legal turn-in plan. Rocks are listed in the order the garden was typed: what stays is the
+garden as given with the turned-in rocks taken out, and each set lists its rocks in the
+order they first appear in the garden (so "R1 R2 G2 Y2 B2 R3 R3 R3" keeps
+G2 Y2 B2 R3 R3 after the Straight Flush R1 R2 R3). Bad input
 (a bad rock, a 6th copy, a bad deck top or setting) is one line on stderr, exit 2.
 Imports no Flet: it must start fast and work without a display.
 """
@@ -15,7 +18,7 @@ import json
 
 from companion.cli import UsageError
 from engine.rockgarden.advisor import DEFAULT_TOPS, Plan, advise
-from engine.rockgarden.rocks import parse_rocks
+from engine.rockgarden.rocks import fmt, parse_rock, parse_rocks
 from engine.rockgarden.sets import AFTER_DECK, SET_NAMES, SET_TITLES
 
 TOPS_HELP = "deck tops: the value of the next card of each deck, e.g. trips=1,foursome=3,straight=2 (missing decks: 1; above 10: the deck is empty)"
@@ -60,17 +63,50 @@ def parse_tops(text: str) -> dict[str, int]:
     return tops
 
 
-def describe_plan(rank: int, plan: Plan) -> str:
+class GardenOrder:
+    """Lists rocks the way the player typed their garden (upper case)."""
+
+    def __init__(self, text: str):
+        self.tokens = [fmt(parse_rock(t)) for t in text.replace(",", " ").split()]
+        self.first = {}
+        for index, token in enumerate(self.tokens):
+            self.first.setdefault(token, index)
+
+    def set_rocks(self, rocks: list[str]) -> list[str]:
+        return sorted(rocks, key=lambda r: self.first.get(r, len(self.tokens)))
+
+    def left(self, rocks: list[str]) -> list[str]:
+        """The garden as typed, keeping the earliest copies of each rock that stays."""
+        wanted: dict[str, int] = {}
+        for rock in rocks:
+            wanted[rock] = wanted.get(rock, 0) + 1
+        kept = []
+        for token in self.tokens:
+            if wanted.get(token, 0) > 0:
+                kept.append(token)
+                wanted[token] -= 1
+        return kept
+
+    def plan_json(self, plan: Plan) -> dict:
+        data = plan.to_json()
+        for step in data["turn_ins"]:
+            if step["set"] != "straight":  # a Straight Flush always reads I, II, III
+                step["rocks"] = self.set_rocks(step["rocks"])
+        data["rocks_left"] = self.left(data["rocks_left"])
+        return data
+
+
+def describe_plan(rank: int, plan: dict) -> str:
     """One line a player can read: outcome, the turn-ins in order, what stays."""
-    demerits = f"{plan.demerits} demerit{'' if plan.demerits == 1 else 's'}"
-    cards = "no cards" if plan.cards == 0 else f"{plan.cards} card{'' if plan.cards == 1 else 's'}"
-    if plan.turn_ins:
+    demerits = f"{plan['demerits']} demerit{'' if plan['demerits'] == 1 else 's'}"
+    cards = "no cards" if plan["cards"] == 0 else f"{plan['cards']} card{'' if plan['cards'] == 1 else 's'}"
+    if plan["turn_ins"]:
         steps = ", ".join(
-            f"{SET_TITLES[step.set]} {' '.join(step.to_json()['rocks'])} (card {step.card})" for step in plan.turn_ins
+            f"{SET_TITLES[step['set']]} {' '.join(step['rocks'])} (card {step['card']})" for step in plan["turn_ins"]
         )
     else:
         steps = "nothing to turn in"
-    rocks = plan.to_json()["rocks_left"]
+    rocks = plan["rocks_left"]
     if rocks:
         keep = f"keep {len(rocks)} rock{'' if len(rocks) == 1 else 's'}: {' '.join(rocks)}"
     else:
@@ -83,9 +119,10 @@ def run(args) -> int:
     tops = parse_tops(args.tops)
     if args.after_deck not in AFTER_DECK:
         raise UsageError(f"--after-deck: '{args.after_deck}' is not a choice; choose {' or '.join(AFTER_DECK)}")
-    plans = advise(garden, tops, args.after_deck)
+    order = GardenOrder(args.garden)
+    plans = [order.plan_json(plan) for plan in advise(garden, tops, args.after_deck)]
     if args.json:
-        print(json.dumps({"plans": [plan.to_json() for plan in plans]}))
+        print(json.dumps({"plans": plans}))
     else:
         for rank, plan in enumerate(plans, start=1):
             print(describe_plan(rank, plan))

@@ -49,10 +49,16 @@ def build(ui: GameUI) -> list[ft.Control]:
     me = ui.mine()
     if me is not None:
         controls.append(_my_garden(ui, me))
-    controls.append(_overview(ui))
     if correcting is None:
-        controls.append(_correction_buttons(ui, scratch))
-    return controls
+        tail = [_correction_buttons(ui, scratch)]
+    else:
+        tail = []
+    if kit.is_wide(ui):  # the table screen on a laptop: the action left, the table right
+        return [ft.ResponsiveRow([
+            ft.Column(controls + tail, col={"md": 5}, spacing=12),
+            ft.Container(_overview(ui), col={"md": 7}),
+        ], vertical_alignment=ft.CrossAxisAlignment.START)]
+    return controls + [_overview(ui)] + tail
 
 
 # -- scratch state ------------------------------------------------------------------
@@ -171,7 +177,11 @@ def _piles(ui: GameUI) -> ft.Control:
             progress]
     if piles and not piles[-1]["complete"]:
         rows.append(rk.rock_row(game, piles[-1]["rocks"]))
-    rows.append(rk.tap_picker(game, draw, black=black))
+    elif piles:
+        last = piles[-1]
+        rows.append(kit.body(f"Pile {last['number']} is complete (worth {last['value']}): "
+                             f"now pile {last['number'] + 1}.", weight=ft.FontWeight.BOLD))
+    rows.append(rk.tap_picker(game, draw, black=black if game["bag"]["black_rock"] else None))
     return kit.card(rows)
 
 
@@ -268,7 +278,7 @@ def _passing(ui: GameUI, scratch: dict) -> ft.Control:
 
         rows.append(rk.tap_picker(
             game, lambda code: _send(ui, scratch, ("passing",), "pass", {"rock": code}),
-            black=black, black_label="I drew the black rock"))
+            black=black if game["bag"]["black_rock"] else None, black_label="I drew the black rock"))
     rows.append(kit.secondary("Back to bidding", lambda e: (scratch.pop("passing", None),
                                                             ui.rerender())))
     return kit.card(rows)
@@ -457,7 +467,8 @@ def _overview(ui: GameUI, final: bool = False) -> ft.Control:
     sections = [] if final else [_tracker(ui), _piles_view(ui), _decks(ui)]
     sections.append(_players(ui, final))
     if kit.is_wide(ui) and not final:
-        return ft.ResponsiveRow([ft.Container(s, col={"md": 6, "xl": 3}) for s in sections])
+        return ft.ResponsiveRow([ft.Container(s, col={"md": 6}) for s in sections],
+                                vertical_alignment=ft.CrossAxisAlignment.START)
     return ft.Column(sections, spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
 
@@ -468,10 +479,10 @@ def _tracker(ui: GameUI) -> ft.Control:
     for space in range(1, tracker["spaces"] + 1):
         here = tracker["space"] == space
         spaces.append(ft.Container(
-            ft.Text("●" if here else str(space), size=20 if here else 14,
-                    weight=ft.FontWeight.BOLD, color="#ffffff" if here else None),
+            None if here else ft.Text(str(space), size=14, weight=ft.FontWeight.BOLD),
             width=36, height=36, border_radius=18, alignment=ft.Alignment.CENTER,
-            bgcolor=kit.swatch("black") if here else None, border=ft.Border.all(1, "#9e9e9e")))
+            bgcolor=kit.swatch("black") if here else None,
+            border=ft.Border.all(3 if here else 1, "#9e9e9e")))
     where = {
         "tracker": f"Black rock on space {tracker['space']} of {tracker['spaces']}",
         "bag": "The black rock is in the bag",
@@ -538,7 +549,8 @@ def _decks(ui: GameUI) -> ft.Control:
             kit.own(ft.Text(f"{info['cards_left']} left", size=13,
                             semantics_label=f"{DECK_NAMES[deck]} cards left {info['cards_left']}")),
         ], spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER, expand=True))
-    rows: list[ft.Control] = [kit.title("Decks: top card"), ft.Row(cells, spacing=4)]
+    rows: list[ft.Control] = [kit.title("Decks: top card"),
+                              ft.Row(cells, spacing=4, vertical_alignment=ft.CrossAxisAlignment.END)]
     if any(game["decks"][d]["on_paper"] for d in rk.SET_DECKS):
         rows.append(kit.muted("* deck empty: further sets cost this on paper."))
     return kit.card(rows)

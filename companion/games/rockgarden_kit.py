@@ -58,7 +58,7 @@ def rock_ink(game: dict, letter: str) -> str:
 def rock_chip(game: dict, code: str, size: int = 22) -> ft.Control:
     """One rock, in its colour, with its value big (``K`` is the black rock)."""
     if code == "K":
-        fill, ink, text, label = kit.swatch("black"), "#ffffff", "●", "Black rock"
+        fill, ink, text, label = kit.swatch("black"), "#ffffff", "Black", "Black rock"
     else:
         fill, ink, text, label = rock_fill(game, code[0]), rock_ink(game, code[0]), \
             ROMAN[int(code[1])], rock_label(game, code)

@@ -27,7 +27,7 @@ def test_json_output_shape_and_best_first():
         "demerits": 1,
         "cards": 1,
         "turn_ins": [{"set": "straight", "rocks": ["R1", "R2", "R3"], "card": 1}],
-        "rocks_left": ["R3", "R3", "Y2", "G2", "B2"],
+        "rocks_left": ["G2", "Y2", "B2", "R3", "R3"],  # exactly the example
     }
     assert second["demerits"] == 2 and second["cards"] == 2
     assert sorted(step["set"] for step in second["turn_ins"]) == ["foursome", "trips"]
@@ -61,9 +61,18 @@ def test_plain_output_is_a_ranked_list():
     assert done.returncode == 0, done.stderr
     lines = done.stdout.strip().splitlines()
     assert lines == [
-        "1. 1 demerit, 1 card: Straight Flush R1 R2 R3 (card 1); keep 5 rocks: R3 R3 Y2 G2 B2",
-        "2. 2 demerits, 2 cards: Trips R3 R3 R3 (card 1), Foursome R2 Y2 G2 B2 (card 1); keep 1 rock: R1",
+        "1. 1 demerit, 1 card: Straight Flush R1 R2 R3 (card 1); keep 5 rocks: G2 Y2 B2 R3 R3",
+        "2. 2 demerits, 2 cards: Trips R3 R3 R3 (card 1), Foursome R2 G2 Y2 B2 (card 1); keep 1 rock: R1",
     ]
+
+
+def test_rocks_are_listed_in_the_order_the_garden_was_typed():
+    done = companion("--garden", "g2 R3 y2 r1 B2 r3 R2 r3", "--json")
+    first, second = json.loads(done.stdout)["plans"]
+    assert first["turn_ins"][0]["rocks"] == ["R1", "R2", "R3"]  # a straight reads I, II, III
+    assert first["rocks_left"] == ["G2", "R3", "Y2", "B2", "R3"]
+    foursome = next(s for s in second["turn_ins"] if s["set"] == "foursome")
+    assert foursome["rocks"] == ["G2", "Y2", "B2", "R2"]
 
 
 def test_clean_garden_says_nothing_to_turn_in():

@@ -1,0 +1,239 @@
+"""Rock Garden on four real phones (390 x 844, headless Chromium): two full rounds.
+
+Round 1: every phone records its starting garden, Bo lays out three piles, Bo / Cy / Di
+bid, Ann's illegal bid is refused with the engine's words, Ann undercuts Bo with a bid
+of no rocks, Bo passes and draws W3, the exchange happens by itself, Bo follows the
+advisor's plan (two sets, one tap each) and Ann follows hers: the best plan is the
+Straight Flush although the first set listed in her garden is the Trips.
+Round 2 (tracker of 1 space, so the black rock is now in the bag): Bo lays out the
+piles, everyone bids nothing, Ann passes and draws the black rock: the game ends after
+that scoring. Every phone's websocket frames are audited: before the end no phone
+receives another player's demerit total as the screens display it ("Bo demerits 3").
+"""
+
+from __future__ import annotations
+
+import re
+import time
+
+import pytest
+
+from companion.commands.common import open_tables
+from tests.browser.harness import ARTIFACTS
+
+pytestmark = pytest.mark.browser
+
+PLAYERS = ["Ann", "Bo", "Cy", "Di"]
+NAMES = {"R": "Red", "Y": "Yellow", "G": "Green", "B": "Blue", "W": "White"}
+ROMAN = {"1": "I", "2": "II", "3": "III"}
+WAIT = 30000
+
+
+def label(code: str) -> str:
+    return f"{NAMES[code[0]]} {ROMAN[code[1]]}"
+
+
+class Table:
+    """The table as the test drives it: the code and the move every phone must reach."""
+
+    def __init__(self, code: str, phones: dict):
+        self.code = code
+        self.phones = phones
+        self.move = 0
+
+    def synced(self, phone) -> None:
+        phone.page.get_by_text(f"Table {self.code} · move {self.move}", exact=True) \
+            .first.wait_for(timeout=WAIT)
+
+    def act(self, who: str, button: str) -> None:
+        """Tap a button that sends one action, once the phone shows the latest move."""
+        phone = self.phones[who]
+        self.synced(phone)
+        phone.tap(button, timeout=WAIT)
+        self.move += 1
+        self.synced(phone)
+
+    def pick(self, who: str, codes: str) -> None:
+        """Compose a selection in the rock picker (no action sent)."""
+        phone = self.phones[who]
+        self.synced(phone)
+        counts: dict[str, int] = {}
+        for code in codes.split():
+            counts[code] = counts.get(code, 0) + 1
+            phone.tap(label(code), timeout=WAIT)
+            phone.see_label(f"{label(code)} picked {counts[code]}", timeout=WAIT)
+
+
+def shot(phone, name: str) -> None:
+    """Keep a screenshot of a key screen (tests/artifacts/rockgarden) to check the layout."""
+    phone.screenshot(ARTIFACTS / "rockgarden" / f"{name}.png")
+
+
+def test_two_rounds_on_four_phones(server, phones):
+    started = time.time()
+    hub = open_tables(str(server.data_dir)).create("rockgarden", PLAYERS, {"tracker_spaces": 1})
+    code = hub.code
+    join = f"{server.url}/join/{code}"
+    ph = {}
+    for name in PLAYERS:
+        phone = phones(name.lower())
+        phone.record_frames()
+        phone.open(join)
+        phone.tap(f"Sit as {name}", timeout=WAIT)
+        ph[name] = phone
+    t = Table(code, ph)
+    for phone in ph.values():
+        phone.see("Setting up", timeout=WAIT)
+
+    # -- setup: each phone records its five rocks; Ann chooses Bo as start player
+    gardens = {"Ann": "R1 R2 R3 R3 Y2", "Bo": "Y1 Y1 Y1 W1 W2",
+               "Cy": "G1 B1 W3 R2 Y3", "Di": "B1 B2 W3 W3 G2"}
+    for name, rocks in gardens.items():
+        t.pick(name, rocks)
+        t.act(name, "Record starting rocks")
+    ph["Ann"].see_label("My garden Red III: 2 (in a forbidden set)", timeout=WAIT)
+    ph["Ann"].see_label("My garden Yellow II: 1", timeout=WAIT)
+    t.act("Ann", "Bo starts")
+
+    # -- piles: Bo taps each rock as it comes out; a pile is complete at 6+
+    bo = ph["Bo"]
+    bo.see("You lay out the piles", timeout=WAIT)
+    ph["Cy"].see("Bo is laying out the piles", timeout=WAIT)
+    for rock in "G2 B2 R3 Y3".split():
+        t.act("Bo", label(rock))
+    shot(bo, "piles-bo")
+    for rock in "G3 B3 R3".split():
+        t.act("Bo", label(rock))
+    ph["Ann"].see_label("Pile 1 worth 7", timeout=WAIT)
+
+    # -- bidding, clockwise from the start player
+    bo.see("Your bid", timeout=WAIT)
+    t.pick("Bo", "W1 W2")
+    t.act("Bo", "Place bid")
+    t.pick("Cy", "G1")
+    t.act("Cy", "Place bid")          # Cy's default pile is the first without a bid: 2
+    t.pick("Di", "B1")
+    t.act("Di", "Place bid")          # pile 3
+    ann = ph["Ann"]
+    ann.see("Undercut or pass", timeout=WAIT)
+    ann.see("To undercut: your bid must be worth less than 3, or 3 with fewer than 2 rocks.",
+            timeout=WAIT)
+    t.pick("Ann", "R3 R3")            # worth 6: refused, with the engine's words
+    t.synced(ann)
+    ann.tap("Place bid", timeout=WAIT)
+    ann.see("your bid must be worth less than 3, or 3 with fewer than 2 rocks", timeout=WAIT)
+    shot(ann, "bid-refused-ann")
+    ann.tap("Clear", timeout=WAIT)
+    ann.see("Your bid: no rocks (worth 0; nobody can undercut it)", timeout=WAIT)
+    t.act("Ann", "Place bid")         # undercuts Bo's W1 W2 with a bid of no rocks
+    ph["Cy"].see_label("Pile 1 bid Ann worth 0", timeout=WAIT)
+
+    # -- Bo passes and draws W3; the exchange happens by itself
+    bo.see("Undercut or pass", timeout=WAIT)
+    t.synced(bo)
+    bo.tap("Pass", timeout=WAIT)
+    bo.see("then draw one rock from the bag and tap it", timeout=WAIT)
+    shot(bo, "pass-bo")
+    t.act("Bo", label("W3"))
+    ann.see_label("My garden 8 rocks", timeout=WAIT)
+
+    # -- turn-ins from the passer: Bo follows the advisor, one tap per set
+    bo.see("Turn in your forbidden sets", timeout=WAIT)
+    ann.see("Deck tops you will face after Bo (if they follow their best plan): "
+            "Trips 2, Foursome 1, Straight Flush 2", timeout=WAIT)
+    t.act("Bo", "Follow plan 1")
+    t.act("Bo", "Turn in the next set")
+    bo.see_label("Bo demerits 3", timeout=WAIT)
+
+    # -- Ann: the first set in her garden is the Trips, the best plan is the Straight Flush
+    ann.see("Turn in your forbidden sets", timeout=WAIT)
+    ann.see("Plan 1: 2 demerits, 1 card, keep 5 rocks", timeout=WAIT)
+    ann.see("Plan 2: 3 demerits, 2 cards, keep 1 rock", timeout=WAIT)
+    sets = ann.page.get_by_role("button", name=re.compile(r"^Turn in (Trips|Foursome|Straight)"))
+    sets.first.wait_for(timeout=WAIT)
+    names = sets.evaluate_all("els => els.map(e => e.getAttribute('aria-label') || e.textContent)")
+    assert names[0] == "Turn in Trips R3 R3 R3", names  # what one would see first
+    shot(ann, "turn-in-ann")
+    t.act("Ann", "Follow plan 1")
+    ann.see_label("Ann demerits 2", timeout=WAIT)
+
+    # -- round 2: the black rock went into the bag; the passer lays out the piles
+    for phone in ph.values():
+        phone.see("The black rock is in the bag", timeout=WAIT)
+    bo.see("You lay out the piles", timeout=WAIT)
+    for rock in "Y3 B3 G2 Y2 R1 R1 Y1 W2 R3".split():
+        t.act("Bo", label(rock))
+    for name in ("Bo", "Cy", "Di"):
+        t.act(name, "Place bid")      # bids of no rocks on piles 1, 2, 3
+    ann.see("Undercut or pass", timeout=WAIT)
+
+    # -- the audit, just before the game ends
+    for name, phone in ph.items():
+        received = phone.frames_since(0)
+        assert f"{name} demerits" in received, f"{name}'s own total never reached {name}"
+        for other in PLAYERS:
+            if other != name:
+                assert not re.search(rf"\b{other} demerits \d", received), \
+                    f"{name}'s phone received {other}'s demerits"
+    assert "Bo demerits 3" in ph["Bo"].frames_since(0)
+
+    # -- Ann passes and draws the black rock: the game ends after this round's scoring
+    t.synced(ann)
+    ann.tap("Pass", timeout=WAIT)
+    ann.tap("I drew the black rock", timeout=WAIT)
+    ann.tap("Black rock: last round", timeout=WAIT)
+    for phone in ph.values():
+        phone.see("Game over", timeout=WAIT)
+        phone.see("The passing player drew the black rock", timeout=WAIT)
+    cy = ph["Cy"]
+    for name, place, demerits in (("Di", 1, 0), ("Cy", 2, 0), ("Bo", 3, 3), ("Ann", 4, 3)):
+        cy.see_label(f"{name} place {place}", timeout=WAIT)
+        cy.see_label(f"{name} demerits {demerits}", timeout=WAIT)
+    cy.see_label("Bo round 1 demerits 3", timeout=WAIT)
+    cy.see_label("Ann round 2 demerits 1", timeout=WAIT)
+    shot(cy, "final-cy")
+    assert time.time() - started < 180
+
+
+def test_host_table_screen_wide_and_pass_and_play(server, phones):
+    """The host's laptop screen: public only, records the piles with seat None, and
+    enters for a player through the frame's selector (pass-and-play)."""
+    from companion.hub import Who
+
+    host_who = Who(host=True)
+    hub = open_tables(str(server.data_dir)).create("rockgarden", PLAYERS, {"tracker_spaces": 1})
+    script = [
+        (0, "setup_draw", {"rocks": "R1 R2 R3 R3 Y2"}), (1, "setup_draw", {"rocks": "Y1 Y1 Y1 W1 W2"}),
+        (2, "setup_draw", {"rocks": "G1 B1 W3 R2 Y3"}), (3, "setup_draw", {"rocks": "B1 B2 W3 W3 G2"}),
+        (None, "start_player", {"player": 1}), (None, "draw", {"rocks": "G2 B2 R3 Y3 G3 B3 R3"}),
+        (1, "bid", {"pile": 0, "rocks": "W1 W2"}), (2, "bid", {"pile": 1, "rocks": "G1"}),
+        (3, "bid", {"pile": 2, "rocks": "B1"}), (0, "bid", {"pile": 0, "rocks": ""}),
+        (1, "pass", {"rock": "W3"}), (1, "turn_in", {"rocks": "Y1 Y1 Y1"}),
+        (1, "turn_in", {"rocks": "W1 W2 W3"}), (0, "turn_in", {"rocks": "R1 R2 R3"}),
+    ]
+    for seat, kind, payload in script:  # round 1 as the phones would have played it
+        hub.act(host_who, kind, payload, None, seat)
+    host = phones("host", viewport={"width": 1280, "height": 800})
+    host.record_frames()
+    host.open(f"{server.url}/host/{server.host_key}")
+    host.see("New table", timeout=WAIT)
+    host.open(f"{server.url}/t/{hub.code}")
+    host.see("Bo lays out the piles", timeout=WAIT)
+    host.see("The black rock is in the bag", timeout=WAIT)
+    host.tap(label("Y3"), timeout=WAIT)         # recorded for Bo from the table screen
+    host.see_label("Pile 1 worth 3", timeout=WAIT)
+    host.see_label("Bo demerit cards 3", timeout=WAIT)
+    shot(host, "host-table-wide")
+    assert not re.search(r"\b(Ann|Bo|Cy|Di) demerits \d", host.frames_since(0))
+
+    # pass-and-play: the host enters for Bo and sees Bo's garden and demerits
+    # the frame's "This screen shows" dropdown has no accessible name: it is the only
+    # expandable button on the screen
+    host.page.locator("flt-semantics[role=button][aria-expanded]").first.click(timeout=WAIT)
+    host.page.get_by_text("Enter for Bo", exact=True).or_(
+        host.page.get_by_role("menuitem", name="Enter for Bo")).first.click(timeout=WAIT)
+    host.see("You lay out the piles", timeout=WAIT)
+    host.see_label("Bo demerits 3", timeout=WAIT)
+    host.tap(label("B3"), timeout=WAIT)
+    host.see_label("Pile 1 worth 6", timeout=WAIT)
+    shot(host, "host-enters-for-bo")
