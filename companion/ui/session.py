@@ -53,7 +53,7 @@ class PhoneSession:
         page.on_route_change = self._on_route_change
         page.on_close = self._on_close
         page.update()  # registers the storage service with the client before it is asked
-        host_key = await self.prefs.get(HOST_KEY)
+        host_key = await self.stored("get", HOST_KEY)
         self.is_host = self.ctx.is_host(page.client_ip, host_key)
         await self.open(page.route or "/")
 
@@ -101,7 +101,7 @@ class PhoneSession:
         from companion.ui import notice
 
         if self.ctx.is_host(None, key):
-            await self.prefs.set(HOST_KEY, key)
+            await self.stored("set", HOST_KEY, key)
             self.is_host = True
             await self.go("/")
         else:
@@ -109,15 +109,29 @@ class PhoneSession:
                                    "This link does not make this device the host."))
 
     # -- tables --------------------------------------------------------------
+    async def stored(self, operation: str, *args: Any) -> Any:
+        """The phone's storage, asked twice before giving up (a phone that just woke
+        up may not have its storage service ready on the first ask)."""
+        for attempt in range(2):
+            try:
+                return await getattr(self.prefs, operation)(*args)
+            except Exception:
+                if attempt:
+                    log.warning("phone storage did not answer %s", operation)
+                    self.toast("This phone's storage did not answer: reload the page to get your seat back")
+                    return None
+                self.page.update()
+        return None
+
     async def seat_token(self, code: str) -> str | None:
-        value = await self.prefs.get(SEAT_KEY.format(code=code))
+        value = await self.stored("get", SEAT_KEY.format(code=code))
         return value if isinstance(value, str) and value else None
 
     async def keep_seat_token(self, code: str, token: str) -> None:
-        await self.prefs.set(SEAT_KEY.format(code=code), token)
+        await self.stored("set", SEAT_KEY.format(code=code), token)
 
     async def forget_seat_token(self, code: str) -> None:
-        await self.prefs.remove(SEAT_KEY.format(code=code))
+        await self.stored("remove", SEAT_KEY.format(code=code))
 
     def watch(self, hub: TableHub, who: Who) -> None:
         """Listen to ``hub``: every change re-renders this screen from its own view."""

@@ -106,3 +106,22 @@ def test_bad_links_get_a_clear_page_with_a_way_back(server, phones):
     phone.type_into("Table code", "12")
     phone.tap("Join")
     phone.see("is not a table code")
+
+
+def test_a_phone_recovers_by_itself_when_the_host_comes_back(server, phones):
+    """No reload: the phone shows it lost the host, then returns to its seat alone."""
+    code = new_table(server, "Ann,Bo")
+    ann = phones("ann").open(f"{server.url}/join/{code}")
+    ann.tap("Sit as Ann")
+    ann.type_into("Ann's points", "31")
+    ann.tap("Save")
+    ann.see_label("Ann total 31")
+    server.kill9()
+    # the phone shows it lost the host (Flet's "Working..." veil over the last screen)
+    ann.see("Working...")
+    server.start()
+    ann.enable_semantics()
+    ann.field("Ann's points", timeout=60000)
+    ann.see_label("Ann total 31")
+    ann.page.get_by_text("Working...").first.wait_for(state="detached", timeout=30000)
+    assert ann.page.url.endswith(f"/t/{code}")
