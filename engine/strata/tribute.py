@@ -4,10 +4,11 @@ For each ordered pair (A, B) with Influence(A) > Influence(B), A takes
 floor((Influence(A) - Influence(B)) / X) resources from B (CLARIFICATIONS; the rules'
 example, 9 more Influence taking 2 resources in a 4-player game, fixes X = 4).
 
-Processing order ("from the start player clockwise"), decided here: for each *taker* in
-seat order starting with the start player, that taker's payers in seat order starting
-with the start player. Pairs owing 0 are left out. The order matters at the table: a
-payer who runs dry pays the earlier takers first.
+Processing order ("from the start player clockwise"), decided here: the *payers* in seat
+order starting with the start player (the issue's example begins with the start player
+paying: Bo -> Ann, 2); each payer pays the players above them from the most Influence
+down (equal Influence: clockwise from the start player). Pairs owing 0 are left out.
+The order matters at the table: a payer who runs dry pays the earlier takers first.
 """
 
 from __future__ import annotations
@@ -53,12 +54,14 @@ def tribute_transfers(influence_in_seat_order: Sequence[int], start: int,
     if isinstance(per, bool) or not isinstance(per, int) or per < 1:
         raise IllegalAction("The tribute rate is a whole number of Influence, 1 or more")
     order = seat_order(n, start)
+    position = {seat: i for i, seat in enumerate(order)}
+    takers_first = sorted(order, key=lambda seat: (-values[seat], position[seat]))
     transfers = []
-    for taker in order:
-        for payer in order:
-            if payer == taker:
+    for payer in order:
+        for taker in takers_first:
+            if taker == payer or values[taker] <= values[payer]:
                 continue
-            count = (values[taker] - values[payer]) // per if values[taker] > values[payer] else 0
+            count = (values[taker] - values[payer]) // per
             if count > 0:
                 transfers.append({"from": payer, "to": taker, "count": count})
     return transfers

@@ -19,9 +19,9 @@ def test_tribute_json_in_processing_order():
     code, out, err = run("tribute", "--influence", "Ann=12,Bo=3,Cy=7,Di=0", "--start", "Bo", "--json")
     assert code == 0, err
     assert json.loads(out) == {"transfers": [
-        {"from": "Bo", "to": "Cy", "count": 1}, {"from": "Di", "to": "Cy", "count": 1},
-        {"from": "Bo", "to": "Ann", "count": 2}, {"from": "Cy", "to": "Ann", "count": 1},
-        {"from": "Di", "to": "Ann", "count": 3}]}
+        {"from": "Bo", "to": "Ann", "count": 2}, {"from": "Bo", "to": "Cy", "count": 1},
+        {"from": "Cy", "to": "Ann", "count": 1}, {"from": "Di", "to": "Ann", "count": 3},
+        {"from": "Di", "to": "Cy", "count": 1}]}
 
 
 def test_tribute_rate_and_plain_output():

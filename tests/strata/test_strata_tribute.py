@@ -20,11 +20,16 @@ def test_rules_example_9_more_influence_takes_2_in_a_4_player_game():
 
 
 def test_pairs_in_processing_order_and_zero_transfers_left_out():
-    # Ann=12, Bo=3, Cy=7, Di=0, start Bo: takers Bo, Cy, Di, Ann; payers likewise
+    # Ann=12, Bo=3, Cy=7, Di=0, start Bo: payers Bo, Cy, Di, Ann; each pays the most
+    # influential first (the example begins Bo -> Ann, 2)
     assert tribute_transfers([12, 3, 7, 0], 1, 4) == [
-        {"from": 1, "to": 2, "count": 1}, {"from": 3, "to": 2, "count": 1},
-        {"from": 1, "to": 0, "count": 2}, {"from": 2, "to": 0, "count": 1},
-        {"from": 3, "to": 0, "count": 3}]
+        {"from": 1, "to": 0, "count": 2}, {"from": 1, "to": 2, "count": 1},
+        {"from": 2, "to": 0, "count": 1}, {"from": 3, "to": 0, "count": 3},
+        {"from": 3, "to": 2, "count": 1}]
+    # equal Influence among takers: clockwise from the start player
+    assert tribute_transfers([0, 8, 8, 8], 2, 4) == [
+        {"from": 0, "to": 2, "count": 2}, {"from": 0, "to": 3, "count": 2},
+        {"from": 0, "to": 1, "count": 2}]
     assert tribute_transfers([3, 0, 2], 0, 4) == []
     assert tribute_transfers([8, 0], 0, 3) == [{"from": 1, "to": 0, "count": 2}]
 
@@ -45,8 +50,8 @@ def test_transfers_match_the_formula(values, data, per):
     expected = {(b, a): (values[a] - values[b]) // per for a in range(len(values))
                 for b in range(len(values)) if values[a] - values[b] >= per}
     assert {(t["from"], t["to"]): t["count"] for t in transfers} == expected
-    order = [(t["to"] - start) % len(values) * 10 + (t["from"] - start) % len(values)
-             for t in transfers]
+    n = len(values)
+    order = [((t["from"] - start) % n, -values[t["to"]], (t["to"] - start) % n) for t in transfers]
     assert order == sorted(order)
 
 
@@ -84,9 +89,9 @@ def test_taker_chooses_money_or_grain_from_the_payer():
     illegal(state, 0, "take_tribute", "2 resources in all", money=3)
     state = act(state, 0, "take_tribute", money=1, grain=1)
     assert (state["money"][0], state["grain"][0], state["money"][1], state["grain"][1]) == (3, 3, 2, 2)
-    # 0 takes 1 from 2 and 1 from 3; then 2 and 3 take 1 each from 1
-    for taker, payer, pay in [(0, 2, {"grain": 1}), (0, 3, {"money": 1}),
-                              (2, 1, {"money": 1}), (3, 1, {"money": 1})]:
+    # payer 1 goes on paying (2 and 3 take 1 each); then 2 and 3 pay 0 one each
+    for taker, payer, pay in [(2, 1, {"money": 1}), (3, 1, {"money": 1}),
+                              (0, 2, {"grain": 1}), (0, 3, {"money": 1})]:
         step = g.current_tribute(state)
         assert (step["to"], step["from"], step["count"]) == (taker, payer, 1)
         state = act(state, taker, "take_tribute", **pay)
