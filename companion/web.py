@@ -133,6 +133,9 @@ def build_asgi(ctx: AppContext):
     from companion.app import make_main
 
     fresh_control_ids()
+    # Every screen is rebuilt from its view and sent by PhoneSession.show(); Flet's own
+    # update after each event would diff the whole page a second time for nothing.
+    ft.context.disable_auto_update()
     app = flet_fastapi.app(
         make_main(ctx),
         assets_dir=str(ASSETS_DIR),

@@ -41,3 +41,16 @@ def test_host_finishes_after_confirming():
     assert "Save Ann" in buttons(controls) and "Save Bo" in buttons(controls)
     tap(controls, "Finish game")
     assert sent[-1][0] == "finish"
+
+
+def test_chart_on_demand_while_playing_and_always_at_the_end():
+    state = GAME.setup(["Ann", "Bo"], {})
+    state = GAME.apply(state, Action(0, "points", {"points": 6}))
+    ui = make_ui(state, 1)
+    ui.rerender = lambda: None
+    assert "By round" not in all_text(scorepad.build(ui))
+    tap(scorepad.build(ui), "Show chart")
+    shown = all_text(scorepad.build(ui))
+    assert "By round" in shown and "R1" in shown and "Hide chart" in shown
+    state = GAME.apply(state, Action(None, "finish", {}))
+    assert "By round" in all_text(scorepad.build(make_ui(state, 1, over=True)))

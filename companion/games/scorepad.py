@@ -18,7 +18,7 @@ def build(ui: GameUI) -> list[ft.Control]:
     if not ui.over:
         controls.append(_entry(ui))
     controls.append(_totals(ui))
-    controls.append(_chart(ui))
+    controls.append(_chart_section(ui))
     if not ui.over:
         controls.append(_round_buttons(ui))
     return controls
@@ -69,6 +69,20 @@ def _totals(ui: GameUI) -> ft.Control:
                             semantics_label=f"{player['name']} total {'secret' if total is None else total}")),
         ], alignment=ft.MainAxisAlignment.SPACE_BETWEEN))
     return kit.card(rows)
+
+
+def _chart_section(ui: GameUI) -> ft.Control:
+    """The chart on demand while playing (it grows every round), always at the end."""
+    shown = ui.over or ui.local.get("chart", False)
+
+    def toggle(e):
+        ui.local["chart"] = not shown
+        ui.rerender()
+
+    if ui.over:
+        return _chart(ui)
+    button = kit.secondary("Hide chart" if shown else "Show chart", toggle)
+    return ft.Column([button, _chart(ui)] if shown else [button])
 
 
 def _chart(ui: GameUI) -> ft.Control:

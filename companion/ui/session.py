@@ -42,6 +42,8 @@ class PhoneSession:
         self.tab = "play"
         self.is_host = False
         self._closed = False
+        self._acting = False
+        self._refresh_after_act = False
 
     # -- life ----------------------------------------------------------------
     async def start(self) -> None:
@@ -146,6 +148,12 @@ class PhoneSession:
     def _changed(self, revision: int) -> None:
         if self._closed:
             return
+        if self._acting:
+            self._refresh_after_act = True  # the others first: this phone already knows
+            return
+        self._schedule_refresh()
+
+    def _schedule_refresh(self) -> None:
         try:
             self.page.run_task(self.refresh)
         except Exception:  # the page is gone
@@ -164,6 +172,7 @@ class PhoneSession:
                 self.rendered_revision = view["revision"]
                 return
             self.show(table.build(self))
+            await asyncio.sleep(0)  # let this patch leave before the next phone's re-render
         elif self.route.startswith("/join/"):
             from companion.ui import join
 
@@ -174,13 +183,18 @@ class PhoneSession:
         """Send one action for this screen's seat; refusals become a message, not a crash."""
         if self.hub is None:
             return
+        self._acting, self._refresh_after_act = True, False
         try:
             self.hub.act(self.who, kind, payload or {}, self.rendered_revision, seat)
         except StaleRevision as exc:
             self.toast(exc.message)
-            self.page.run_task(self.refresh)
+            self._refresh_after_act = True
         except IllegalAction as exc:
             self.toast(exc.message)
+        finally:
+            self._acting = False
+        if self._refresh_after_act:
+            self._schedule_refresh()
 
     # -- showing -------------------------------------------------------------
     def show(self, controls: list[ft.Control]) -> None:
