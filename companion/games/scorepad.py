@@ -10,21 +10,17 @@ from companion.ui.gameui import GameUI
 
 def build(ui: GameUI) -> list[ft.Control]:
     game = ui.game
-    # each section is rebuilt only when what it shows changes (ui.memo)
-    controls: list[ft.Control] = [ui.memo("sp.round", game["round"], lambda: ft.Row(
-        [kit.big_number(game["round"], "round")], alignment=ft.MainAxisAlignment.CENTER))]
+    controls: list[ft.Control] = [
+        ft.Row([kit.big_number(game["round"], "round")], alignment=ft.MainAxisAlignment.CENTER),
+    ]
     if game["secret"]:
         controls.append(kit.muted("Scores are secret: each player sees only their own until the host reveals them."))
-    players = repr(game["players"])
     if not ui.over:
-        entry_key = (game["round"], players, ui.mine(), ui.host, repr(ui.local.get("drafts")))
-        controls.append(ui.memo("sp.entry", entry_key, lambda: _entry(ui)))
-    controls.append(ui.memo("sp.totals", (players, tuple(ui.colours)), lambda: _totals(ui)))
-    chart_key = (players, ui.over, ui.local.get("chart", False))
-    controls.append(ui.memo("sp.chart", chart_key, lambda: _chart_section(ui)))
+        controls.append(_entry(ui))
+    controls.append(_totals(ui))
+    controls.append(_chart_section(ui))
     if not ui.over:
-        buttons_key = (ui.host, ui.seat, game["secret"])
-        controls.append(ui.memo("sp.buttons", buttons_key, lambda: _round_buttons(ui)))
+        controls.append(_round_buttons(ui))
     return controls
 
 

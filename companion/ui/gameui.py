@@ -21,10 +21,6 @@ class GameUI:
     rerender: Callable[[], None]
     local: dict = field(default_factory=dict)
     acting_seat: int | None = None  # the seat the screen enters actions for
-    memo: Callable[[str, Any, Callable[[], Any]], Any] = lambda name, key, make: make()
-    """``memo(name, key, make)``: the control built last time for ``name`` when ``key`` is
-    unchanged (Flet then skips diffing it), else ``make()``. ``key`` must hold everything
-    the control shows or does, local scratch state included."""
 
     @property
     def game(self) -> dict:

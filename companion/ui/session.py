@@ -212,17 +212,6 @@ class PhoneSession:
         page.controls.extend(controls)
         page.update()
 
-    def memo(self, name: str, key: Any, make: Callable[[], Any]) -> Any:
-        """Reuse the control built for ``name`` while ``key`` is unchanged: Flet skips an
-        identical subtree, so a re-render costs only what changed."""
-        cache = self.local.setdefault("_memo", {})
-        hit = cache.get(name)
-        if hit is not None and hit[0] == key:
-            return hit[1]
-        control = make()
-        cache[name] = (key, control)
-        return control
-
     def toast(self, text: str) -> None:
         self.page.show_dialog(ft.SnackBar(ft.Text(text, size=18), duration=ft.Duration(seconds=5),
                                           show_close_icon=True))

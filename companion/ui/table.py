@@ -51,9 +51,8 @@ def build(session) -> list[ft.Control]:
     session.last_view = view
     controls: list[ft.Control] = [_header(session, view)]
     if session.is_host:
-        controls.append(session.memo("acting", (session.local.get("acting_seat"), tuple(view["players"])),
-                                     lambda: _acting_for(session, view)))
-    controls.append(session.memo("tabs", session.tab, lambda: _tabs(session)))
+        controls.append(_acting_for(session, view))
+    controls.append(_tabs(session))
     if session.tab == "history":
         controls.extend(_history(session))
     elif session.tab == "rules":
@@ -139,7 +138,6 @@ def _play(session, view: dict) -> list[ft.Control]:
         rerender=lambda: session.show(build(session)),
         local=session.local.setdefault("game", {}),
         acting_seat=session.local.get("acting_seat"),
-        memo=session.memo,
     )
     try:
         return list(screens.build(ui))
