@@ -15,12 +15,9 @@ from __future__ import annotations
 
 import os
 import platform
-import socket
 import subprocess
 import sys
 import tempfile
-import time
-import urllib.request
 from datetime import datetime, timezone
 from pathlib import Path
 
@@ -28,7 +25,8 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from tests.browser.harness import CHROMIUM_ARGS, PHONE, Server, chromium_path, free_port  # noqa: E402
+from tests.browser.harness import (  # noqa: E402
+    CHROMIUM_ARGS, PHONE, Server, chromium_path, free_port, wait_until_serving)
 
 __all__ = ["CHROMIUM_ARGS", "PHONE", "Server", "chromium_path", "free_port", "FloorServer",
            "launch", "machine_line", "NetCounter", "percentile", "wait_ready", "enable_semantics"]
@@ -172,17 +170,8 @@ class FloorServer:
         self.log = tempfile.NamedTemporaryFile(prefix="tc-floor-", suffix=".log", delete=False)
         env = dict(os.environ, PYTHONUNBUFFERED="1", FLET_WEB_NO_CDN="1")
         self.proc = subprocess.Popen(args, cwd=str(ROOT), stdout=self.log, stderr=subprocess.STDOUT, env=env)
-        deadline = time.time() + timeout
-        while time.time() < deadline:
-            if self.proc.poll() is not None:
-                raise RuntimeError(f"floor app exited: {Path(self.log.name).read_text()[-2000:]}")
-            try:
-                with urllib.request.urlopen(self.url + "/", timeout=2) as response:
-                    if response.status == 200:
-                        return self
-            except OSError:
-                time.sleep(0.2)
-        raise RuntimeError("floor app did not answer in time")
+        wait_until_serving(self.proc, self.url, Path(self.log.name), timeout)
+        return self
 
     def stop(self) -> None:
         if self.proc and self.proc.poll() is None:

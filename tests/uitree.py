@@ -44,25 +44,38 @@ def all_text(node: Any) -> str:
     return "\n".join(texts(node))
 
 
-def buttons(node: Any) -> dict[str, Any]:
-    """Tappable controls by their label (button text, or tooltip)."""
-    found = {}
+def taps(node: Any, unique: bool = False) -> dict[str, Any]:
+    """Tappable controls by accessible name: a button's text, or (for tappable tokens,
+    which are Containers) the semantics label or text of the Text inside. Disabled
+    controls are left out; ``unique`` asserts no two share a name."""
+    found: dict[str, Any] = {}
     for control in walk(node):
-        if getattr(control, "on_click", None) is None:
+        if getattr(control, "on_click", None) is None or getattr(control, "disabled", False):
             continue
-        label = getattr(control, "content", None)
-        if not isinstance(label, str):
-            label = getattr(control, "tooltip", None) or getattr(control, "semantics_label", None)
-        if isinstance(label, str):
-            found.setdefault(label, control)
+        name = getattr(control, "content", None)
+        if not isinstance(name, str):
+            name = None
+            for inner in walk(getattr(control, "content", None)):
+                if isinstance(inner, ft.Text):
+                    name = inner.semantics_label or inner.value
+                    break
+        if not isinstance(name, str):
+            name = getattr(control, "tooltip", None) or getattr(control, "semantics_label", None)
+        if isinstance(name, str):
+            if unique:
+                assert name not in found, f"two tappable controls named {name!r}"
+            found.setdefault(name, control)
     return found
 
 
+buttons = taps
+
+
 def tap(node: Any, label: str) -> None:
-    """Call the click handler of the button labelled ``label`` (sync handlers only)."""
-    control = buttons(node).get(label)
+    """Call the click handler of the control named ``label`` (sync handlers only)."""
+    control = taps(node).get(label)
     if control is None:
-        raise AssertionError(f"no button '{label}'; buttons: {sorted(buttons(node))}")
+        raise AssertionError(f"no tappable '{label}'; there are: {sorted(taps(node))}")
     handler = control.on_click
     try:
         handler(None)

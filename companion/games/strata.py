@@ -318,7 +318,6 @@ def _setup_extra(ui: GameUI, seat: int, me: dict) -> ft.Control:
 
 
 def _bid(ui: GameUI, seat: int, me: dict, legal: set) -> ft.Control:
-    game = ui.game
     rows: list[ft.Control] = [kit.title("Your secret bid")]
     mine = me.get("bid")
     if "bid" not in legal:

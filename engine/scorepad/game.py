@@ -6,8 +6,6 @@ them (for games scored in secret); the table screen sees only who has entered.
 
 from __future__ import annotations
 
-from typing import Any
-
 from engine.errors import IllegalAction
 from engine.game import Action, Game, Setting, copied
 

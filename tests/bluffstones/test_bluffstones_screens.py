@@ -8,14 +8,13 @@ from __future__ import annotations
 
 import math
 
-import flet as ft
 import pytest
 
 from companion.games import bluffstones, bluffstones_board
 from companion.ui.gameui import GameUI
 from engine.bluffstones import GAME, board
 from tests.bluffstones.support import COLOURS, NAMES3, act, bid_all, started
-from tests.uitree import all_text, walk
+from tests.uitree import taps, tap, all_text
 
 
 def make_ui(state, seat, host=False, sent=None, acting_seat=None, local=None):
@@ -31,30 +30,6 @@ def make_ui(state, seat, host=False, sent=None, acting_seat=None, local=None):
                   acting_seat=acting_seat)
 
 
-def taps(controls) -> dict:
-    """Tappable controls by accessible name: a button's text, or (for the tokens and board
-    circles, which are tappable Containers) the semantics label of the text inside."""
-    found = {}
-    for control in walk(controls):
-        if getattr(control, "on_click", None) is None or getattr(control, "disabled", False):
-            continue
-        name = getattr(control, "content", None)
-        if not isinstance(name, str):
-            name = None
-            for inner in walk(getattr(control, "content", None)):
-                if isinstance(inner, ft.Text):
-                    name = inner.semantics_label or inner.value
-                    break
-        if isinstance(name, str):
-            found.setdefault(name, control)
-    return found
-
-
-def tap(controls, name: str) -> None:
-    control = taps(controls).get(name)
-    if control is None:
-        raise AssertionError(f"no tappable '{name}'; there are: {sorted(taps(controls))}")
-    control.on_click(None)
 
 
 def screen(state, seat, **kwargs):

@@ -39,6 +39,21 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
+def wait_until_serving(proc: subprocess.Popen, url: str, log_path: Path, timeout: float) -> None:
+    """Poll ``url`` until the process answers 200; its log tail if it dies first."""
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError(f"{url}: the server exited: {Path(log_path).read_text()[-2000:]}")
+        try:
+            with urllib.request.urlopen(url + "/", timeout=2) as response:
+                if response.status == 200:
+                    return
+        except OSError:
+            time.sleep(0.2)
+    raise RuntimeError(f"{url}: the server did not answer in {timeout:.0f} s")
+
+
 @dataclass
 class Server:
     """``companion serve`` on loopback, as a separate process that can be SIGKILLed."""
@@ -64,17 +79,8 @@ class Server:
             [sys.executable, "-m", "companion", "serve", "--host", "127.0.0.1", "--port", str(self.port),
              "--data", str(self.data_dir), "--public-url", self.url, "--no-loopback-host"],
             cwd=str(ROOT), stdout=log, stderr=subprocess.STDOUT, env=env)
-        deadline = time.time() + timeout
-        while time.time() < deadline:
-            if self.proc.poll() is not None:
-                raise RuntimeError(f"server exited: {self.log_path.read_text()[-2000:]}")
-            try:
-                with urllib.request.urlopen(self.url + "/", timeout=2) as response:
-                    if response.status == 200:
-                        return self
-            except OSError:
-                time.sleep(0.2)
-        raise RuntimeError("server did not answer in time")
+        wait_until_serving(self.proc, self.url, self.log_path, timeout)
+        return self
 
     def kill9(self) -> None:
         if self.proc and self.proc.poll() is None:
@@ -145,6 +151,27 @@ class Phone:
 
     def tap(self, name: str, exact: bool = True, timeout: float = 30000) -> None:
         self.button(name, exact).first.click(timeout=timeout)
+
+    def tap_until(self, name: str, expect: str, label: bool = False, tries: int = 3,
+                  timeout: float = 30000) -> None:
+        """Tap ``name`` and wait for ``expect``; tap again if the tap was lost.
+
+        A tap that lands while its screen is being re-rendered by another phone's action
+        (or is refused because that action came a moment earlier) is simply tapped again,
+        as a player would.
+        """
+        from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+        see = self.see_label if label else self.see
+        for attempt in range(tries):
+            if attempt == 0 or self.button(name).count():
+                self.tap(name, timeout=timeout)
+            try:
+                see(expect, timeout=8000)
+                return
+            except PlaywrightTimeout:
+                continue
+        see(expect, timeout=timeout)
 
     def text(self, text: str, exact: bool = False):
         return self.page.get_by_text(text, exact=exact)

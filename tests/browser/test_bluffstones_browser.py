@@ -13,7 +13,6 @@ import os
 import time
 
 import pytest
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.browser.harness import ARTIFACTS
 
@@ -34,34 +33,17 @@ def shot(phone, name: str) -> None:
         phone.screenshot(ARTIFACTS / "bluffstones" / f"{name}.png")
 
 
-def tap_until(phone, name: str, expect: str, label: bool = False, tries: int = 3) -> None:
-    """Tap ``name`` and wait for ``expect``; tap again if the tap was lost.
-
-    Every change re-renders every phone; a tap that lands while its screen is being
-    replaced (or an action refused because another phone acted a moment earlier) is
-    simply tapped again, as a player would.
-    """
-    see = phone.see_label if label else phone.see
-    for attempt in range(tries):
-        if attempt == 0 or phone.button(name).count():
-            phone.tap(name, timeout=WAIT)
-        try:
-            see(expect, timeout=8000)
-            return
-        except PlaywrightTimeout:
-            continue
-    see(expect, timeout=WAIT)
 
 
 def bid(phone, choice: str, words: str) -> None:
     """Pick a bid, confirm it, and wait until the phone shows it recorded."""
-    tap_until(phone, choice, f"You will bid {words}")
-    tap_until(phone, "Confirm bid", f"Your bid: {words}")
+    phone.tap_until(choice, f"You will bid {words}")
+    phone.tap_until("Confirm bid", f"Your bid: {words}")
 
 
 def reveal(phone, then: str) -> None:
-    tap_until(phone, "Reveal bids", "Reveal every bid?")
-    tap_until(phone, "Reveal", then)  # the confirm dialog: the reveal cannot be undone
+    phone.tap_until("Reveal bids", "Reveal every bid?")
+    phone.tap_until("Reveal", then)  # the confirm dialog: the reveal cannot be undone
 
 
 def test_bluffstones_round_trip_on_three_phones(server, phones):
@@ -82,10 +64,10 @@ def test_bluffstones_round_trip_on_three_phones(server, phones):
     # -- setup on Ann's phone: default towers, the top colours as drawn, start player
     ann.see("the default layout", timeout=WAIT)
     for circle, colour in TOWER_COLOURS.items():
-        tap_until(ann, f"{circle} {colour}", f"Tower {circle} {colour}", label=True)
-    tap_until(ann, "Ann starts", "Ann holds the turn tower.")
+        ann.tap_until(f"{circle} {colour}", f"Tower {circle} {colour}", label=True)
+    ann.tap_until("Ann starts", "Ann holds the turn tower.")
     shot(ann, "setup")
-    tap_until(ann, "Start game", "Your secret bid")
+    ann.tap_until("Start game", "Your secret bid")
     for phone in (ann, bo, cy):
         phone.see("Your secret bid", timeout=WAIT)
 
@@ -98,9 +80,9 @@ def test_bluffstones_round_trip_on_three_phones(server, phones):
     reveal(ann, "Your turn: tap an empty circle for your blue stone")
     bo.see("Waiting for Ann to place the blue stone", timeout=WAIT)
     shot(ann, "place")
-    tap_until(ann, "Place on D3", "D3 blue stone", label=True)
-    tap_until(bo, "Place on D5", "D5 blue stone", label=True)
-    tap_until(cy, "Place on C4", "Cy scores the blue tower on D4")
+    ann.tap_until("Place on D3", "D3 blue stone", label=True)
+    bo.tap_until("Place on D5", "D5 blue stone", label=True)
+    cy.tap_until("Place on C4", "Cy scores the blue tower on D4")
     for phone in (ann, bo, cy):
         phone.see("Cy scores the blue tower on D4", timeout=WAIT)
         phone.see_label("Cy towers 1", timeout=WAIT)
@@ -128,8 +110,8 @@ def test_bluffstones_round_trip_on_three_phones(server, phones):
     # two-stone bids: everyone throws one; Ann's red goes first
     ann.see("Your turn: tap a stone to remove", timeout=WAIT)
     shot(ann, "remove")
-    tap_until(ann, "Remove D3", "D3 empty", label=True)
-    tap_until(bo, "Place on E2", "E2 yellow stone", label=True)
+    ann.tap_until("Remove D3", "D3 empty", label=True)
+    bo.tap_until("Place on E2", "E2 yellow stone", label=True)
     for phone in (ann, bo, cy):
         phone.see("Ann's red stone removes the blue stone on D3", timeout=WAIT)
     ann.see_label("Ann red 1", timeout=WAIT)
@@ -159,16 +141,16 @@ def test_host_sets_up_on_the_wide_table_screen(server, phones):
     host.see("Set up the table", timeout=WAIT)
 
     # move one tower by tapping the board, then take the default layout again
-    tap_until(host, "Move towers", "Tap circles on the board")
-    tap_until(host, "Take the tower off B2", "6 of 7 chosen")
-    tap_until(host, "Put a tower on A1", "7 of 7 chosen")
-    tap_until(host, "Save towers", "Towers stand on B4, D2, D4, D6, F2, F4, A1 (a layout of your own).")
-    tap_until(host, "Use the default layout", "(the default layout)")
+    host.tap_until("Move towers", "Tap circles on the board")
+    host.tap_until("Take the tower off B2", "6 of 7 chosen")
+    host.tap_until("Put a tower on A1", "7 of 7 chosen")
+    host.tap_until("Save towers", "Towers stand on B4, D2, D4, D6, F2, F4, A1 (a layout of your own).")
+    host.tap_until("Use the default layout", "(the default layout)")
 
     for circle, colour in TOWER_COLOURS.items():
-        tap_until(host, f"{circle} {colour}", f"Tower {circle} {colour}", label=True)
-    tap_until(host, "Bo starts", "Bo holds the turn tower.")
-    tap_until(host, "Start game", "Waiting for Bo, Ann to bid.")
+        host.tap_until(f"{circle} {colour}", f"Tower {circle} {colour}", label=True)
+    host.tap_until("Bo starts", "Bo holds the turn tower.")
+    host.tap_until("Start game", "Waiting for Bo, Ann to bid.")
 
     host.see("Waiting for Bo, Ann to bid.", timeout=WAIT)
     host.see("Turn tower: Bo", timeout=WAIT)

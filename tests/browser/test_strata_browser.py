@@ -22,7 +22,6 @@ import os
 import time
 
 import pytest
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.browser.harness import ARTIFACTS
 
@@ -37,24 +36,11 @@ def shot(phone, name: str) -> None:
         phone.screenshot(ARTIFACTS / "strata" / f"{name}.png")
 
 
-def tap_until(phone, name: str, expect: str, label: bool = False, tries: int = 3) -> None:
-    """Tap ``name`` and wait for ``expect``; tap again if the tap was lost while another
-    phone's action re-rendered this screen."""
-    see = phone.see_label if label else phone.see
-    for attempt in range(tries):
-        if attempt == 0 or phone.button(name).count():
-            phone.tap(name, timeout=WAIT)
-        try:
-            see(expect, timeout=8000)
-            return
-        except PlaywrightTimeout:
-            continue
-    see(expect, timeout=WAIT)
 
 
 def bid(phone, amount: int) -> None:
-    tap_until(phone, f"Bid {amount}", f"You will bid {amount} Money")
-    tap_until(phone, "Confirm bid", f"Your bid: {amount} Money")
+    phone.tap_until(f"Bid {amount}", f"You will bid {amount} Money")
+    phone.tap_until("Confirm bid", f"Your bid: {amount} Money")
 
 
 def take(phone, after: str, *taps: str) -> None:
@@ -62,7 +48,7 @@ def take(phone, after: str, *taps: str) -> None:
     for name in taps:
         phone.tap(name, timeout=WAIT)
     phone.see("You take:", timeout=WAIT)
-    tap_until(phone, "Confirm card", after, label=True)
+    phone.tap_until("Confirm card", after, label=True)
 
 
 def test_strata_two_rounds_on_four_phones(server, phones):
@@ -81,15 +67,15 @@ def test_strata_two_rounds_on_four_phones(server, phones):
         phone.see("Phase: Setup: extra resources", timeout=WAIT)
 
     # -- setup: the 3rd and 4th players take 1 extra resource of their choice
-    tap_until(cy, "Extra 1 Money 0 Grain", "You will take 1 Money.")
-    tap_until(cy, "Confirm extra", "Phase: Setup: extra resources")
+    cy.tap_until("Extra 1 Money 0 Grain", "You will take 1 Money.")
+    cy.tap_until("Confirm extra", "Phase: Setup: extra resources")
     shot(di, "setup")
-    tap_until(di, "Extra 0 Money 1 Grain", "You will take 1 Grain.")
-    tap_until(di, "Confirm extra", "Round 1 of 15", label=True)
+    di.tap_until("Extra 0 Money 1 Grain", "You will take 1 Grain.")
+    di.tap_until("Confirm extra", "Round 1 of 15", label=True)
     for phone in (ann, bo, cy):
         phone.see_label("Round 1 of 15", timeout=WAIT)
     # any time: the 4:1 exchange
-    tap_until(di, "Give 4 Grain for 1 Money", "Di Money 5", label=True)
+    di.tap_until("Give 4 Grain for 1 Money", "Di Money 5", label=True)
     di.see_label("Di Grain 1", timeout=WAIT)
 
     # -- round 1: secret bids with a tie (Ann 2, Bo 2) and Di's distinctive 5
@@ -108,8 +94,8 @@ def test_strata_two_rounds_on_four_phones(server, phones):
     # Di's own phone did receive it, written the same way: the search would catch a leak
     assert "Your bid: 5 Money" in di.frames_since(marks["di"])
 
-    tap_until(ann, "Reveal bids", "Reveal every bid?")
-    tap_until(ann, "Reveal", "Bids and pick order")
+    ann.tap_until("Reveal bids", "Reveal every bid?")
+    ann.tap_until("Reveal", "Bids and pick order")
     for phone in (ann, bo, cy):
         phone.see_label("Di bid 5", timeout=WAIT)
         assert "Di bid 5" in phone.frames_since(marks[phone.name])  # the positive control
@@ -128,23 +114,23 @@ def test_strata_two_rounds_on_four_phones(server, phones):
     bo.see("All your cards will be face down", timeout=WAIT)
     bo.tap("Gift 1 Money 0 Grain", timeout=WAIT)
     shot(bo, "take-face-down")
-    tap_until(bo, "Confirm card", "Bo card 4: face down, saw Artisan 3 points, Trade 4 for 2", label=True)
+    bo.tap_until("Confirm card", "Bo card 4: face down, saw Artisan 3 points, Trade 4 for 2", label=True)
 
     # -- tribute: Cy takes 1 from Ann, Bo and Di (processing order from the start player)
     cy.see("Tribute: take 1 from Ann", timeout=WAIT)
     ann.see("Cy takes 1 from Ann: Cy chooses Money or Grain", timeout=WAIT)
     shot(cy, "tribute")
-    tap_until(cy, "Take 1 Money 0 Grain", "Confirm tribute")
-    tap_until(cy, "Confirm tribute", "Tribute: take 1 from Bo")
-    tap_until(cy, "Take 0 Money 1 Grain", "Confirm tribute")
-    tap_until(cy, "Confirm tribute", "Cy takes 1 from Di: Di has only 0")
+    cy.tap_until("Take 1 Money 0 Grain", "Confirm tribute")
+    cy.tap_until("Confirm tribute", "Tribute: take 1 from Bo")
+    cy.tap_until("Take 0 Money 1 Grain", "Confirm tribute")
+    cy.tap_until("Confirm tribute", "Cy takes 1 from Di: Di has only 0")
     # the shortfall: Di has nothing and must turn his last face-up card down first
     di.see("You owe Cy 1 but have only 0", timeout=WAIT)
-    tap_until(di, "Turn down card 1", "It is your last face-up card")
+    di.tap_until("Turn down card 1", "It is your last face-up card")
     di.tap("Get 0 Money 2 Grain", timeout=WAIT)
     di.tap("Gift 0 Money 1 Grain", timeout=WAIT)
     shot(di, "flip-to-pay")
-    tap_until(di, "Confirm turn down", "Round 2 of 15", label=True)
+    di.tap_until("Confirm turn down", "Round 2 of 15", label=True)
     for phone in (ann, bo, cy, di):
         phone.see_label("Round 2 of 15", timeout=WAIT)
     ann.see("Cy took 1 Money from Ann", timeout=WAIT)
@@ -173,14 +159,14 @@ def test_strata_two_rounds_on_four_phones(server, phones):
     # -- round 2 (start Bo): everyone bids 0, so the order is Bo, Cy, Di, Ann
     for phone in (bo, cy, di, ann):
         bid(phone, 0)
-    tap_until(bo, "Reveal bids", "Reveal every bid?")
-    tap_until(bo, "Reveal", "Bids and pick order")
+    bo.tap_until("Reveal bids", "Reveal every bid?")
+    bo.tap_until("Reveal", "Bids and pick order")
     take(bo, "Bo card 5: Peasant 1 point", "Peasant", "1 point")
     take(cy, "Cy card 6: Artisan 1 point", "Artisan", "1 point")
     # any time: Cy turns his Influence card down for 1 Money and 1 Grain
-    tap_until(cy, "Turn down card 2", "Confirm turn down")
+    cy.tap_until("Turn down card 2", "Confirm turn down")
     cy.tap("Get 1 Money 1 Grain", timeout=WAIT)
-    tap_until(cy, "Confirm turn down", "Cy Influence 0", label=True)
+    cy.tap_until("Confirm turn down", "Cy Influence 0", label=True)
     take(di, "Di card 7: Artisan 2 points", "Artisan", "2 points")
     take(ann, "Round 3 of 15", "Merchant", "1 point")
     for phone in (ann, bo, cy, di):

@@ -77,7 +77,6 @@ def test_all_face_down_gift_equals_the_round():
     # taking another card face down gives the gift again
     state = bid_all(state, [0, 0, 0])
     money = state["money"][0]
-    order = state["pick_order"]
     takes = {s: card("peasants") for s in range(3)}
     takes[0] = {"face": "down", "column": "scholars", "bonus": {"money": 5}}
     state = take_all(state, takes)

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import random
 
-import flet as ft
 
 from companion.games import strata
 from companion.ui.gameui import GameUI
@@ -19,7 +18,7 @@ from engine.errors import IllegalAction
 from engine.game import Action
 from engine.strata import GAME
 from engine.strata import game as g
-from tests.uitree import all_text, walk
+from tests.uitree import taps as _taps, tap, all_text
 
 from .test_strata_support import act, bid_all, give_cards, new_game, random_action, set_resources
 
@@ -47,31 +46,10 @@ def text(state, seat, **kwargs) -> str:
     return all_text(screen(state, seat, **kwargs))
 
 
+
+
 def taps(controls) -> dict:
-    """Tappable controls by accessible name: button text, or the semantics label of the
-    text inside a tappable token."""
-    found = {}
-    for control in walk(controls):
-        if getattr(control, "on_click", None) is None or getattr(control, "disabled", False):
-            continue
-        name = getattr(control, "content", None)
-        if not isinstance(name, str):
-            name = None
-            for inner in walk(getattr(control, "content", None)):
-                if isinstance(inner, ft.Text):
-                    name = inner.semantics_label or inner.value
-                    break
-        if isinstance(name, str):
-            assert name not in found, f"two tappable controls named {name!r}"
-            found[name] = control
-    return found
-
-
-def tap(controls, name: str) -> None:
-    control = taps(controls).get(name)
-    if control is None:
-        raise AssertionError(f"no tappable '{name}'; there are: {sorted(taps(controls))}")
-    control.on_click(None)
+    return _taps(controls, unique=True)
 
 
 def drive(state, seat, names, local=None, **kwargs):

@@ -130,7 +130,6 @@ def test_face_down_card_can_be_turned_face_up_for_2_money():
     assert state["cards"][1][0]["column"] == "artisans"
     assert state["cards"][1][0]["face_up"] is False
     assert state["money"][1] == 1  # the all-face-down gift of round 1
-    bank = state["bank"]["money"]
     state = act(state, 0, "take_card", **card("scholars", 4, "feed_money", face="down", flip_up=True))
     mine = state["cards"][0][0]
     assert mine["face_up"] and mine["column"] == "scholars" and mine["points"] == 4
