@@ -150,11 +150,9 @@ def parse_player(text: str) -> dict:
         if not re.fullmatch(r"\d+", value.strip()):
             raise _usage(f"--player {name}: {cls} '{value}' is not a whole number, 0 or more")
         classes[cls] = int(value)
-    missing = [c for c in CLASSES if c not in classes]
-    if missing:
-        raise _usage(f"--player {name}: give {', '.join(missing)} too "
-                     "(every class, 0 if none)")
-    return {"name": name, "classes": classes, "flex": flex or []}
+    for cls in CLASSES:
+        classes.setdefault(cls, 0)  # a class not given has no cards: 0 points
+    return {"name": name, "classes": {c: classes[c] for c in CLASSES}, "flex": flex or []}
 
 
 def score_players(specs: list[dict]) -> list[dict]:

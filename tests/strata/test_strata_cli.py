@@ -71,6 +71,14 @@ def test_equal_players_keep_input_order_and_share_a_place():
     assert "1. B: 1" in out and "1. A: 1" in out
 
 
+def test_a_class_not_given_counts_zero():
+    code, out, err = run("score", "--player", "Guo: scholars=7 peasants=8 merchants=7", "--json")
+    assert code == 0, err
+    (guo,) = json.loads(out)["ranking"]
+    assert guo["classes"] == {"scholars": 7, "peasants": 8, "artisans": 0, "merchants": 7}
+    assert guo["score"] == 0
+
+
 @pytest.mark.parametrize("args", [
     ["tribute", "--influence", "Ann=12,Bo=x", "--start", "Ann"],
     ["tribute", "--influence", "Ann=12,Bo=-1", "--start", "Ann"],
@@ -83,7 +91,6 @@ def test_equal_players_keep_input_order_and_share_a_place():
     ["tribute", "--influence", "Ann=12,Bo=3"],
     ["score"],
     ["score", "--player", "Guo scholars=7 peasants=8 merchants=7 artisans=10"],
-    ["score", "--player", "Guo: scholars=7 peasants=8 merchants=7"],
     ["score", "--player", "Guo: scholars=7 peasants=8 merchants=7 artisans=ten"],
     ["score", "--player", "Guo: scholars=7 peasants=8 merchants=7 artisans=10 flex=3,0"],
     ["score", "--player", "Guo: scholars=7 peasants=8 merchants=7 artisans=10 kings=3"],
