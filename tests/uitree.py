@@ -44,31 +44,41 @@ def all_text(node: Any) -> str:
     return "\n".join(texts(node))
 
 
-def taps(node: Any, unique: bool = False) -> dict[str, Any]:
+def taps(node: Any, unique: bool = False, include_disabled: bool = False) -> dict[str, Any]:
     """Tappable controls by accessible name: a button's text, or (for tappable tokens,
-    which are Containers) the semantics label or text of the Text inside. Disabled
-    controls are left out; ``unique`` asserts no two share a name."""
+    which are Containers) the semantics label or text of the Text inside; a tooltip or
+    semantics label of the control itself is a name too. Disabled controls are left
+    out unless ``include_disabled``; ``unique`` asserts no two share their main name."""
     found: dict[str, Any] = {}
     for control in walk(node):
-        if getattr(control, "on_click", None) is None or getattr(control, "disabled", False):
+        if getattr(control, "on_click", None) is None:
             continue
-        name = getattr(control, "content", None)
-        if not isinstance(name, str):
-            name = None
-            for inner in walk(getattr(control, "content", None)):
+        if getattr(control, "disabled", False) and not include_disabled:
+            continue
+        names = []
+        content = getattr(control, "content", None)
+        if isinstance(content, str):
+            names.append(content)
+        else:
+            for inner in walk(content):
                 if isinstance(inner, ft.Text):
-                    name = inner.semantics_label or inner.value
+                    names.append(inner.semantics_label or inner.value)
                     break
-        if not isinstance(name, str):
-            name = getattr(control, "tooltip", None) or getattr(control, "semantics_label", None)
-        if isinstance(name, str):
-            if unique:
-                assert name not in found, f"two tappable controls named {name!r}"
+        for attr in ("tooltip", "semantics_label"):
+            value = getattr(control, attr, None)
+            if isinstance(value, str):
+                names.append(value)
+        names = [n for n in names if isinstance(n, str) and n]
+        if unique and names:
+            assert names[0] not in found, f"two tappable controls named {names[0]!r}"
+        for name in names:
             found.setdefault(name, control)
     return found
 
 
-buttons = taps
+def buttons(node: Any) -> dict[str, Any]:
+    """Every tappable control by name, disabled ones included (to check they are)."""
+    return taps(node, include_disabled=True)
 
 
 def tap(node: Any, label: str) -> None:

@@ -210,6 +210,12 @@ class Phone:
             self.page.wait_for_timeout(300)
         raise AssertionError(f"the field '{label}' would not take '{text}' (it holds '{box.input_value()}')")
 
+    def become_host(self, server) -> "Phone":
+        """Open the host link and wait until this browser has kept the host key."""
+        self.open(f"{server.url}/host/{server.host_key}")
+        self.see("New table")  # only the host's start page offers it
+        return self
+
     def reload(self) -> None:
         self.page.reload()
         self.ready()

@@ -137,6 +137,7 @@ def test_host_sets_up_on_the_wide_table_screen(server, phones):
     code = json.loads(made.stdout)["code"]
     host = phones("host", viewport={"width": 1280, "height": 800})
     host.open(f"{server.url}/host/{server.host_key}")
+    host.see("New table", timeout=WAIT)  # the host key is kept before we move on
     host.open(f"{server.url}/t/{code}")
     host.see("Set up the table", timeout=WAIT)
 

@@ -146,6 +146,7 @@ def test_strata_two_rounds_on_four_phones(server, phones):
     host = phones("host", viewport={"width": 1280, "height": 800})
     host.record_frames()
     host.open(f"{server.url}/host/{server.host_key}")
+    host.see("New table", timeout=WAIT)  # the host key is kept before we move on
     host.open(f"{server.url}/t/{code}")
     host.see_label("Round 2 of 15", timeout=WAIT)
     host.see("Start: Bo", timeout=WAIT)

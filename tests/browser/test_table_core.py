@@ -45,7 +45,7 @@ def test_frame_audit_secret_scores_never_reach_another_phone(server, phones):
         assert len(phone.frames) > 3  # the audit really listened
 
     # positive control: once the host reveals, the very same audit sees the value
-    host = phones("host").open(f"{server.url}/host/{server.host_key}")
+    host = phones("host").become_host(server)
     host.page.goto(f"{server.url}/t/{code}")
     host.ready()
     host.tap("Reveal scores")
@@ -79,7 +79,7 @@ def test_host_frees_a_seat_for_a_new_phone(server, phones):
     lost.field("Ann's points")
     newcomer = phones("new").open(f"{server.url}/join/{code}")
     assert newcomer.button("Sit as Ann").count() == 0
-    host = phones("host").open(f"{server.url}/host/{server.host_key}")
+    host = phones("host").become_host(server)
     host.page.goto(f"{server.url}/join/{code}")
     host.ready()
     host.tap("Free Ann's seat")
