@@ -26,7 +26,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from tests.browser.harness import (  # noqa: E402
-    CHROMIUM_ARGS, PHONE, Server, chromium_path, free_port, wait_until_serving)
+    CHROMIUM_ARGS, PHONE, Server, chromium_path, free_port, stop_process, wait_until_serving)
 
 __all__ = ["CHROMIUM_ARGS", "PHONE", "Server", "chromium_path", "free_port", "FloorServer",
            "launch", "machine_line", "NetCounter", "percentile", "wait_ready", "enable_semantics"]
@@ -174,13 +174,7 @@ class FloorServer:
         return self
 
     def stop(self) -> None:
-        if self.proc and self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(10)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait(10)
+        stop_process(self.proc)
 
 
 def _serve_floor(argv: list[str]) -> int:

@@ -39,6 +39,17 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
+def stop_process(proc: subprocess.Popen | None) -> None:
+    """Ask politely (SIGTERM), then SIGKILL after 10 s."""
+    if proc and proc.poll() is None:
+        proc.terminate()
+        try:
+            proc.wait(10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(10)
+
+
 def wait_until_serving(proc: subprocess.Popen, url: str, log_path: Path, timeout: float) -> None:
     """Poll ``url`` until the process answers 200; its log tail if it dies first."""
     deadline = time.time() + timeout
@@ -88,12 +99,7 @@ class Server:
             self.proc.wait(10)
 
     def stop(self) -> None:
-        if self.proc and self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(10)
-            except subprocess.TimeoutExpired:
-                self.kill9()
+        stop_process(self.proc)
 
     def companion(self, *args: str) -> subprocess.CompletedProcess:
         """Run a ``companion`` command against this server's data directory."""

@@ -19,6 +19,14 @@ def new_table(server, players: str, *settings: str) -> str:
     return json.loads(result.stdout)["code"]
 
 
+def seated(phones, server, code: str, name: str):
+    """A phone that opened the join page and sat in ``name``'s seat."""
+    phone = phones(name.lower()).open(f"{server.url}/join/{code}")
+    phone.tap(f"Sit as {name}")
+    phone.field(f"{name}'s points")
+    return phone
+
+
 def test_frame_audit_secret_scores_never_reach_another_phone(server, phones):
     code = new_table(server, "Ann,Bo", "secret=true")
     join = f"{server.url}/join/{code}"
@@ -56,10 +64,8 @@ def test_frame_audit_secret_scores_never_reach_another_phone(server, phones):
 
 def test_undo_redo_and_history_in_words(server, phones):
     code = new_table(server, "Ann,Bo")
-    ann = phones("ann").open(f"{server.url}/join/{code}")
-    ann.tap("Sit as Ann")
-    bo = phones("bo").open(f"{server.url}/join/{code}")
-    bo.tap("Sit as Bo")
+    ann = seated(phones, server, code, "Ann")
+    bo = seated(phones, server, code, "Bo")
     ann.type_into("Ann's points", "12")
     ann.tap("Save")
     bo.see_label("Ann total 12")
@@ -74,9 +80,7 @@ def test_undo_redo_and_history_in_words(server, phones):
 
 def test_host_frees_a_seat_for_a_new_phone(server, phones):
     code = new_table(server, "Ann,Bo")
-    lost = phones("lost").open(f"{server.url}/join/{code}")
-    lost.tap("Sit as Ann")
-    lost.field("Ann's points")
+    lost = seated(phones, server, code, "Ann")
     newcomer = phones("new").open(f"{server.url}/join/{code}")
     assert newcomer.button("Sit as Ann").count() == 0
     host = phones("host").become_host(server)
@@ -111,8 +115,7 @@ def test_bad_links_get_a_clear_page_with_a_way_back(server, phones):
 def test_a_phone_recovers_by_itself_when_the_host_comes_back(server, phones):
     """No reload: the phone shows it lost the host, then returns to its seat alone."""
     code = new_table(server, "Ann,Bo")
-    ann = phones("ann").open(f"{server.url}/join/{code}")
-    ann.tap("Sit as Ann")
+    ann = seated(phones, server, code, "Ann")
     ann.type_into("Ann's points", "31")
     ann.tap("Save")
     ann.see_label("Ann total 31")
