@@ -8,7 +8,7 @@ import secrets
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from companion.codes import token_matches, token_hash
+from companion.codes import token_matches
 from companion.hub import Tables
 
 
@@ -53,7 +53,3 @@ def load_host_key(data_dir: Path) -> str:
     os.chmod(tmp, 0o600)
     os.replace(tmp, path)
     return key
-
-
-def host_key_hash(key: str) -> str:
-    return token_hash(key)

@@ -37,6 +37,8 @@ def get_game(game_id: str) -> Game:
         raise IllegalAction(f"Unknown game '{game_id}'; games are: {', '.join(GAME_MODULES)}")
     try:
         module = importlib.import_module(module_name)
-        return module.GAME
-    except (ImportError, AttributeError):
+    except ModuleNotFoundError as exc:
+        if exc.name != module_name:
+            raise  # a bug inside the game must show, not pass for a missing game
         raise IllegalAction(f"The game '{game_id}' is not available yet") from None
+    return module.GAME

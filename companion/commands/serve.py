@@ -23,7 +23,8 @@ def register(subparsers) -> None:
 def run(args) -> int:
     from storage import TableStore
 
-    from companion.context import AppContext, host_key_hash, load_host_key
+    from companion.codes import token_hash
+    from companion.context import AppContext, load_host_key
     from companion.hub import Tables
     from companion.lan import public_url
     from companion.qr import qr_text
@@ -38,7 +39,7 @@ def run(args) -> int:
     key = load_host_key(folder)
     url = public_url(args.host, args.port, args.public_url)
     ctx = AppContext(tables=Tables(store), public_url=url, data_dir=folder,
-                     host_key_hash=host_key_hash(key), loopback_is_host=not args.no_loopback_host)
+                     host_key_hash=token_hash(key), loopback_is_host=not args.no_loopback_host)
     os.environ.setdefault("FLET_WEB_NO_CDN", "1")
     print(f"Table Companion is serving on {url}", flush=True)
     print("Phones on this network: scan the code below, or open the address.", flush=True)

@@ -54,8 +54,7 @@ def test_frame_audit_secret_scores_never_reach_another_phone(server, phones):
 
     # positive control: once the host reveals, the very same audit sees the value
     host = phones("host").become_host(server)
-    host.page.goto(f"{server.url}/t/{code}")
-    host.ready()
+    host.open(f"{server.url}/t/{code}")
     host.tap("Reveal scores")
     host.tap("Reveal")
     bo.see_label("Ann total 4817", timeout=20000)
@@ -84,8 +83,7 @@ def test_host_frees_a_seat_for_a_new_phone(server, phones):
     newcomer = phones("new").open(f"{server.url}/join/{code}")
     assert newcomer.button("Sit as Ann").count() == 0
     host = phones("host").become_host(server)
-    host.page.goto(f"{server.url}/join/{code}")
-    host.ready()
+    host.open(f"{server.url}/join/{code}")
     host.tap("Free Ann's seat")
     host.tap("Free the seat")
     newcomer.tap("Sit as Ann", timeout=20000)
@@ -99,11 +97,9 @@ def test_bad_links_get_a_clear_page_with_a_way_back(server, phones):
     phone.see("There is no table with code ACDEFH on this host")
     phone.tap("Back to start")
     phone.see("Join a table")
-    phone.page.goto(f"{server.url}/join/not-a-code")
-    phone.ready()
+    phone.open(f"{server.url}/join/not-a-code")
     phone.see("is not a table code")
-    phone.page.goto(f"{server.url}/nowhere/at/all")
-    phone.ready()
+    phone.open(f"{server.url}/nowhere/at/all")
     phone.see("Page not found")
     # typing a wrong code on the start page explains itself and changes nothing
     phone.tap("Back to start")
