@@ -50,22 +50,16 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import msgpack  # noqa: E402
-
 import flet as ft  # noqa: E402
-from flet.controls.base_control import BaseControl  # noqa: E402
-from flet.controls.context import _context_page  # noqa: E402
-from flet.messaging.connection import Connection  # noqa: E402
-from flet.messaging.protocol import (Message, MessageAction, RegisterClientResponseBody,  # noqa: E402
-                                    configure_encode_object_for_msgpack)
-from flet.messaging.session import Session  # noqa: E402
 from flet.pubsub.pubsub_hub import PubSubHub  # noqa: E402
 
-from companion.context import AppContext, host_key_hash  # noqa: E402
+from companion.codes import token_hash  # noqa: E402
+from companion.context import AppContext  # noqa: E402
 from companion.hub import Tables, Who  # noqa: E402
 from companion.ui import table as table_ui  # noqa: E402
 from companion.ui.session import PhoneSession  # noqa: E402
 from storage import TableStore  # noqa: E402
+from tests.flet_sessions import FakeConnection, find, new_flet_session  # noqa: E402
 
 from _browser import machine_line, percentile  # noqa: E402
 
@@ -78,60 +72,6 @@ MB = 1e6
 def rss() -> int:
     with open("/proc/self/statm") as f:
         return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
-
-
-class FakeConnection(Connection):
-    """What flet-web's FletApp does with a message, minus the websocket: pack and count."""
-
-    def __init__(self, loop, executor, pubsubhub):
-        super().__init__()
-        self.loop = loop
-        self.executor = executor
-        self.pubsubhub = pubsubhub
-        self.page_name = ""
-        self.page_url = "http://127.0.0.1:8550"
-        self.messages = 0
-        self.bytes = 0
-        self._default = configure_encode_object_for_msgpack(BaseControl)
-
-    def send_message(self, message):
-        body = msgpack.packb([message.action, message.body], default=self._default)
-        self.messages += 1
-        self.bytes += 1 + len(body)
-
-
-def new_flet_session(conn: FakeConnection, route: str) -> Session:
-    """A Session as FletApp makes one on REGISTER_CLIENT (page patch from a 390x844 phone)."""
-    session = Session(conn)
-    _context_page.set(session.page)
-    session.apply_page_patch({"route": route, "width": 390.0, "height": 844.0,
-                              "platform": "android", "web": True})
-    # the register response, packed like FletApp does: mounts the page, and the packing
-    # takes the snapshots Flet's next diff compares against
-    conn.send_message(Message(MessageAction.REGISTER_CLIENT, RegisterClientResponseBody(
-        session_id=session.id, page_patch=session.get_page_patch(), error="")))
-    return session
-
-
-def find(control, predicate):
-    """Depth-first search of a control tree for the first control matching ``predicate``."""
-    stack = [control]
-    seen = set()
-    while stack:
-        c = stack.pop()
-        if id(c) in seen:
-            continue
-        seen.add(id(c))
-        if isinstance(c, BaseControl) and predicate(c):
-            return c
-        if isinstance(c, BaseControl):
-            for name in ("controls", "content", "views"):
-                child = getattr(c, name, None)
-                if isinstance(child, list):
-                    stack.extend(reversed(child))
-                elif child is not None:
-                    stack.append(child)
-    return None
 
 
 class Phone:
@@ -256,7 +196,7 @@ async def run(args) -> None:
     data = Path(tempfile.mkdtemp(prefix="tc-bench-capacity-"))
     store = TableStore(data)
     ctx = AppContext(tables=Tables(store), public_url="http://127.0.0.1:8550", data_dir=data,
-                     host_key_hash=host_key_hash("bench-host-key"), loopback_is_host=False)
+                     host_key_hash=token_hash("bench-host-key"), loopback_is_host=False)
     rng = random.Random(7)
     # the Flet modules' first use (imports, caches) is paid before anything is measured
     warm = ctx.tables.create("scorepad", PLAYERS)

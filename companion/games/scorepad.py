@@ -10,25 +10,42 @@ from companion.ui.gameui import GameUI
 
 def build(ui: GameUI) -> list[ft.Control]:
     game = ui.game
+    memo = ui.memo
     controls: list[ft.Control] = [
-        ft.Row([kit.big_number(game["round"], "round")], alignment=ft.MainAxisAlignment.CENTER),
+        memo("sp.round", game["round"], lambda: ft.Row([kit.big_number(game["round"], "round")],
+                                                        alignment=ft.MainAxisAlignment.CENTER)),
     ]
     if game["secret"]:
-        controls.append(kit.muted("Scores are secret: each player sees only their own until the host reveals them."))
+        controls.append(memo("sp.secret", True, lambda: kit.muted(
+            "Scores are secret: each player sees only their own until the host reveals them.")))
     if not ui.over:
-        controls.append(_entry(ui))
+        seats = _entry_seats(ui)
+        entered = tuple(game["players"][seat]["rounds"][game["round"] - 1] for seat in seats)
+        controls.append(memo("sp.entry", (game["round"], tuple(seats), tuple(ui.players), entered,
+                                          ui.seat is None and not ui.host),
+                             lambda: _entry(ui)))
     controls.append(_totals(ui))
-    controls.append(_chart_section(ui))
+    shown = ui.over or ui.local.get("chart", False)
+    series = tuple(tuple(p["rounds"]) for p in game["players"]) if shown else None
+    controls.append(memo("sp.chart", (ui.over, shown, series, tuple(ui.colours)),
+                         lambda: _chart_section(ui)))
     if not ui.over:
-        controls.append(_round_buttons(ui))
+        controls.append(memo("sp.buttons", (ui.host, ui.seat is not None, game["secret"]),
+                             lambda: _round_buttons(ui)))
     return controls
+
+
+def _entry_seats(ui: GameUI) -> list[int]:
+    """The seats this screen enters points for: its own, or every seat on the host's screen."""
+    if ui.mine() is not None:
+        return [ui.mine()]
+    return list(range(len(ui.players))) if ui.host else []
 
 
 def _entry(ui: GameUI) -> ft.Control:
     game = ui.game
     rnd = game["round"] - 1
-    seats = [ui.mine()] if ui.mine() is not None else (
-        list(range(len(ui.players))) if ui.host else [])
+    seats = _entry_seats(ui)
     if not seats:
         return kit.muted("Watching: take a seat to enter points.")
     rows: list[ft.Control] = [kit.title(f"Points in round {game['round']}")]
@@ -60,15 +77,21 @@ def _entry(ui: GameUI) -> ft.Control:
 
 def _totals(ui: GameUI) -> ft.Control:
     game = ui.game
-    rows: list[ft.Control] = [kit.title("Totals")]
+    rows: list[ft.Control] = [ui.memo("sp.totals.title", None, lambda: kit.title("Totals"))]
     for seat, player in enumerate(game["players"]):
         total = player["total"]
-        rows.append(ft.Row([
-            kit.player_badge(player["name"], ui.colours[seat], size=22),
-            kit.own(ft.Text("secret" if total is None else str(total), size=34, weight=ft.FontWeight.BOLD,
-                            semantics_label=f"{player['name']} total {'secret' if total is None else total}")),
-        ], alignment=ft.MainAxisAlignment.SPACE_BETWEEN))
+        rows.append(ui.memo(f"sp.total.{seat}", (player["name"], ui.colours[seat], total),
+                            lambda player=player, seat=seat, total=total: _total_row(ui, player, seat, total)))
     return kit.card(rows)
+
+
+def _total_row(ui: GameUI, player: dict, seat: int, total) -> ft.Control:
+    shown = "secret" if total is None else str(total)
+    return ft.Row([
+        kit.player_badge(player["name"], ui.colours[seat], size=22),
+        kit.own(ft.Text(shown, size=34, weight=ft.FontWeight.BOLD,
+                        semantics_label=f"{player['name']} total {shown}")),
+    ], alignment=ft.MainAxisAlignment.SPACE_BETWEEN)
 
 
 def _chart_section(ui: GameUI) -> ft.Control:

@@ -3,13 +3,16 @@
 Game screens (``companion/games/<id>.py``) are plain functions of a :class:`GameUI`:
 they read ``ui.game`` (the engine's ``view(state, seat)``, nothing more) and call
 ``ui.act(kind, payload)``. Scratch state that must survive a re-render (a bid being
-composed) lives in ``ui.local``.
+composed) lives in ``ui.local``. ``ui.memo`` keeps a part that did not change between
+re-renders; its deps must name everything the part (and its handlers) reads.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any, Callable
+
+from companion.ui.memo import no_memo
 
 
 @dataclass
@@ -21,6 +24,8 @@ class GameUI:
     rerender: Callable[[], None]
     local: dict = field(default_factory=dict)
     acting_seat: int | None = None  # the seat the screen enters actions for
+    # memo(name, deps, build): a part built again only when deps change (companion/ui/memo.py)
+    memo: Callable[[str, Any, Callable[[], Any]], Any] = no_memo
 
     @property
     def game(self) -> dict:

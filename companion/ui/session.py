@@ -6,7 +6,6 @@ A session never holds game state: on every change it asks the hub for
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from typing import Any, Callable
 
@@ -15,6 +14,7 @@ import flet as ft
 from engine.errors import IllegalAction, StaleRevision
 from companion.context import AppContext
 from companion.hub import TableHub, Who
+from companion.ui.memo import Memo
 
 log = logging.getLogger(__name__)
 
@@ -39,6 +39,7 @@ class PhoneSession:
         self.rendered_revision: int | None = None
         self.last_view: dict | None = None  # what the table screen last drew
         self.local: dict[str, Any] = {}  # scratch UI state per screen, survives re-renders
+        self.memo = Memo()  # the parts of the table screen kept between its re-renders
         self.tab = "play"
         self.is_host = False
         self._closed = False
@@ -140,6 +141,7 @@ class PhoneSession:
         if self.hub is not hub:
             self._leave_table()
             self.local = {}
+            self.memo.clear()
             self.tab = "play"
         self.hub = hub
         self.who = who
@@ -172,7 +174,6 @@ class PhoneSession:
                 self.rendered_revision = view["revision"]
                 return
             self.show(table.build(self))
-            await asyncio.sleep(0)  # let this patch leave before the next phone's re-render
         elif self.route.startswith("/join/"):
             from companion.ui import join
 
@@ -199,6 +200,8 @@ class PhoneSession:
     # -- showing -------------------------------------------------------------
     def show(self, controls: list[ft.Control]) -> None:
         page = self.page
+        if self.memo.settled is not controls:
+            self.memo.clear()  # another screen: nothing of the last one is kept
         # Keyed by route and position, so a re-render of the same screen is diffed against
         # the one on the phone (Flet compares the rebuilt tree field by field and sends only
         # what changed; a text field keeps its focus). Unkeyed, Flet would drop the whole
@@ -211,6 +214,8 @@ class PhoneSession:
         page.controls.clear()
         page.controls.extend(controls)
         page.update()
+        if self.memo.settled is controls:
+            self.memo.after_update(page.session.index)
 
     def toast(self, text: str) -> None:
         self.page.show_dialog(ft.SnackBar(ft.Text(text, size=18), duration=ft.Duration(seconds=5),

@@ -38,6 +38,18 @@ def seat_lost(session) -> list[ft.Control]:
 
 
 def build(session) -> list[ft.Control]:
+    """The table screen, keeping the parts that did not change (``companion/ui/memo.py``)."""
+    memo = session.memo
+    memo.begin()
+    controls = _build(session)
+    if not memo.settle(controls):  # a kept part would land elsewhere: build it all afresh
+        memo.clear()
+        controls = _build(session)
+        memo.settle(controls)
+    return controls
+
+
+def _build(session) -> list[ft.Control]:
     hub = session.hub
     who = session.who
     if session.local.get("seat_lost") or (
@@ -49,10 +61,12 @@ def build(session) -> list[ft.Control]:
     view = hub.view(who)
     session.rendered_revision = view["revision"]
     session.last_view = view
+    memo = session.memo
     controls: list[ft.Control] = [_header(session, view)]
     if session.is_host:
-        controls.append(_acting_for(session, view))
-    controls.append(_tabs(session))
+        controls.append(memo("acting_for", (session.local.get("acting_seat"), tuple(view["players"])),
+                             lambda: _acting_for(session, view)))
+    controls.append(memo("tabs", session.tab, lambda: _tabs(session)))
     if session.tab == "history":
         controls.extend(_history(session))
     elif session.tab == "rules":
@@ -70,10 +84,11 @@ def build(session) -> list[ft.Control]:
 
 def _header(session, view: dict) -> ft.Control:
     seat = view["seat"]
-    if seat is not None:
-        me = kit.player_badge(view["players"][seat], view["colours"][seat], size=20)
-    else:
-        me = kit.body("Host" if view["host"] else "Watching", weight=ft.FontWeight.BOLD)
+
+    def me() -> ft.Control:
+        if seat is not None:
+            return kit.player_badge(view["players"][seat], view["colours"][seat], size=20)
+        return kit.body("Host" if view["host"] else "Watching", weight=ft.FontWeight.BOLD)
 
     def undo(e):
         session.act("undo")
@@ -81,15 +96,21 @@ def _header(session, view: dict) -> ft.Control:
     def redo(e):
         session.act("redo")
 
-    buttons = []
-    if view["can_undo"]:
-        buttons.append(ft.TextButton("Undo", icon=ft.Icons.UNDO, on_click=undo))
-    if view["can_redo"]:
-        buttons.append(ft.TextButton("Redo", icon=ft.Icons.REDO, on_click=redo))
+    def top_row() -> ft.Control:
+        buttons = []
+        if view["can_undo"]:
+            buttons.append(ft.TextButton("Undo", icon=ft.Icons.UNDO, on_click=undo))
+        if view["can_redo"]:
+            buttons.append(ft.TextButton("Redo", icon=ft.Icons.REDO, on_click=redo))
+        return ft.Row([kit.title(view["title"]), ft.Row(buttons, tight=True)],
+                      alignment=ft.MainAxisAlignment.SPACE_BETWEEN)
+
+    memo = session.memo
     return ft.Column([
-        ft.Row([kit.title(view["title"]), ft.Row(buttons, tight=True)],
-               alignment=ft.MainAxisAlignment.SPACE_BETWEEN),
-        ft.Row([me, kit.muted(f"Table {view['code']} · move {view['revision']}")],
+        memo("header.top", (view["title"], view["can_undo"], view["can_redo"]), top_row),
+        ft.Row([memo("header.me", (seat, view["host"], view["players"][seat] if seat is not None else None,
+                                   view["colours"][seat] if seat is not None else None), me),
+                kit.muted(f"Table {view['code']} · move {view['revision']}")],
                alignment=ft.MainAxisAlignment.SPACE_BETWEEN),
     ], spacing=2)
 
@@ -138,6 +159,7 @@ def _play(session, view: dict) -> list[ft.Control]:
         rerender=lambda: session.show(build(session)),
         local=session.local.setdefault("game", {}),
         acting_seat=session.local.get("acting_seat"),
+        memo=session.memo,
     )
     try:
         return list(screens.build(ui))
