@@ -6,6 +6,7 @@ A session never holds game state: on every change it asks the hub for
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from typing import Any, Callable
 
@@ -155,11 +156,17 @@ class PhoneSession:
             return
         self._schedule_refresh()
 
-    def _schedule_refresh(self) -> None:
+    def _schedule_refresh(self, after_others: bool = False) -> None:
         try:
-            self.page.run_task(self.refresh)
+            self.page.run_task(self._refresh_after_others if after_others else self.refresh)
         except Exception:  # the page is gone
             self._on_close()
+
+    async def _refresh_after_others(self) -> None:
+        # The acting phone already shows what it did: the other phones' re-renders were
+        # queued first, and one pass of the loop lets their patches leave before this one.
+        await asyncio.sleep(0)
+        await self.refresh()
 
     async def refresh(self) -> None:
         from companion.ui import table
@@ -195,7 +202,7 @@ class PhoneSession:
         finally:
             self._acting = False
         if self._refresh_after_act:
-            self._schedule_refresh()
+            self._schedule_refresh(after_others=True)
 
     # -- showing -------------------------------------------------------------
     def show(self, controls: list[ft.Control]) -> None:
