@@ -120,15 +120,15 @@ class Bench:
 class RealBench(Bench):
     name = "real"
 
-    def __init__(self, browser, data: Path):
+    def __init__(self, browser, data: Path, players: list[str] = PLAYERS):
         super().__init__()
         made = subprocess.run([sys.executable, "-m", "companion", "new", "scorepad", "--players",
-                               ",".join(PLAYERS), "--data", str(data), "--json"],
+                               ",".join(players), "--data", str(data), "--json"],
                               capture_output=True, text=True, check=True)
         self.code = json.loads(made.stdout)["code"]
         self.server = Server(data).start()
         self.phones = []
-        for name in PLAYERS:
+        for name in players:
             phone = new_phone(browser, name)
             phone.open(f"{self.server.url}/join/{self.code}")
             phone.tap(f"Sit as {name}")
@@ -153,12 +153,12 @@ class RealBench(Bench):
 class FloorBench(Bench):
     name = "floor"
 
-    def __init__(self, browser):
+    def __init__(self, browser, players: list[str] = PLAYERS):
         super().__init__()
         self.server = FloorServer().start()
         self.sent = 0
         self.phones = []
-        for name in PLAYERS:
+        for name in players:
             phone = new_phone(browser, "floor-" + name)
             phone.open(self.server.url + "/")
             phone.button("Send").first.wait_for(timeout=30000)

@@ -73,13 +73,13 @@ class Seat:
 
 @pytest.fixture
 def table(tmp_path):
-    async def make(n_phones: int = 3, host: bool = False):
+    async def make(n_phones: int = 3, host: bool = False, settings: dict | None = None):
         loop = asyncio.get_running_loop()
         executor = ThreadPoolExecutor(max_workers=4)
         pubsub = PubSubHub(loop, executor)
         ctx = AppContext(tables=Tables(TableStore(tmp_path)), public_url="http://127.0.0.1:8550",
                          data_dir=tmp_path, host_key_hash=token_hash("k"), loopback_is_host=False)
-        hub = ctx.tables.create("scorepad", PLAYERS)
+        hub = ctx.tables.create("scorepad", PLAYERS, settings)
         seats = [Seat(loop, executor, pubsub, ctx, hub, s) for s in range(n_phones)]
         if host:
             seats.append(Seat(loop, executor, pubsub, ctx, hub, None))
@@ -187,6 +187,31 @@ def test_host_switching_whom_it_enters_for(table):
     run(main())
 
 
+def test_nothing_kept_from_a_hidden_view_once_the_host_shows_the_table(table):
+    async def main():
+        hub, (ann, host) = await table(1, host=True, settings={"secret": True})
+        await ann.type("13")
+        await ann.tap("Save")
+        await settled(hub, [ann, host])
+        assert host.total("Ann") == "secret"
+
+        async def show_for(value: str) -> None:
+            picker = host.find(lambda c: isinstance(c, ft.Dropdown))
+            host.session.apply_patch(picker._i, {"value": value})
+            await host.session.dispatch_event(picker._i, "select", None)
+
+        await show_for("0")  # pass-and-play: the host's screen enters for Ann
+        assert host.total("Ann") == "13"
+        before = len(host.conn.sent)
+        await show_for("table")  # back to the shared table screen
+        assert host.total("Ann") == "secret"
+        assert b"Ann total 13" not in b"".join(host.conn.sent[before:])
+        await ann.tap("Next round")  # a re-render for another reason keeps it hidden
+        await settled(hub, [ann, host])
+        assert host.total("Ann") == "secret"
+    run(main())
+
+
 def test_a_kept_part_that_would_move_is_built_again():
     memo = Memo()
     built = []
@@ -210,3 +235,13 @@ def test_a_kept_part_that_would_move_is_built_again():
     memo.begin()
     twice = [ft.Column([part("a")]), ft.Column([part("a")])]
     assert not memo.settle(twice)
+
+
+def test_nothing_is_kept_for_another_viewer():
+    memo = Memo()
+    memo.begin("Ann's seat")
+    ann_part = memo("total", ("same deps",), lambda: ft.Text("13"))
+    assert memo.settle([ann_part])
+    memo.begin("the table")
+    table_part = memo("total", ("same deps",), lambda: ft.Text("secret"))
+    assert table_part is not ann_part and table_part.value == "secret"

@@ -99,10 +99,9 @@ def player_badge(name: str, colour: str, size: int = BODY) -> ft.Control:
 
 
 def card(controls: Iterable[ft.Control], padding: int = 14) -> ft.Control:
-    # A square outlined panel, not a Material Card: a browser without GPU help repaints the
-    # whole screen on every frame (a button's ripple is ~20 frames), and on the score pad the
-    # rounded, shadowed cards made each frame ~1 ms (25 %) dearer than these panels
-    # (measured in headless Chromium from GPU trace events; rounded fills cost the most).
+    # A square outlined panel, not a Material Card: a browser without GPU help draws the
+    # whole screen again on every frame (a button's ripple alone is ~24 frames, see
+    # bench/frame_cost.py), and rounded, shadowed, filled surfaces are the dearest to draw.
     return ft.Container(ft.Column(list(controls), spacing=8), padding=padding,
                         border=outline(1, ft.Colors.OUTLINE_VARIANT))
 

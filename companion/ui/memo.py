@@ -12,6 +12,8 @@ Flet would diff it against another control and hand it that control's id, and ta
 would stop reaching the server. So after each build ``settle`` walks the new tree down to
 the memo parts; if a retained part moved, the caller builds the screen again from scratch.
 Parts not on screen are forgotten, so a control that left the page is never put back.
+Nothing is kept across viewers: ``begin(viewer)`` forgets every part when the screen is
+drawn for someone else (the host switching from one seat's hidden view to the table's).
 
 Flet also forgets a retained control in its event index: when it reconciles the retained
 part's rebuilt parent it counts the parent's previous children as removed, and a retained
@@ -37,17 +39,22 @@ class Memo:
         self._reused: dict[int, str] = {}
         self._built: dict[int, str] = {}
         self._members: dict[str, list[BaseControl]] = {}  # every control inside each part
+        self._viewer: Any = None  # whom the kept parts were drawn for
         self.settled: list | None = None  # the control list the last settle approved
 
     def clear(self) -> None:
         self._cache.clear()
         self._places.clear()
         self._members.clear()
-        self.begin()
+        self._reused.clear()
+        self._built.clear()
         self.settled = None
 
-    def begin(self) -> None:
-        """A new render starts: nothing used yet."""
+    def begin(self, viewer: Any = None) -> None:
+        """A new render for ``viewer`` starts: nothing used yet; nothing kept from another viewer."""
+        if viewer != self._viewer:
+            self.clear()
+            self._viewer = viewer
         self._reused.clear()
         self._built.clear()
 
@@ -99,13 +106,13 @@ class Memo:
         if not clean:
             return False
         # forget parts that are not on screen: they are never put back once gone
+        built = set(self._built.values())  # rebuilt parts list their controls again when kept
         self._cache = {name: entry for name, entry in self._cache.items() if name in places}
         self._members = {name: members for name, members in self._members.items()
-                         if name in places and name not in self._built.values()}
+                         if name in places and name not in built}
         self._places = places
         self.settled = controls
         return True
-
 
     def after_update(self, index) -> None:
         """Put the retained parts' controls back in the session's event index (see above)."""

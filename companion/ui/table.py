@@ -40,7 +40,7 @@ def seat_lost(session) -> list[ft.Control]:
 def build(session) -> list[ft.Control]:
     """The table screen, keeping the parts that did not change (``companion/ui/memo.py``)."""
     memo = session.memo
-    memo.begin()
+    memo.begin(session.who)
     controls = _build(session)
     if not memo.settle(controls):  # a kept part would land elsewhere: build it all afresh
         memo.clear()

@@ -1,0 +1,116 @@
+"""Benchmark: what one action costs the browsers, per frame, beside the floor app's.
+
+    .venv/bin/python bench/frame_cost.py [--actions 12]
+
+Where ``bench/latency.py`` times an action from tap to shown, this one looks inside the
+browsers, with 2 phones per app so they do not wait for each other: the same score-pad
+table and the same bare Flet broadcast app (the floor), the same taps. Per app it prints
+- frames per action on the acting phone and on the receiving one (Flutter asks for each
+  frame with ``requestAnimationFrame``: counted in the page for 0.8 s after the tap);
+- raster per frame: Chromium without GPU draws Flutter's WebGL through SwiftShader and reads
+  each frame back (``GLES2::ReadPixels`` in its trace); that call's duration is the frame's
+  raster time, median over every frame of both phones during the actions;
+- main-thread script time per action on the receiving phone (``Performance.getMetrics``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import latency  # noqa: E402
+from _browser import launch, machine_line  # noqa: E402
+from latency import FloorBench, RealBench  # noqa: E402
+
+# every frame Flutter asks for, on the same clock as the probe's tap time
+latency.PROBE_JS += r"""
+(() => {
+  const t = window.__frames = {at: []};
+  const raf = window.requestAnimationFrame.bind(window);
+  window.requestAnimationFrame = (cb) => raf((ts) => {
+    t.at.push(performance.timeOrigin + performance.now()); cb(ts); });
+})();
+"""
+
+
+def measure(bench, actions: int) -> dict:
+    for k in range(2):  # warm-up
+        bench.act(k, record=False)
+    receiver_metrics = []
+    frames = {"actor": [], "receiver": []}
+    sessions = []
+    for phone in bench.phones:
+        cdp = phone.context.new_cdp_session(phone.page)
+        cdp.send("Performance.enable")
+        sessions.append(cdp)
+    # one trace for the whole browser (only these 2 pages are open): both phones' frames
+    events, done = [], []
+    tracer = sessions[0]
+    tracer.on("Tracing.dataCollected", lambda ev: events.extend(ev["value"]))
+    tracer.on("Tracing.tracingComplete", lambda ev: done.append(1))
+    tracer.send("Tracing.start", {"categories": "gpu", "transferMode": "ReportEvents"})
+    for k in range(2, 2 + actions):
+        actor = bench.phones[k % 2]
+        receiver = bench.phones[(k + 1) % 2]
+        before = {m["name"]: m["value"] for m in sessions[(k + 1) % 2].send(
+            "Performance.getMetrics")["metrics"]}
+        bench.act(k, record=False)
+        click = actor.page.evaluate("() => window.__tc.clickAt")
+        time.sleep(0.8)
+        for role, phone in (("actor", actor), ("receiver", receiver)):
+            at = phone.page.evaluate("() => window.__frames.at")
+            frames[role].append(sum(1 for t in at if click <= t <= click + 800))
+        after = {m["name"]: m["value"] for m in sessions[(k + 1) % 2].send(
+            "Performance.getMetrics")["metrics"]}
+        receiver_metrics.append((after["ScriptDuration"] - before["ScriptDuration"]) * 1000)
+    tracer.send("Tracing.end")
+    while not done:
+        bench.phones[0].page.wait_for_timeout(50)
+    traces = [e["dur"] / 1000 for e in events if e.get("name") == "GLES2::ReadPixels" and "dur" in e]
+    return {"actor frames": statistics.median(frames["actor"]),
+            "receiver frames": statistics.median(frames["receiver"]),
+            "raster per frame": statistics.median(traces) if traces else float("nan"),
+            "frames traced": len(traces),
+            "receiver script": statistics.median(receiver_metrics)}
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--actions", type=int, default=12)
+    args = parser.parse_args()
+    from playwright.sync_api import sync_playwright
+
+    print("bench/frame_cost.py:", machine_line())
+    data = Path(tempfile.mkdtemp(prefix="tc-bench-frames-")) / "data"
+    data.mkdir(parents=True)
+    results = {}
+    with sync_playwright() as pw:
+        browser = launch(pw)
+        try:
+            for make in (lambda: FloorBench(browser, ["Ann", "Bo"]),
+                         lambda: RealBench(browser, data, ["Ann", "Bo"])):
+                bench = make()
+                try:
+                    results[bench.name] = measure(bench, args.actions)
+                finally:
+                    for phone in bench.phones:
+                        phone.close()
+                    bench.stop()
+        finally:
+            browser.close()
+    print(f"\n2 phones per app, {args.actions} actions each (medians):")
+    for name, r in results.items():
+        print(f"  {name:5}: raster per frame {r['raster per frame']:5.2f} ms ({r['frames traced']} frames); "
+              f"frames per action: acting phone {r['actor frames']:.0f}, receiving phone "
+              f"{r['receiver frames']:.0f}; receiving phone's script per action {r['receiver script']:5.2f} ms")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
