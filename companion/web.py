@@ -207,4 +207,7 @@ def serve(ctx: AppContext, host: str, port: int, log_level: str = "warning") -> 
     logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     config = uvicorn.Config(build_asgi(ctx), host=host, port=port, log_level=log_level,
                             ws="websockets-sansio", workers=1, lifespan="on")
+    from companion import quiet_gc
+
+    quiet_gc.install()
     uvicorn.Server(config).run()

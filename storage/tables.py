@@ -42,7 +42,8 @@ import platformdirs
 from tinydb import TinyDB
 from tinydb.table import Document, Table
 
-from storage.durable import TEMP_SUFFIX, AtomicJSONStorage, CorruptFile, fsync_dir
+from storage.durable import (TEMP_SUFFIX, AtomicJSONStorage, CorruptFile, fsync_dir,
+                             wait_for_discards)
 
 FORMAT = 1
 APP_NAME = "table-companion"
@@ -288,6 +289,7 @@ class TableStore:
             for code in list(self._open):
                 self._drop(code)
             self._closed = True
+        wait_for_discards()  # the replaced files' second names are gone too
 
     def __enter__(self) -> "TableStore":
         return self

@@ -13,6 +13,7 @@ from typing import Any, Callable
 import flet as ft
 
 from engine.errors import IllegalAction, StaleRevision
+from companion import quiet_gc
 from companion.context import AppContext
 from companion.hub import TableHub, Who
 from companion.ui.memo import Memo
@@ -203,6 +204,14 @@ class PhoneSession:
             self._acting = False
         if self._refresh_after_act:
             self._schedule_refresh(after_others=True)
+            # That re-render is this screen's update. The server turns Flet's update after
+            # each event off (companion/web.py); this says so where it matters, so no second
+            # diff of this screen runs ahead of the other phones' re-renders in any host.
+            try:
+                ft.context.mark_update_called()
+            except RuntimeError:  # not inside a Flet event (a script driving the session)
+                pass
+        quiet_gc.collect_soon()  # once every phone's patch has left
 
     # -- showing -------------------------------------------------------------
     def show(self, controls: list[ft.Control]) -> None:

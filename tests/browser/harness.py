@@ -206,6 +206,14 @@ class Phone:
         box = self.field(label)
         for _ in range(tries):
             box.click()
+            # Keys typed before Flutter has taken the focus land in the browser's input
+            # element only (it reads back right, the app never sees them): wait for the
+            # focus, then give Flutter a moment to attach its text editing to it.
+            box.evaluate("(el) => new Promise((done) => { const t0 = performance.now(); "
+                         "const check = () => (document.activeElement === el || "
+                         "performance.now() - t0 > 2000) ? done() : setTimeout(check, 10); "
+                         "check(); })")
+            self.page.wait_for_timeout(100)
             self.page.keyboard.press("End")
             current = box.input_value()
             for _ in range(len(current)):

@@ -56,6 +56,7 @@ def test_a_write_that_fails_before_the_rename_changes_nothing(tmp_path, monkeypa
     assert on_disk(tmp_path, "F") == before
     assert store.revision("F") == 1
     assert store.load("F")[1] == [entry(1)]
+    durable.wait_for_discards()  # the earlier writes' replaced files
     assert not [p for p in (tmp_path / "tables").iterdir() if p.name.endswith(".tmp")]
     store.append("F", entry(2))  # the hub may simply try again
     assert store.load("F")[1] == [entry(1), entry(2)]
@@ -102,6 +103,47 @@ def test_create_that_fails_leaves_no_table(tmp_path, monkeypatch):
     assert store.list() == []
     store.create("NEW", SPEC)
     assert store.load("NEW") == (SPEC, [])
+
+
+def test_the_replaced_file_is_deleted_after_the_write_not_during_it(tmp_path, monkeypatch):
+    handed_over: list[Path] = []
+    monkeypatch.setattr(durable, "discard_later", handed_over.append)
+    store = TableStore(tmp_path)
+    store.create("D", SPEC)
+    store.append("D", entry(1))
+    before = (tmp_path / "tables" / "D.json").read_bytes()
+    store.append("D", entry(2))
+    # acknowledged: the new file is in place; the old one only has a hidden second name
+    assert len(on_disk(tmp_path, "D")["log"]) == 2
+    old = handed_over[-1]
+    assert old.parent == tmp_path / "tables" and old.name.startswith(".D.json.")
+    assert old.name.endswith(durable.TEMP_SUFFIX) and old.read_bytes() == before
+    for path in handed_over:
+        path.unlink()
+    assert [p.name for p in (tmp_path / "tables").iterdir()] == ["D.json"]
+
+
+def test_writes_leave_nothing_but_the_table_file(tmp_path):
+    with TableStore(tmp_path) as store:
+        store.create("L", SPEC)
+        for rev in range(1, 6):
+            store.append("L", entry(rev))
+        store.set_seat("L", 0, "h")
+    assert [p.name for p in (tmp_path / "tables").iterdir()] == ["L.json"]
+    with TableStore(tmp_path) as again:
+        assert [e["rev"] for e in again.load("L")[1]] == [1, 2, 3, 4, 5]
+
+
+def test_a_failed_replace_leaves_no_second_name(tmp_path, monkeypatch):
+    store = TableStore(tmp_path)
+    store.create("R", SPEC)
+    durable.wait_for_discards()
+    fail_at(monkeypatch, "replace", 1)
+    with pytest.raises(OSError):
+        store.append("R", entry(1))
+    # nothing queued for later: the failed write cleaned up after itself at once
+    assert [p.name for p in (tmp_path / "tables").iterdir()] == ["R.json"]
+    assert store.load("R")[1] == []
 
 
 def test_one_append_is_one_file_write(tmp_path):

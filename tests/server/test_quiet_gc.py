@@ -1,0 +1,71 @@
+"""The cycle collector runs after an action's burst, once, not during it."""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+
+from companion import quiet_gc
+
+
+def run(coro) -> None:
+    # in its own thread: the browser tests' Playwright keeps an event loop in this one
+    with ThreadPoolExecutor(max_workers=1) as worker:
+        worker.submit(asyncio.run, coro).result()
+
+
+@pytest.fixture
+def collections(monkeypatch):
+    """Generations (1 and up) collected, as the collector reports them."""
+    seen: list[int] = []
+
+    def callback(phase, info):
+        if phase == "stop" and info["generation"] >= 1:  # automatic young ones aside
+            seen.append(info["generation"])
+
+    monkeypatch.setattr(quiet_gc, "DELAY_S", 0.05)
+    gc.callbacks.append(callback)
+    yield seen
+    gc.callbacks.remove(callback)
+
+
+def test_a_burst_of_actions_gets_one_collection_after_it(collections):
+    async def burst():
+        for _ in range(5):  # five actions in a row, as fast as a table can tap
+            quiet_gc.collect_soon()
+        assert collections == [], "nothing is collected while the actions are under way"
+        await asyncio.sleep(0.2)
+
+    run(burst())
+    assert len(collections) == 1 and collections[0] >= 1
+
+
+def test_every_so_often_the_quiet_collection_is_a_full_one(collections, monkeypatch):
+    monkeypatch.setattr(quiet_gc, "_quiet_collections", quiet_gc.FULL_EVERY - 1)
+
+    async def one():
+        quiet_gc.collect_soon()
+        await asyncio.sleep(0.15)
+
+    run(one())
+    assert collections == [2]
+
+
+def test_outside_an_event_loop_nothing_is_scheduled(collections):
+    before = len(quiet_gc._pending)
+    quiet_gc.collect_soon()  # a script driving a hub: no loop, no error
+    assert len(quiet_gc._pending) == before
+
+
+def test_install_freezes_the_startup_objects_and_makes_collections_rare():
+    before = gc.get_threshold()
+    try:
+        quiet_gc.install()
+        assert gc.get_freeze_count() > 1000
+        assert gc.get_threshold()[0] == quiet_gc.YOUNG_THRESHOLD
+    finally:
+        gc.unfreeze()
+        gc.set_threshold(*before)
