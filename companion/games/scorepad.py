@@ -65,14 +65,12 @@ def _entry(ui: GameUI) -> ft.Control:
                 return
             ui.act("points", {"player": seat, "round": rnd, "points": text}, seat=seat)
             drafts.pop(key, None)
-            kit.focus_later(button)  # typing is over: the keyboard goes, the cursor stops
 
         value = drafts.get(key, "" if entered in (None, "entered") else str(entered))
-        button = kit.primary("Save" if len(seats) == 1 else f"Save {name}", save)
         rows.append(ft.Row([
             ft.TextField(label=f"{name}'s points", value=value, on_change=changed, on_submit=save,
                          keyboard_type=ft.KeyboardType.NUMBER, text_size=24, width=200),
-            button,
+            kit.primary("Save" if len(seats) == 1 else f"Save {name}", save),
         ]))
     return kit.card(rows)
 

@@ -73,26 +73,6 @@ def primary(label: str, on_click: Callable | None, disabled: bool = False,
                            icon=icon, tooltip=tooltip, height=52)
 
 
-def focus_later(control: ft.Control) -> None:
-    """Move the phone's focus to ``control`` once the current handler is done.
-
-    Flet has no "blur": after a Save, focusing the Save button takes the focus out of the
-    text field, so the phone's keyboard goes away and the field's cursor stops blinking
-    (a blinking cursor makes the browser draw the whole screen twice a second)."""
-    try:
-        page = ft.context.page
-    except RuntimeError:  # not in a Flet session (screen tests call handlers directly)
-        return
-
-    async def focus() -> None:
-        try:
-            await control.focus()
-        except Exception:  # the screen changed meanwhile: nothing to take the focus to
-            pass
-
-    page.run_task(focus)
-
-
 def secondary(label: str, on_click: Callable | None, disabled: bool = False,
               icon=None, tooltip: str | None = None) -> ft.Control:
     return ft.OutlinedButton(label, on_click=on_click, disabled=disabled or on_click is None,

@@ -32,8 +32,8 @@ def phones(browser, request):
     """Factory: phones("Ann") -> a new phone; screenshots of all of them on failure."""
     made: list[Phone] = []
 
-    def make(name: str, viewport=None) -> Phone:
-        phone = Phone(browser, name, viewport)
+    def make(name: str, viewport=None, touch: bool = False) -> Phone:
+        phone = Phone(browser, name, viewport, touch)
         made.append(phone)
         return phone
 

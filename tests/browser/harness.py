@@ -110,9 +110,12 @@ class Server:
 class Phone:
     """One browser context: its own Flet session and its own storage, 390 x 844."""
 
-    def __init__(self, browser, name: str, viewport=None):
+    def __init__(self, browser, name: str, viewport=None, touch: bool = False):
+        """``touch``: a phone's touch screen (taps are touches, not mouse clicks)."""
         self.name = name
-        self.context = browser.new_context(viewport=viewport or PHONE)
+        self.touch = touch
+        self.context = browser.new_context(viewport=viewport or PHONE, has_touch=touch,
+                                           is_mobile=touch)
         self.page = self.context.new_page()
         self.frames: list[str] = []
 
@@ -156,7 +159,11 @@ class Phone:
         return self.page.get_by_role("button", name=name, exact=exact)
 
     def tap(self, name: str, exact: bool = True, timeout: float = 30000) -> None:
-        self.button(name, exact).first.click(timeout=timeout)
+        button = self.button(name, exact).first
+        if self.touch:
+            button.tap(timeout=timeout)
+        else:
+            button.click(timeout=timeout)
 
     def tap_until(self, name: str, expect: str, label: bool = False, tries: int = 3,
                   timeout: float = 30000) -> None:

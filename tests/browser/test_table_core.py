@@ -77,6 +77,33 @@ def test_undo_redo_and_history_in_words(server, phones):
     bo.see("Ann scored 12 in round 1")
 
 
+FRAME_COUNTER = """
+window.__frames = 0;
+const raf = window.requestAnimationFrame.bind(window);
+window.requestAnimationFrame = (cb) => raf((ts) => { window.__frames += 1; cb(ts); });
+"""
+
+
+def test_after_save_the_points_box_lets_go_and_the_phone_rests(server, phones):
+    code = new_table(server, "Ann,Bo")
+    ann = phones("ann", touch=True)  # a phone: Save is touched, not clicked
+    ann.context.add_init_script(FRAME_COUNTER)
+    ann.open(f"{server.url}/join/{code}")
+    ann.tap("Sit as Ann")
+    for points in ("7", "9"):  # and the box takes typing again after a Save
+        ann.type_into("Ann's points", points)
+        ann.tap("Save")
+        ann.see_label(f"Ann total {points}")
+        ann.page.wait_for_timeout(800)  # the tap's ripple is over
+        # the keyboard goes away: the box no longer has the focus
+        assert ann.page.evaluate("() => document.activeElement.getAttribute('aria-label')") \
+            != "Ann's points"
+        # and nothing blinks: a phone at rest draws no frames at all
+        before = ann.page.evaluate("() => window.__frames")
+        ann.page.wait_for_timeout(1500)
+        assert ann.page.evaluate("() => window.__frames") == before
+
+
 def test_host_frees_a_seat_for_a_new_phone(server, phones):
     code = new_table(server, "Ann,Bo")
     lost = seated(phones, server, code, "Ann")
