@@ -169,7 +169,8 @@ class FloorServer:
             args.append("--plain")
         self.log = tempfile.NamedTemporaryFile(prefix="tc-floor-", suffix=".log", delete=False)
         env = dict(os.environ, PYTHONUNBUFFERED="1", FLET_WEB_NO_CDN="1")
-        self.proc = subprocess.Popen(args, cwd=str(ROOT), stdout=self.log, stderr=subprocess.STDOUT, env=env)
+        self.proc = subprocess.Popen(args, cwd=str(ROOT), stdout=self.log, stderr=subprocess.STDOUT, env=env,
+            start_new_session=True)
         wait_until_serving(self.proc, self.url, Path(self.log.name), timeout)
         return self
 

@@ -89,7 +89,8 @@ class Server:
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "companion", "serve", "--host", "127.0.0.1", "--port", str(self.port),
              "--data", str(self.data_dir), "--public-url", self.url, "--no-loopback-host"],
-            cwd=str(ROOT), stdout=log, stderr=subprocess.STDOUT, env=env)
+            cwd=str(ROOT), stdout=log, stderr=subprocess.STDOUT, env=env,
+            start_new_session=True)
         wait_until_serving(self.proc, self.url, self.log_path, timeout)
         return self
 
