@@ -1,6 +1,7 @@
 """Benchmark: phone-to-phone latency on one score-pad table, beside Flet's raw pubsub floor.
 
     .venv/bin/python bench/latency.py [--actions 50] [--warmup 6] [--block 10]
+                                      [--phones 6] [--browser-per-phone]
 
 Two servers, each in its own subprocess on loopback, served the same way (Flet's FastAPI
 app with ``no_cdn=True`` under uvicorn, one worker, gzip):
@@ -19,6 +20,10 @@ tree) that records the moment the expected label appears; both are
 ``performance.timeOrigin + performance.now()``, one machine clock. An action's latency is the
 slowest of the 5 other phones. Typing happens before the tap and is not counted.
 Goal: real p95 at most 1.5x the floor's p95.
+
+``--phones 2 --browser-per-phone`` is the contrast: each phone in a Chromium of its own (its
+own GPU process), so the one receiving phone waits for nobody but the server, as a real phone
+at a real table does.
 """
 
 from __future__ import annotations
@@ -67,6 +72,9 @@ PROBE_JS = r"""
 
 
 def new_phone(browser, name: str) -> Phone:
+    """``browser``: one Chromium for every phone, or a list with one per phone (popped)."""
+    if isinstance(browser, list):
+        browser = browser.pop(0)
     phone = Phone(browser, name)
     phone.context.add_init_script(PROBE_JS)
     return phone
@@ -187,7 +195,10 @@ def main() -> int:
     parser.add_argument("--actions", type=int, default=50)
     parser.add_argument("--warmup", type=int, default=6)
     parser.add_argument("--block", type=int, default=10)
+    parser.add_argument("--phones", type=int, default=len(PLAYERS), choices=range(2, len(PLAYERS) + 1))
+    parser.add_argument("--browser-per-phone", action="store_true")
     args = parser.parse_args()
+    players = PLAYERS[:args.phones]
 
     from playwright.sync_api import sync_playwright
 
@@ -196,12 +207,17 @@ def main() -> int:
     data.mkdir(parents=True)
     started = time.time()
     with sync_playwright() as pw:
-        browser = launch(pw)
+        browsers = [launch(pw) for _ in range(2 * len(players) if args.browser_per_phone else 1)]
+        browser = browsers[0]
         benches: list[Bench] = []
         try:
-            benches.append(FloorBench(browser))
-            benches.append(RealBench(browser, data))
-            print(f"12 pages ready in {time.time() - started:.0f} s (6 floor, 6 real)")
+            benches.append(FloorBench(browsers[:len(players)] if args.browser_per_phone else browser,
+                                      players))
+            benches.append(RealBench(browsers[len(players):] if args.browser_per_phone else browser,
+                                     data, players))
+            n = len(players)
+            where = "one Chromium per phone" if args.browser_per_phone else "all in one Chromium"
+            print(f"{2 * n} pages ready in {time.time() - started:.0f} s ({n} floor, {n} real; {where})")
             counters = {b.name: 0 for b in benches}
             for bench in benches:
                 for _ in range(args.warmup):
@@ -220,15 +236,16 @@ def main() -> int:
                     except Exception:
                         pass
                 bench.stop()
-            browser.close()
+            for each in browsers:
+                each.close()
 
     by_name = {b.name: b for b in benches}
     floor, real = by_name["floor"], by_name["real"]
-    print(f"\ntap on one phone -> shown on all 5 others ({args.actions} actions each, "
+    print(f"\ntap on one phone -> shown on all {len(players) - 1} others ({args.actions} actions each, "
           f"{args.warmup} warm-up actions not counted, interleaved in blocks of {args.block}):")
     print(f"  floor (bare Flet pubsub broadcast): {stats(floor.latencies)}")
     print(f"  real  (score pad, companion serve): {stats(real.latencies)}")
-    print("  per receiving phone (5 per action):")
+    print(f"  per receiving phone ({len(players) - 1} per action):")
     print(f"    floor: {stats(floor.per_phone)}")
     print(f"    real : {stats(real.per_phone)}")
     ratio = percentile(real.latencies, 0.95) / percentile(floor.latencies, 0.95)
