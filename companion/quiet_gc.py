@@ -2,10 +2,9 @@
 
 CPython collects reference cycles whenever enough objects have been allocated. One action
 re-renders every phone at the table, which allocates enough for several young
-collections and, every few actions, an older one: in ``bench/latency.py`` the server
-spent ~0.3 ms per action in young collections, ~0.9 ms in each older one, and 22 ms in
-one full collection, each landing between a tap and the phones' patches. The host's
-server instead:
+collections per action, an older one every few actions and now and then a full one (tens
+of milliseconds), each landing between a tap and the phones' patches (seen with a
+temporary ``gc.callbacks`` probe during ``bench/latency.py``). The host's server instead:
 
 - freezes what is alive once it has started (modules, Flet's classes, the app), so no
   later collection walks those objects again;

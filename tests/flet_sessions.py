@@ -43,6 +43,11 @@ class FakeConnection(Connection):
 
 def new_flet_session(conn: FakeConnection, route: str) -> Session:
     """A Session as FletApp makes one on REGISTER_CLIENT (page patch from a 390x844 phone)."""
+    import flet as ft
+
+    # as the server runs Flet (companion/web.py): screens send their own updates, so no
+    # update after each event
+    ft.context.disable_auto_update()
     session = Session(conn)
     _context_page.set(session.page)
     session.apply_page_patch({"route": route, "width": 390.0, "height": 844.0,

@@ -204,13 +204,6 @@ class PhoneSession:
             self._acting = False
         if self._refresh_after_act:
             self._schedule_refresh(after_others=True)
-            # That re-render is this screen's update. The server turns Flet's update after
-            # each event off (companion/web.py); this says so where it matters, so no second
-            # diff of this screen runs ahead of the other phones' re-renders in any host.
-            try:
-                ft.context.mark_update_called()
-            except RuntimeError:  # not inside a Flet event (a script driving the session)
-                pass
         quiet_gc.collect_soon()  # once every phone's patch has left
 
     # -- showing -------------------------------------------------------------
