@@ -1,7 +1,7 @@
 """Benchmark: phone-to-phone latency on one score-pad table, beside Flet's raw pubsub floor.
 
     .venv/bin/python bench/latency.py [--actions 50] [--warmup 6] [--block 10]
-                                      [--phones 6] [--browser-per-phone]
+                                      [--phones 6] [--browser-per-phone] [--split]
 
 Two servers, each in its own subprocess on loopback, served the same way (Flet's FastAPI
 app with ``no_cdn=True`` under uvicorn, one worker, gzip):
@@ -20,6 +20,12 @@ tree) that records the moment the expected label appears; both are
 ``performance.timeOrigin + performance.now()``, one machine clock. An action's latency is the
 slowest of the 5 other phones. Typing happens before the tap and is not counted.
 Goal: real p95 at most 1.5x the floor's p95.
+
+``--split`` also says where the time goes: each phone's socket is watched, and an action's
+latency is split into tap -> the patch carrying the label reaches the slowest phone's page
+(the server's work, the network, a page busy with something else) and patch -> shown on
+each phone (the page's own frame). Flet's frames are msgpack, whose strings travel as
+UTF-8, so the label's bytes are found in the patch that carries it.
 
 ``--phones 2 --browser-per-phone`` is the contrast: each phone in a Chromium of its own (its
 own GPU process), so the one receiving phone waits for nobody but the server, as a real phone
@@ -71,12 +77,40 @@ PROBE_JS = r"""
 """
 
 
-def new_phone(browser, name: str) -> Phone:
+SPLIT_JS = r"""
+(() => {
+  const now = () => performance.timeOrigin + performance.now();
+  const t = window.__tc;
+  const contains = (hay, needle) => {
+    outer: for (let i = 0; i + needle.length <= hay.length; i++) {
+      for (let j = 0; j < needle.length; j++) if (hay[i + j] !== needle[j]) continue outer;
+      return true;
+    }
+    return false;
+  };
+  const watch = t.watch;
+  t.watch = (label) => { t.bytes = new TextEncoder().encode(label); t.patchAt = null; return watch(label); };
+  const Socket = window.WebSocket;
+  window.WebSocket = function (...args) {
+    const ws = new Socket(...args);
+    ws.addEventListener('message', (ev) => {  // added first: runs before the app's handler
+      if (!t.bytes || t.patchAt !== null || !(ev.data instanceof ArrayBuffer)) return;
+      if (contains(new Uint8Array(ev.data), t.bytes)) t.patchAt = now();
+    });
+    return ws;
+  };
+  window.WebSocket.prototype = Socket.prototype;
+  Object.assign(window.WebSocket, {CONNECTING: 0, OPEN: 1, CLOSING: 2, CLOSED: 3});
+})();
+"""
+
+
+def new_phone(browser, name: str, split: bool = False) -> Phone:
     """``browser``: one Chromium for every phone, or a list with one per phone (popped)."""
     if isinstance(browser, list):
         browser = browser.pop(0)
     phone = Phone(browser, name)
-    phone.context.add_init_script(PROBE_JS)
+    phone.context.add_init_script(PROBE_JS + (SPLIT_JS if split else ""))
     return phone
 
 
@@ -88,6 +122,9 @@ class Bench:
     def __init__(self):
         self.latencies: list[float] = []
         self.per_phone: list[float] = []
+        self.split = False
+        self.to_patch: list[float] = []  # --split: tap -> patch at the slowest phone's page
+        self.patch_to_shown: list[float] = []  # --split: per phone, patch -> shown
 
     def prepare(self, k: int) -> tuple[Phone, str]:
         raise NotImplementedError
@@ -114,22 +151,29 @@ class Bench:
                     p.screenshot(shots / f"{p.name}.png")
                 raise RuntimeError(f"{self.name} action {k}: {other.name} never showed {label!r} "
                                    f"(screenshots in {shots})") from None
-            seen.append(other.page.evaluate("() => window.__tc.seenAt"))
+            seen.append(other.page.evaluate("() => [window.__tc.seenAt, window.__tc.patchAt]"))
         click_at = actor.page.evaluate("() => window.__tc.clickAt")
         if click_at is None:
             raise RuntimeError(f"{self.name}: the tap was not seen by the acting page")
-        delays = [s - click_at for s in seen]
+        delays = [shown - click_at for shown, _ in seen]
         if record:
             self.latencies.append(max(delays))
             self.per_phone.extend(delays)
+            if self.split:
+                if any(patch is None for _, patch in seen):
+                    raise RuntimeError(f"{self.name} action {k}: a phone showed {label!r} "
+                                       "without a patch carrying it")
+                self.to_patch.append(max(patch - click_at for _, patch in seen))
+                self.patch_to_shown.extend(shown - patch for shown, patch in seen)
         return max(delays)
 
 
 class RealBench(Bench):
     name = "real"
 
-    def __init__(self, browser, data: Path, players: list[str] = PLAYERS):
+    def __init__(self, browser, data: Path, players: list[str] = PLAYERS, split: bool = False):
         super().__init__()
+        self.split = split
         made = subprocess.run([sys.executable, "-m", "companion", "new", "scorepad", "--players",
                                ",".join(players), "--data", str(data), "--json"],
                               capture_output=True, text=True, check=True)
@@ -137,7 +181,7 @@ class RealBench(Bench):
         self.server = Server(data).start()
         self.phones = []
         for name in players:
-            phone = new_phone(browser, name)
+            phone = new_phone(browser, name, split)
             phone.open(f"{self.server.url}/join/{self.code}")
             phone.tap(f"Sit as {name}")
             phone.field(f"{name}'s points", timeout=30000)
@@ -161,13 +205,14 @@ class RealBench(Bench):
 class FloorBench(Bench):
     name = "floor"
 
-    def __init__(self, browser, players: list[str] = PLAYERS):
+    def __init__(self, browser, players: list[str] = PLAYERS, split: bool = False):
         super().__init__()
+        self.split = split
         self.server = FloorServer().start()
         self.sent = 0
         self.phones = []
         for name in players:
-            phone = new_phone(browser, "floor-" + name)
+            phone = new_phone(browser, "floor-" + name, split)
             phone.open(self.server.url + "/")
             phone.button("Send").first.wait_for(timeout=30000)
             self.phones.append(phone)
@@ -197,6 +242,7 @@ def main() -> int:
     parser.add_argument("--block", type=int, default=10)
     parser.add_argument("--phones", type=int, default=len(PLAYERS), choices=range(2, len(PLAYERS) + 1))
     parser.add_argument("--browser-per-phone", action="store_true")
+    parser.add_argument("--split", action="store_true")
     args = parser.parse_args()
     players = PLAYERS[:args.phones]
 
@@ -212,9 +258,9 @@ def main() -> int:
         benches: list[Bench] = []
         try:
             benches.append(FloorBench(browsers[:len(players)] if args.browser_per_phone else browser,
-                                      players))
+                                      players, split=args.split))
             benches.append(RealBench(browsers[len(players):] if args.browser_per_phone else browser,
-                                     data, players))
+                                     data, players, split=args.split))
             n = len(players)
             where = "one Chromium per phone" if args.browser_per_phone else "all in one Chromium"
             print(f"{2 * n} pages ready in {time.time() - started:.0f} s ({n} floor, {n} real; {where})")
@@ -248,6 +294,13 @@ def main() -> int:
     print(f"  per receiving phone ({len(players) - 1} per action):")
     print(f"    floor: {stats(floor.per_phone)}")
     print(f"    real : {stats(real.per_phone)}")
+    if args.split:
+        print("  split: tap -> the patch reaches the slowest phone's page (server, network, a busy page):")
+        print(f"    floor: {stats(floor.to_patch)}")
+        print(f"    real : {stats(real.to_patch)}")
+        print("  split: patch -> shown, per receiving phone (the page's own frame):")
+        print(f"    floor: {stats(floor.patch_to_shown)}")
+        print(f"    real : {stats(real.patch_to_shown)}")
     ratio = percentile(real.latencies, 0.95) / percentile(floor.latencies, 0.95)
     print(f"\nreal p95 / floor p95 = {ratio:.2f}x; goal <= {GOAL_RATIO}x: "
           f"{'MET' if ratio <= GOAL_RATIO else 'NOT MET'}  (total {time.time() - started:.0f} s)")
