@@ -119,10 +119,10 @@ class Bench:
 
     name = ""
 
-    def __init__(self):
+    def __init__(self, split: bool = False):
         self.latencies: list[float] = []
         self.per_phone: list[float] = []
-        self.split = False
+        self.split = split
         self.to_patch: list[float] = []  # --split: tap -> patch at the slowest phone's page
         self.patch_to_shown: list[float] = []  # --split: per phone, patch -> shown
 
@@ -172,8 +172,7 @@ class RealBench(Bench):
     name = "real"
 
     def __init__(self, browser, data: Path, players: list[str] = PLAYERS, split: bool = False):
-        super().__init__()
-        self.split = split
+        super().__init__(split)
         made = subprocess.run([sys.executable, "-m", "companion", "new", "scorepad", "--players",
                                ",".join(players), "--data", str(data), "--json"],
                               capture_output=True, text=True, check=True)
@@ -206,8 +205,7 @@ class FloorBench(Bench):
     name = "floor"
 
     def __init__(self, browser, players: list[str] = PLAYERS, split: bool = False):
-        super().__init__()
-        self.split = split
+        super().__init__(split)
         self.server = FloorServer().start()
         self.sent = 0
         self.phones = []

@@ -19,6 +19,7 @@ from engine.errors import IllegalAction
 from engine.game import Action
 from engine.registry import get_game
 from engine.table import REDO, UNDO, Entry, Match, TableSpec, make_spec
+from companion import quiet_gc
 from companion.codes import new_code, new_token, normalise_code, token_hash, token_matches
 
 log = logging.getLogger(__name__)
@@ -226,6 +227,7 @@ class TableHub:
                 listener(revision)
             except Exception:  # a closed session must not stop the others
                 log.exception("table %s: a listener failed", self.code)
+        quiet_gc.collect_soon()  # between actions, once the re-renders are done
 
 
 class Tables:

@@ -10,7 +10,8 @@ temporary ``gc.callbacks`` probe during ``bench/latency.py``). The host's server
   later collection walks those objects again;
 - raises the allocation threshold so automatic collections become rare (they stay, as a
   safety net);
-- collects, shortly after each action, once its patches have left (:func:`collect_soon`),
+- collects shortly after each change to a table (the hub calls :func:`collect_soon`), once
+  its patches have left,
   and now and then collects everything, also between actions.
 """
 

@@ -13,7 +13,6 @@ from typing import Any, Callable
 import flet as ft
 
 from engine.errors import IllegalAction, StaleRevision
-from companion import quiet_gc
 from companion.context import AppContext
 from companion.hub import TableHub, Who
 from companion.ui.memo import Memo
@@ -204,7 +203,6 @@ class PhoneSession:
             self._acting = False
         if self._refresh_after_act:
             self._schedule_refresh(after_others=True)
-        quiet_gc.collect_soon()  # once every phone's patch has left
 
     # -- showing -------------------------------------------------------------
     def show(self, controls: list[ft.Control]) -> None:

@@ -9,6 +9,8 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 
 from companion import quiet_gc
+from companion.hub import HOST, Tables
+from storage import TableStore
 
 
 def run(coro) -> None:
@@ -41,6 +43,24 @@ def test_a_burst_of_actions_gets_one_collection_after_it(collections):
 
     run(burst())
     assert len(collections) == 1 and collections[0] >= 1
+
+
+def test_any_change_to_a_table_gets_its_collection_after_it(collections, tmp_path):
+    """Whoever acts (a phone's screen, the JSON transport, the host), the hub asks for it."""
+    store = TableStore(tmp_path)
+    hub = Tables(store).create("scorepad", ["Ann", "Bo"])
+
+    async def actions():
+        for seat in (0, 1):  # e.g. two actions through /api/.../actions
+            hub.act(HOST, "points", {"player": seat, "points": 3}, seat=seat)
+        assert collections == []
+        await asyncio.sleep(0.2)
+
+    try:
+        run(actions())
+    finally:
+        store.close()
+    assert len(collections) == 1
 
 
 def test_every_so_often_the_quiet_collection_is_a_full_one(collections, monkeypatch):
