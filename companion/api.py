@@ -12,6 +12,7 @@ from ``view(state, seat)`` like a phone's screen, so nothing hidden leaks here e
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -24,6 +25,36 @@ from companion.hub import TableHub, Who
 
 def _error(status: int, message: str):
     return JSONResponse({"error": message}, status_code=status)
+
+
+class _Refused(ValueError):
+    """A JSON text refused for a reason of ours, already in words."""
+
+
+def _no_constant(name: str) -> Any:
+    raise _Refused("Numbers must be ordinary numbers (no NaN or Infinity)")
+
+
+def _finite(text: str) -> float:
+    value = float(text)
+    if value in (float("inf"), float("-inf")):
+        raise _Refused("A number in the action is too large")
+    return value
+
+
+def parse_json(raw: bytes) -> Any:
+    """Strict JSON: no NaN/Infinity, no number too large for a float, no nesting deeper
+    than Python can walk; a refusal is one sentence."""
+    try:
+        return json.loads(raw.decode("utf-8"), parse_constant=_no_constant, parse_float=_finite)
+    except RecursionError:
+        raise ValueError("The action is nested too deeply") from None
+    except UnicodeDecodeError:
+        raise ValueError("The action is not UTF-8 text") from None
+    except _Refused:
+        raise
+    except ValueError:  # not JSON, or a whole number of thousands of digits
+        raise ValueError("The action is not JSON (or holds a number far too large)") from None
 
 
 def add_api(app, ctx: AppContext) -> None:
@@ -64,16 +95,19 @@ def add_api(app, ctx: AppContext) -> None:
     @router.post("/tables/{code}/actions")
     async def act(code: str, request: Request):
         try:
-            body: Any = await request.json()
-        except ValueError:
-            return _error(400, "The action is not JSON")
+            body: Any = parse_json(await request.body())
+        except ValueError as exc:
+            return _error(400, str(exc))
         if not isinstance(body, dict) or not isinstance(body.get("kind"), str):
             return _error(400, "An action needs a 'kind'")
+        unknown = set(body) - {"kind", "payload", "revision", "seat"}
+        if unknown:
+            return _error(400, "An action has only 'kind', 'payload', 'revision' and 'seat'")
         revision = body.get("revision")
-        if revision is not None and not isinstance(revision, int):
+        if revision is not None and (isinstance(revision, bool) or not isinstance(revision, int)):
             return _error(400, "'revision' is a whole number")
         seat = body.get("seat")
-        if seat is not None and not isinstance(seat, int):
+        if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)):
             return _error(400, "'seat' is a whole number")
         try:
             hub = hub_for(code)

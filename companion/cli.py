@@ -12,9 +12,11 @@ import importlib
 import sys
 
 from engine.errors import IllegalAction
+from engine.registry import game_commands
 
-# module names under companion.commands; each has register(subparsers)
-COMMAND_MODULES = ("serve", "tables", "advise", "strata")
+# the table's own commands under companion.commands (each has register(subparsers)); the
+# games add theirs through engine/registry.py
+TABLE_COMMANDS = ("serve", "tables")
 
 
 class UsageError(Exception):
@@ -29,14 +31,8 @@ class _Parser(argparse.ArgumentParser):
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="companion", description="Table Companion: a phone companion for board games.")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
-    for name in COMMAND_MODULES:
-        try:
-            module = importlib.import_module(f"companion.commands.{name}")
-        except ModuleNotFoundError as exc:
-            if exc.name == f"companion.commands.{name}":
-                continue  # a command still being written
-            raise
-        module.register(subparsers)
+    for name in TABLE_COMMANDS + tuple(game_commands()):
+        importlib.import_module(f"companion.commands.{name}").register(subparsers)
     return parser
 
 

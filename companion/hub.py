@@ -80,27 +80,24 @@ class TableHub:
             return self.match.is_over()
 
     def view(self, who: Who) -> dict:
-        """Everything one screen may render, built only from ``view(state, seat)``."""
+        """The view envelope for this viewer, built only from the game's public part and
+        ``who``'s private part: ``public, private, legal, to_act, result, revision``."""
         with self.lock:
-            match = self.match
-            over = match.is_over()
+            return self.match.view(who.seat, who.host)
+
+    def table(self, who: Who) -> dict:
+        """The table's own facts a screen shows around the game: never hidden."""
+        with self.lock:
             return {
                 "code": self.code,
                 "game_id": self.game.id,
                 "title": self.game.title,
-                "revision": match.revision,
                 "players": list(self.spec.players),
                 "colours": list(self.spec.colours),
                 "settings": dict(self.spec.settings),
                 "seat": who.seat,
                 "host": who.host,
                 "taken": sorted(self._seat_hashes),
-                "game": self.game.view(match.state, who.seat),
-                "over": over,
-                "result": self.game.result(match.state) if over else None,
-                "to_act": self.game.seats_to_act(match.state),
-                "can_undo": (not who.watcher) and match.can_undo(who.by),
-                "can_redo": (not who.watcher) and match.can_redo(who.by),
             }
 
     def history(self, who: Who) -> list[dict]:
@@ -182,13 +179,11 @@ class TableHub:
             raise IllegalAction("Watchers cannot act: take a seat to play")
         if not who.host and not self.holds_seat(who):
             raise IllegalAction("This phone no longer holds that seat: pick a seat again")
-        if not isinstance(kind, str) or not kind or len(kind) > 40:
-            raise IllegalAction("That is not an action")
+        if not isinstance(kind, str) or not kind:
+            raise IllegalAction("That is not a move")
         if payload is not None and not isinstance(payload, Mapping):
-            raise IllegalAction("That action is malformed")
-        acting_for = seat if who.host else who.seat
-        if not who.host and seat is not None and seat != who.seat:
-            raise IllegalAction("You can only act for your own seat")
+            raise IllegalAction("A move's details must be a group of named values")
+        acting_for = seat if who.host else (who.seat if seat is None else seat)
         if kind in (UNDO, REDO):
             acting_for = who.by
         action = Action(acting_for, kind, dict(payload or {}))
@@ -213,10 +208,6 @@ class TableHub:
     def unsubscribe(self, key: Any) -> None:
         with self.lock:
             self._listeners.pop(key, None)
-
-    def listener_count(self) -> int:
-        with self.lock:
-            return len(self._listeners)
 
     def _notify(self) -> None:
         with self.lock:
@@ -280,13 +271,18 @@ class Tables:
             except UnknownTable:
                 raise IllegalAction(f"There is no table with code {code} on this host") from None
             except UnreadableTable as exc:
-                raise IllegalAction(f"Table {code} cannot be read: {exc}") from None
-            spec = TableSpec.from_json(spec_json)
-            changed = self.store.get_meta(code, "settings")
-            if changed:
-                spec = TableSpec(spec.game_id, spec.players, spec.colours, dict(changed))
-            entries = [Entry.from_json(e) for e in entries_json]
-            hub = TableHub(code, self.store, spec, entries, seats)
+                raise IllegalAction(f"Table {code} cannot be read: {exc.reason}") from None
+            try:
+                spec = TableSpec.from_json(spec_json)
+                changed = self.store.get_meta(code, "settings")
+                if changed:
+                    spec = TableSpec(spec.game_id, spec.players, spec.colours, dict(changed))
+                entries = [Entry.from_json(e) for e in entries_json]
+                hub = TableHub(code, self.store, spec, entries, seats)
+            except IllegalAction as exc:
+                raise IllegalAction(f"Table {code} cannot be read: {exc.message}") from None
+            except (KeyError, TypeError, ValueError):
+                raise IllegalAction(f"Table {code} cannot be read: its log is damaged") from None
             self._hubs[code] = hub
             return hub
 

@@ -1,28 +1,38 @@
 """The small interface every game plugs into.
 
-A game is a plain object of pure functions in the style of boardgame.io: ``setup``
-builds the first state, ``apply`` returns the next state for an action (never mutating
-its input), ``view`` builds what one seat may see. The table model (:mod:`engine.table`),
-storage and the phones know nothing else about a game.
+A game is a plain object of pure functions over a state of plain JSON data (dicts,
+lists, text, whole numbers, booleans, None: one state style for every game, so any state
+can be copied, compared and kept as a snapshot the same way). It declares:
+
+- ``moves``: its move table (:mod:`engine.moves`), each move with its handler and flags;
+- ``setup(players, settings)``: the first state;
+- ``phase(state)``, ``to_act(state)``, ``is_over(state)``: what the table model needs
+  to check who may move now;
+- ``public(state)``: what everyone may see; ``private(state, seat)``: what only that seat
+  may see; ``result(state)``: the final ranking once over;
+- ``describe(state, action, viewer)``: an action in words for the history, as that
+  viewer may read it. It is total: it never raises, whatever the action.
+
+The table model (:mod:`engine.table`) does everything else once for every game: the
+seat and host rules, phases, payload schemas, the copy, undo, the view envelope.
 """
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 from engine.errors import IllegalAction
+from engine.moves import Move
+from engine.schema import bad_characters
 
-HOST = None
-"""``seat`` / ``by`` value meaning the host (the table's own device), not a player."""
+SETTING_TEXT_MAX = 60
 
 
 @dataclass(frozen=True)
 class Action:
-    """One thing that happened at the table, on behalf of ``seat``.
+    """One thing that happened at the table, for ``seat`` (None: the table itself).
 
-    ``seat`` is the seat the action is for (``None``: the host / the table itself).
     ``payload`` is JSON-safe data ("drew R2"): the dice and the bag are on the real
     table, so actions carry outcomes, never requests for randomness.
     """
@@ -51,10 +61,15 @@ class Setting:
     def coerce(self, value: Any) -> Any:
         """Turn user input (often text) into this setting's value, or refuse in words."""
         if self.kind == "int":
+            if isinstance(value, bool) or isinstance(value, float):
+                raise IllegalAction(f"{self.label}: a whole number, please")
+            text = str(value).strip()
+            if len(text) > 12:
+                raise IllegalAction(f"{self.label}: a whole number, please")
             try:
-                number = int(str(value).strip())
+                number = int(text)
             except ValueError:
-                raise IllegalAction(f"{self.label}: '{value}' is not a whole number") from None
+                raise IllegalAction(f"{self.label}: '{_shown(value)}' is not a whole number") from None
             if self.minimum is not None and number < self.minimum:
                 raise IllegalAction(f"{self.label}: at least {self.minimum}")
             if self.maximum is not None and number > self.maximum:
@@ -66,28 +81,43 @@ class Setting:
                 raise IllegalAction(f"{self.label}: choose one of {options}")
             return value
         if self.kind == "bool":
-            if isinstance(value, str):
-                return value.strip().lower() in ("1", "true", "yes", "on")
-            return bool(value)
-        return str(value)
+            if isinstance(value, bool):
+                return value
+            if isinstance(value, str) and value.strip().lower() in ("1", "true", "yes", "on"):
+                return True
+            if isinstance(value, str) and value.strip().lower() in ("0", "false", "no", "off", ""):
+                return False
+            if isinstance(value, int) and value in (0, 1):
+                return bool(value)
+            raise IllegalAction(f"{self.label}: yes or no")
+        if not isinstance(value, (str, int)) or isinstance(value, bool):
+            raise IllegalAction(f"{self.label}: text, please")
+        text = str(value)
+        if len(text) > SETTING_TEXT_MAX:
+            raise IllegalAction(f"{self.label}: at most {SETTING_TEXT_MAX} characters")
+        if bad_characters(text):
+            raise IllegalAction(f"{self.label}: has characters that cannot be shown")
+        return text
+
+
+def _shown(value: Any) -> str:
+    text = str(value)
+    return text if len(text) <= 20 and not bad_characters(text) else text[:20].encode("ascii", "replace").decode()
 
 
 class Game:
-    """Base class for a game's rules. Subclasses override what they need.
-
-    Contract:
-    - ``apply(state, action)`` returns a NEW state and never mutates ``state``; on an
-      illegal action it raises :class:`IllegalAction` with a readable message.
-    - ``view(state, seat)`` returns JSON-safe data holding only what ``seat`` may see
-      (``seat=None`` is the shared table screen: public information only).
-    - Everything is deterministic: the same setup and actions give the same state.
-    """
+    """Base class for a game's rules. Subclasses override what they need."""
 
     id: str = ""
     title: str = ""
     min_players: int = 2
     max_players: int = 6
     settings: tuple[Setting, ...] = ()
+    moves: Mapping[str, Move] = {}
+    phase_labels: Mapping[str, str] = {}
+    """Words for each phase, used in refusals ("... not during Final scoring")."""
+    rules_summary: tuple[str, ...] = ()
+    """The rules in short for the Rules tab: phases, what each set or bid is worth."""
 
     # -- setup ---------------------------------------------------------------
     def default_settings(self, n_players: int) -> dict:
@@ -97,9 +127,11 @@ class Game:
         """Fill defaults, coerce types, refuse unknown keys and bad values."""
         merged = self.default_settings(n_players)
         known = {s.key: s for s in self.settings}
+        if settings is not None and not isinstance(settings, Mapping):
+            raise IllegalAction(f"{self.title}: settings must be named values")
         for key, value in (settings or {}).items():
             if key not in known:
-                raise IllegalAction(f"{self.title} has no setting '{key}'")
+                raise IllegalAction(f"{self.title} has no setting '{_shown(key)}'")
             merged[key] = known[key].coerce(value)
         return merged
 
@@ -113,48 +145,51 @@ class Game:
     def setup(self, players: list[str], settings: Mapping[str, Any]) -> Any:
         raise NotImplementedError
 
-    # -- play ----------------------------------------------------------------
-    def apply(self, state: Any, action: Action) -> Any:
-        raise NotImplementedError
+    def upgrade(self, action: Action) -> Action:
+        """An action from an older log, in today's vocabulary (tables kept on disk)."""
+        return action
 
-    def view(self, state: Any, seat: int | None) -> dict:
-        raise NotImplementedError
+    # -- where the game stands -------------------------------------------------
+    def phase(self, state: Any) -> str:
+        return state["phase"]
+
+    def phase_label(self, phase: str) -> str:
+        return self.phase_labels.get(phase, phase.replace("_", " "))
+
+    def to_act(self, state: Any) -> list[int]:
+        """Seats whose move it is (for :data:`~engine.moves.TURN` moves and banners)."""
+        return []
 
     def is_over(self, state: Any) -> bool:
         return False
+
+    # -- what each seat may see ------------------------------------------------
+    def public(self, state: Any) -> dict:
+        raise NotImplementedError
+
+    def private(self, state: Any, seat: int) -> dict | None:
+        return None
 
     def result(self, state: Any) -> dict | None:
         """Final ranking etc. once the game is over (public: everything revealed)."""
         return None
 
-    # -- table services --------------------------------------------------------
     def describe(self, state: Any, action: Action, viewer: int | None) -> str:
-        """The action in words for the history screen, as ``viewer`` may read it.
+        """The action in words for the history, as ``viewer`` may read it.
 
-        ``state`` is the state *before* the action. Hidden values must not appear for a
-        viewer who may not see them.
+        ``state`` is the state *before* the action. Hidden values never appear for a
+        viewer who may not see them. Total: it never raises.
         """
-        return action.kind.replace("_", " ")
+        move = self.moves.get(action.kind) if isinstance(action.kind, str) else None
+        return move.title if move else "A move this game does not know"
 
-    def undoable(self, action: Action) -> bool:
-        """Actions that revealed hidden information (a secret-bid reveal) are final."""
-        return True
+    # -- the end of a game that is undone ----------------------------------------
+    def shown_at_end(self, state: Any) -> Any:
+        """What an ended game showed everyone that was hidden before (JSON), kept shown
+        if the host undoes the move that ended it; None when nothing was hidden."""
+        return None
 
-    def needs_fresh_view(self, action: Action) -> bool:
-        """Must the phone have seen the latest revision to send this action?
-
-        Normally yes: an action based on an older revision is refused and the phone
-        resyncs. A secret simultaneous bid is the exception a game can declare: it says
-        nothing about what others did, the engine checks it against the current state
-        anyway, and players bidding at the same moment must not refuse each other.
-        """
-        return True
-
-    def seats_to_act(self, state: Any) -> list[int]:
-        """Seats whose move it is (for 'your turn' banners); empty when none."""
-        return []
-
-
-def copied(state: Any) -> Any:
-    """A deep copy for engines that mutate a private copy inside ``apply``."""
-    return copy.deepcopy(state)
+    def keep_shown(self, state: Any, shown: Any) -> Any:
+        """``state`` with ``shown`` (from :meth:`shown_at_end`) public from now on.
+        Changes a private copy; must be idempotent."""
+        return state

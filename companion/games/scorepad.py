@@ -9,7 +9,7 @@ from companion.ui.gameui import GameUI
 
 
 def build(ui: GameUI) -> list[ft.Control]:
-    game = ui.game
+    game = ui.public
     memo = ui.memo
     controls: list[ft.Control] = [
         memo("sp.round", game["round"], lambda: ft.Row([kit.big_number(game["round"], "round")],
@@ -20,30 +20,38 @@ def build(ui: GameUI) -> list[ft.Control]:
             "Scores are secret: each player sees only their own until the host reveals them.")))
     if not ui.over:
         seats = _entry_seats(ui)
-        entered = tuple(game["players"][seat]["rounds"][game["round"] - 1] for seat in seats)
+        entered = tuple(_points(ui, seat)[game["round"] - 1] for seat in seats)
         controls.append(memo("sp.entry", (game["round"], tuple(seats), tuple(ui.players), entered,
                                           ui.seat is None and not ui.host),
                              lambda: _entry(ui)))
     controls.append(_totals(ui))
     shown = ui.over or ui.local.get("chart", False)
-    series = tuple(tuple(p["rounds"]) for p in game["players"]) if shown else None
+    series = tuple(tuple(_points(ui, s)) for s in range(len(ui.players))) if shown else None
     controls.append(memo("sp.chart", (ui.over, shown, series, tuple(ui.colours)),
                          lambda: _chart_section(ui)))
     if not ui.over:
-        controls.append(memo("sp.buttons", (ui.host, ui.seat is not None, game["secret"]),
+        controls.append(memo("sp.buttons", (ui.host, ui.seat is not None, tuple(ui.legal)),
                              lambda: _round_buttons(ui)))
     return controls
 
 
+def _points(ui: GameUI, seat: int) -> list:
+    """A seat's points per round as this screen may see them ("entered" when secret)."""
+    if seat == ui.seat and ui.private is not None:
+        return ui.private["rounds"]
+    return ui.public["players"][seat]["rounds"]
+
+
 def _entry_seats(ui: GameUI) -> list[int]:
     """The seats this screen enters points for: its own, or every seat on the host's screen."""
-    if ui.mine() is not None:
-        return [ui.mine()]
-    return list(range(len(ui.players))) if ui.host else []
+    if ui.seat is not None:
+        return [ui.seat] if ui.may("points") else []
+    # the host's own screen enters for every seat (the table lets the host act for any)
+    return list(range(len(ui.players))) if ui.host and not ui.over else []
 
 
 def _entry(ui: GameUI) -> ft.Control:
-    game = ui.game
+    game = ui.public
     rnd = game["round"] - 1
     seats = _entry_seats(ui)
     if not seats:
@@ -52,7 +60,7 @@ def _entry(ui: GameUI) -> ft.Control:
     drafts = ui.local_for("drafts", {})
     for seat in seats:
         name = ui.players[seat]
-        entered = game["players"][seat]["rounds"][rnd]
+        entered = _points(ui, seat)[rnd]
         key = f"{seat}:{rnd}"
 
         def changed(e, key=key):
@@ -63,7 +71,7 @@ def _entry(ui: GameUI) -> ft.Control:
             if not text:
                 ui.toast(f"Type {name}'s points first")
                 return
-            ui.act("points", {"player": seat, "round": rnd, "points": text}, seat=seat)
+            ui.act("points", {"round": rnd, "points": text}, seat=seat)
             drafts.pop(key, None)
 
         value = drafts.get(key, "" if entered in (None, "entered") else str(entered))
@@ -76,10 +84,10 @@ def _entry(ui: GameUI) -> ft.Control:
 
 
 def _totals(ui: GameUI) -> ft.Control:
-    game = ui.game
+    game = ui.public
     rows: list[ft.Control] = [ui.memo("sp.totals.title", None, lambda: kit.title("Totals"))]
     for seat, player in enumerate(game["players"]):
-        total = player["total"]
+        total = ui.private["total"] if seat == ui.seat and ui.private else player["total"]
         rows.append(ui.memo(f"sp.total.{seat}", (player["name"], ui.colours[seat], total),
                             lambda player=player, seat=seat, total=total: _total_row(ui, player, seat, total)))
     return kit.card(rows)
@@ -110,11 +118,11 @@ def _chart_section(ui: GameUI) -> ft.Control:
 
 def _chart(ui: GameUI) -> ft.Control:
     """Running totals per round as bars (only the scores this seat may see)."""
-    game = ui.game
+    game = ui.public
     series = []
-    for seat, player in enumerate(game["players"]):
+    for seat in range(len(ui.players)):
         running, points = 0, []
-        for value in player["rounds"]:
+        for value in _points(ui, seat):
             if isinstance(value, int):
                 running += value
             points.append(running if isinstance(value, int) or value is None else None)
@@ -138,15 +146,14 @@ def _chart(ui: GameUI) -> ft.Control:
 
 
 def _round_buttons(ui: GameUI) -> ft.Control:
-    game = ui.game
     buttons: list[ft.Control] = []
     if ui.host or ui.seat is not None:
         buttons.append(kit.secondary("Next round", lambda e: ui.act("new_round")))
-    if ui.host and game["secret"]:
+    if ui.may("reveal"):
         buttons.append(kit.secondary("Reveal scores", lambda e: ui.confirm(
             "Reveal every score?", "Everyone will see every player's points. This cannot be undone.",
             lambda: ui.act("reveal"), "Reveal")))
-    if ui.host:
+    if ui.may("finish"):
         buttons.append(kit.secondary("Finish game", lambda e: ui.confirm(
             "Finish the game?", "The final totals are shown to everyone.",
             lambda: ui.act("finish"), "Finish")))

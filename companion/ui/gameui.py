@@ -1,10 +1,11 @@
-"""What a game's phone screen gets to work with: its view, and ways to act.
+"""What a game's phone screen gets to work with: its view envelope, and ways to act.
 
 Game screens (``companion/games/<id>.py``) are plain functions of a :class:`GameUI`:
-they read ``ui.game`` (the engine's ``view(state, seat)``, nothing more) and call
-``ui.act(kind, payload)``. Scratch state that must survive a re-render (a bid being
-composed) lives in ``ui.local``. ``ui.memo`` keeps a part that did not change between
-re-renders; its deps must name everything the part (and its handlers) reads.
+they read the envelope (``ui.public``, ``ui.private``, ``ui.legal``, ``ui.to_act``,
+``ui.result``) and the table's facts (players, colours), and call
+``ui.act(kind, payload)``. A button is offered when its move is in ``ui.legal``: the
+table model computes that list with the very check that accepts or refuses the move.
+Scratch state that must survive a re-render (a bid being composed) lives in ``ui.local``.
 """
 
 from __future__ import annotations
@@ -17,54 +18,74 @@ from companion.ui.memo import no_memo
 
 @dataclass
 class GameUI:
+    table: dict
     view: dict
     act: Callable[..., None]
     confirm: Callable[[str, str, Callable[[], None]], None]
     toast: Callable[[str], None]
     rerender: Callable[[], None]
     local: dict = field(default_factory=dict)
-    acting_seat: int | None = None  # the seat the screen enters actions for
     # memo(name, deps, build): a part built again only when deps change (companion/ui/memo.py)
     memo: Callable[[str, Any, Callable[[], Any]], Any] = no_memo
 
+    # -- the envelope ------------------------------------------------------------
     @property
-    def game(self) -> dict:
-        return self.view["game"]
+    def public(self) -> dict:
+        return self.view["public"]
 
     @property
+    def private(self) -> dict | None:
+        return self.view["private"]
+
+    @property
+    def legal(self) -> list[str]:
+        return self.view["legal"]
+
+    @property
+    def to_act(self) -> list[int]:
+        return self.view["to_act"]
+
+    @property
+    def result(self) -> dict | None:
+        return self.view["result"]
+
+    @property
+    def revision(self) -> int:
+        return self.view["revision"]
+
+    # -- the table ---------------------------------------------------------------
+    @property
     def seat(self) -> int | None:
-        return self.view["seat"]
+        """The seat this screen acts for: the phone's own, or the one the host enters for
+        (None: the host's table screen, or a watcher)."""
+        return self.table["seat"]
 
     @property
     def host(self) -> bool:
-        return self.view["host"]
+        return self.table["host"]
 
     @property
     def players(self) -> list[str]:
-        return self.view["players"]
+        return self.table["players"]
 
     @property
     def colours(self) -> list[str]:
-        return self.view["colours"]
+        return self.table["colours"]
+
+    @property
+    def settings(self) -> dict:
+        return self.table["settings"]
 
     @property
     def over(self) -> bool:
-        return self.view["over"]
+        return self.view["result"] is not None
+
+    def may(self, kind: str) -> bool:
+        """Is this move open to this screen now (the table's own check, not the screen's)?"""
+        return kind in self.view["legal"]
 
     def name(self, seat: int | None) -> str:
         return "the table" if seat is None else self.players[seat]
-
-    def may_act_for(self, seat: int | None) -> bool:
-        """A phone acts for its own seat; the host for whichever seat it enters for."""
-        if self.over:
-            return False
-        if self.host:
-            return True
-        return seat is not None and seat == self.seat
-
-    def mine(self) -> int | None:
-        """The seat this screen plays as (its own, or the one the host enters for)."""
-        return self.seat if self.seat is not None else self.acting_seat
 
     def local_for(self, key: str, default: Any) -> Any:
         return self.local.setdefault(key, default)

@@ -5,12 +5,9 @@ from __future__ import annotations
 import flet as ft
 
 from engine.errors import IllegalAction
-from engine.registry import get_game
+from engine.registry import games as registered_games, get_game
 from companion.codes import normalise_code
-from companion.games import playable
 from companion.ui import kit
-
-PLAYABLE_ORDER = ("scorepad", "rockgarden", "strata", "bluffstones", "paisho")
 
 
 def build(session) -> list[ft.Control]:
@@ -43,20 +40,8 @@ def _join_card(session) -> ft.Control:
     return kit.card([kit.title("Join a table"), field, kit.primary("Join", join)])
 
 
-def _games() -> list:
-    games = []
-    for gid in PLAYABLE_ORDER:
-        if not playable(gid):
-            continue
-        try:
-            games.append(get_game(gid))
-        except IllegalAction:
-            continue
-    return games
-
-
 def _create_card(session) -> ft.Control:
-    games = _games()
+    games = registered_games()
     state = session.local.setdefault("create", {"game": games[0].id if games else "", "players": "",
                                                 "settings": {}})
     game = next((g for g in games if g.id == state["game"]), games[0] if games else None)

@@ -59,63 +59,71 @@ def _build(session) -> list[ft.Control]:
         session.last_view = None
         return seat_lost(session)
     view = hub.view(who)
+    info = hub.table(who)
     session.rendered_revision = view["revision"]
     session.last_view = view
     memo = session.memo
-    controls: list[ft.Control] = [_header(session, view)]
+    controls: list[ft.Control] = [_header(session, info, view)]
     if session.is_host:
-        controls.append(memo("acting_for", (session.local.get("acting_seat"), tuple(view["players"])),
-                             lambda: _acting_for(session, view)))
+        controls.append(memo("acting_for", (session.local.get("acting_seat"), tuple(info["players"])),
+                             lambda: _acting_for(session, info)))
     controls.append(memo("tabs", session.tab, lambda: _tabs(session)))
     if session.tab == "history":
         controls.extend(_history(session))
     elif session.tab == "rules":
-        controls.extend(_rules(session, view))
+        controls.extend(_rules(session, info, view))
     elif session.tab == "invite":
         controls.append(ft.Row([qr_block(session, hub.code)], alignment=ft.MainAxisAlignment.CENTER))
     else:
-        controls.extend(_play(session, view))
+        controls.extend(_play(session, info, view))
     width = None
     page_width = session.page.width or 0
-    if view["seat"] is None and page_width >= 900:
+    if info["seat"] is None and page_width >= 900:
         width = min(page_width, 1280)  # the shared table screen on a laptop or tablet
     return [kit.phone_column(controls, width=width, wide=width is not None)]
 
 
-def _header(session, view: dict) -> ft.Control:
-    seat = view["seat"]
+def _header(session, info: dict, view: dict) -> ft.Control:
+    seat = info["seat"]
+    can_undo, can_redo = "undo" in view["legal"], "redo" in view["legal"]
+    ended = view["result"] is not None
 
     def me() -> ft.Control:
         if seat is not None:
-            return kit.player_badge(view["players"][seat], view["colours"][seat], size=20)
-        return kit.body("Host" if view["host"] else "Watching", weight=ft.FontWeight.BOLD)
+            return kit.player_badge(info["players"][seat], info["colours"][seat], size=20)
+        return kit.body("Host" if info["host"] else "Watching", weight=ft.FontWeight.BOLD)
 
     def undo(e):
-        session.act("undo")
+        if ended:  # only the host sees this: the end of a game is undone after a confirm
+            session.confirm("Undo the end of the game?",
+                            "The game goes back to before its last move. What the end showed "
+                            "everyone stays shown.", lambda: session.act("undo"), "Undo the end")
+        else:
+            session.act("undo")
 
     def redo(e):
         session.act("redo")
 
     def top_row() -> ft.Control:
         buttons = []
-        if view["can_undo"]:
+        if can_undo:
             buttons.append(ft.TextButton("Undo", icon=ft.Icons.UNDO, on_click=undo))
-        if view["can_redo"]:
+        if can_redo:
             buttons.append(ft.TextButton("Redo", icon=ft.Icons.REDO, on_click=redo))
-        return ft.Row([kit.title(view["title"]), ft.Row(buttons, tight=True)],
+        return ft.Row([kit.title(info["title"]), ft.Row(buttons, tight=True)],
                       alignment=ft.MainAxisAlignment.SPACE_BETWEEN)
 
     memo = session.memo
     return ft.Column([
-        memo("header.top", (view["title"], view["can_undo"], view["can_redo"]), top_row),
-        ft.Row([memo("header.me", (seat, view["host"], view["players"][seat] if seat is not None else None,
-                                   view["colours"][seat] if seat is not None else None), me),
-                kit.muted(f"Table {view['code']} · move {view['revision']}")],
+        memo("header.top", (info["title"], can_undo, can_redo, ended), top_row),
+        ft.Row([memo("header.me", (seat, info["host"], info["players"][seat] if seat is not None else None,
+                                   info["colours"][seat] if seat is not None else None), me),
+                kit.muted(f"Table {info['code']} · move {view['revision']}")],
                alignment=ft.MainAxisAlignment.SPACE_BETWEEN),
     ], spacing=2)
 
 
-def _acting_for(session, view: dict) -> ft.Control:
+def _acting_for(session, info: dict) -> ft.Control:
     """The host enters for the table (public screen) or for one seat (pass-and-play)."""
     current = session.local.get("acting_seat")
 
@@ -127,7 +135,7 @@ def _acting_for(session, view: dict) -> ft.Control:
 
     options = [ft.DropdownOption(key="table", text="Table screen (nothing hidden shown)")]
     options += [ft.DropdownOption(key=str(i), text=f"Enter for {name}")
-                for i, name in enumerate(view["players"])]
+                for i, name in enumerate(info["players"])]
     return ft.Dropdown(label="This screen shows", value="table" if current is None else str(current),
                        options=options, on_select=pick)
 
@@ -145,12 +153,10 @@ def _tabs(session) -> ft.Control:
     ], wrap=True, spacing=6)
 
 
-def _play(session, view: dict) -> list[ft.Control]:
-    screens = screens_for(view["game_id"])
-    if screens is None:
-        return [kit.body(f"{view['title']} has no phone screens yet: keep score on paper "
-                         "or use the command-line calculators.")]
+def _play(session, info: dict, view: dict) -> list[ft.Control]:
+    screens = screens_for(info["game_id"])
     ui = GameUI(
+        table=info,
         view=view,
         act=lambda kind, payload=None, seat=None: session.act(
             kind, payload, seat if seat is not None else session.local.get("acting_seat")),
@@ -158,7 +164,6 @@ def _play(session, view: dict) -> list[ft.Control]:
         toast=session.toast,
         rerender=lambda: session.show(build(session)),
         local=session.local.setdefault("game", {}),
-        acting_seat=session.local.get("acting_seat"),
         memo=session.memo,
     )
     try:
@@ -176,10 +181,10 @@ def _history(session) -> list[ft.Control]:
             for line in reversed(lines)]
 
 
-def _rules(session, view: dict) -> list[ft.Control]:
+def _rules(session, info: dict, view: dict) -> list[ft.Control]:
     game = session.hub.game
     rows: list[ft.Control] = [kit.title(f"{game.title}: this table's settings")]
-    values = view["settings"]
+    values = info["settings"]
     if not game.settings:
         rows.append(kit.muted("This game has no settings."))
     editable = session.is_host and view["revision"] == 0

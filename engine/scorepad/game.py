@@ -1,15 +1,76 @@
-"""Score pad rules: enter points per player per round; totals; optional secret scores.
+"""Score pad rules: points per player per round, totals, optional secret scores.
 
-With ``secret`` on, each player sees only their own points until the host reveals
-them (for games scored in secret); the table screen sees only who has entered.
+With ``secret`` on, each player sees only their own points until the host reveals them
+(or finishes the game); the table screen sees only who has entered. A round moves on
+when everyone has entered, or when the host says so.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.errors import IllegalAction
-from engine.game import Action, Game, Setting, copied
+from engine.game import Action, Game, Setting
+from engine.moves import ANYONE, HOST, SEAT, Move, move_table
+from engine.schema import Field, Int, fields
 
 MAX_POINTS = 100_000
+MAX_ROUNDS = 1_000
+
+
+def totals(state: dict) -> list[int]:
+    n = len(state["players"])
+    return [sum(r[s] or 0 for r in state["rounds"]) for s in range(n)]
+
+
+def waiting(state: dict) -> list[int]:
+    """Seats that have not entered points this round."""
+    return [s for s, p in enumerate(state["rounds"][-1]) if p is None]
+
+
+def _visible(state: dict, viewer: int | None, owner: int) -> bool:
+    return not state["secret"] or state["revealed"] or viewer == owner
+
+
+# -- moves -----------------------------------------------------------------------------
+
+def _points(state: dict, seat: int, payload: dict) -> None:
+    rnd = payload.get("round", len(state["rounds"]) - 1)
+    if rnd >= len(state["rounds"]):
+        raise IllegalAction(f"There is no round {rnd + 1} yet")
+    state["rounds"][rnd][seat] = payload["points"]
+
+
+def _new_round_refusal(state: dict, seat: int | None) -> str | None:
+    current = state["rounds"][-1]
+    if all(p is None for p in current):
+        return "This round has no points yet"
+    if len(state["rounds"]) >= MAX_ROUNDS:
+        return f"A score pad holds at most {MAX_ROUNDS} rounds"
+    missing = waiting(state)
+    if seat is not None and missing:
+        names = ", ".join(state["players"][s] for s in missing)
+        return f"Waiting for {names}: the host can start the next round anyway"
+    return None
+
+
+def _new_round(state: dict, seat: int | None, payload: dict) -> None:
+    state["rounds"].append([None] * len(state["players"]))
+
+
+def _reveal_refusal(state: dict, seat: int | None) -> str | None:
+    if not state["secret"] or state["revealed"]:
+        return "The scores are already open"
+    return None
+
+
+def _reveal(state: dict, seat: int | None, payload: dict) -> None:
+    state["revealed"] = True
+
+
+def _finish(state: dict, seat: int | None, payload: dict) -> None:
+    state["finished"] = True
+    state["revealed"] = True
 
 
 class ScorePad(Game):
@@ -21,6 +82,22 @@ class ScorePad(Game):
         Setting("secret", "Secret scores until revealed", False, kind="bool",
                 help="Each player sees only their own points until the host reveals them."),
     )
+    phase_labels = {"playing": "the game", "over": "the end of the game"}
+    rules_summary = (
+        "Each player enters their points for the round; totals add up by themselves.",
+        "The next round starts once everyone has entered (the host can start it anyway).",
+        "With secret scores, each player sees only their own points until the host reveals them.",
+        "The host finishes the game: the final totals are shown to everyone.",
+    )
+    moves = move_table(
+        Move("points", _points, who=SEAT, label="Enter points", payload=fields(
+            points=Field(Int(-MAX_POINTS, MAX_POINTS, text=True), "Points", required=True),
+            round=Field(Int(0, MAX_ROUNDS - 1), "The round"))),
+        Move("new_round", _new_round, who=ANYONE, label="Next round", when=_new_round_refusal),
+        Move("reveal", _reveal, who=HOST, reveals=True, label="Reveal scores",
+             when=_reveal_refusal),
+        Move("finish", _finish, who=HOST, label="Finish game"),
+    )
 
     def setup(self, players: list[str], settings: dict) -> dict:
         return {
@@ -31,108 +108,85 @@ class ScorePad(Game):
             "finished": False,
         }
 
-    # -- rules ---------------------------------------------------------------
-    def apply(self, state: dict, action: Action) -> dict:
-        kind = action.kind
-        if kind == "points":
-            return self._points(state, action)
-        if kind == "new_round":
-            if all(p is None for p in state["rounds"][-1]):
-                raise IllegalAction("This round has no points yet")
-            new = copied(state)
-            new["rounds"].append([None] * len(state["players"]))
-            return new
-        if kind == "reveal":
-            if action.seat is not None:
-                raise IllegalAction("Only the host reveals the scores")
-            if not state["secret"] or state["revealed"]:
-                raise IllegalAction("The scores are already open")
-            new = copied(state)
-            new["revealed"] = True
-            return new
-        if kind == "finish":
-            new = copied(state)
-            new["finished"] = True
-            new["revealed"] = True
-            return new
-        raise IllegalAction(f"The score pad has no action '{kind}'")
+    def upgrade(self, action: Action) -> Action:
+        """Older logs named the seat in the payload (``player``) when the host entered."""
+        payload = dict(action.payload)
+        player = payload.pop("player", None)
+        if action.kind == "points" and action.seat is None and isinstance(player, int):
+            return Action(player, action.kind, payload)
+        return Action(action.seat, action.kind, payload)
 
-    def _points(self, state: dict, action: Action) -> dict:
-        seat = action.get("player", action.seat)
-        if not isinstance(seat, int) or not 0 <= seat < len(state["players"]):
-            raise IllegalAction("Choose a player")
-        if action.seat is not None and seat != action.seat:
-            raise IllegalAction("You can only enter your own points")
-        rnd = action.get("round", len(state["rounds"]) - 1)
-        if not isinstance(rnd, int) or not 0 <= rnd < len(state["rounds"]):
-            raise IllegalAction("There is no such round")
-        raw = action.get("points")
-        try:
-            points = int(str(raw).strip())
-        except (TypeError, ValueError):
-            raise IllegalAction(f"'{raw}' is not a whole number of points") from None
-        if abs(points) > MAX_POINTS:
-            raise IllegalAction(f"Points are between -{MAX_POINTS} and {MAX_POINTS}")
-        new = copied(state)
-        new["rounds"][rnd][seat] = points
-        return new
+    # -- where the game stands ------------------------------------------------------
+    def phase(self, state: dict) -> str:
+        return "over" if state["finished"] else "playing"
 
-    # -- reading -------------------------------------------------------------
-    @staticmethod
-    def totals(state: dict) -> list[int]:
-        n = len(state["players"])
-        return [sum(r[s] or 0 for r in state["rounds"]) for s in range(n)]
+    def to_act(self, state: dict) -> list[int]:
+        return [] if state["finished"] else waiting(state)
 
-    def _visible(self, state: dict, seat: int | None, owner: int) -> bool:
-        return not state["secret"] or state["revealed"] or seat == owner
+    def is_over(self, state: dict) -> bool:
+        return state["finished"]
 
-    def view(self, state: dict, seat: int | None) -> dict:
-        totals = self.totals(state)
+    # -- views ----------------------------------------------------------------------
+    def public(self, state: dict) -> dict:
+        hidden = state["secret"] and not state["revealed"]
+        sums = totals(state)
         players = []
         for s, name in enumerate(state["players"]):
-            visible = self._visible(state, seat, s)
             players.append({
                 "name": name,
-                "total": totals[s] if visible else None,
-                "rounds": [r[s] if visible else ("entered" if r[s] is not None else None)
+                "total": None if hidden else sums[s],
+                "rounds": [("entered" if r[s] is not None else None) if hidden else r[s]
                            for r in state["rounds"]],
             })
         return {
             "round": len(state["rounds"]),
             "players": players,
-            "secret": state["secret"] and not state["revealed"],
+            "secret": hidden,
+            "waiting": waiting(state),
             "finished": state["finished"],
         }
 
-    def is_over(self, state: dict) -> bool:
-        return state["finished"]
+    def private(self, state: dict, seat: int) -> dict:
+        return {
+            "rounds": [r[seat] for r in state["rounds"]],
+            "total": totals(state)[seat],
+        }
 
     def result(self, state: dict) -> dict | None:
         if not state["finished"]:
             return None
-        totals = self.totals(state)
-        order = sorted(range(len(totals)), key=lambda s: -totals[s])
-        return {"ranking": [{"name": state["players"][s], "total": totals[s]} for s in order]}
+        sums = totals(state)
+        order = sorted(range(len(sums)), key=lambda s: (-sums[s], s))
+        return {"ranking": [{"seat": s, "name": state["players"][s], "total": sums[s],
+                             "rank": 1 + sum(1 for o in sums if o > sums[s])} for s in order]}
 
     def describe(self, state: dict, action: Action, viewer: int | None) -> str:
         names = state["players"]
-        if action.kind == "points":
-            seat = action.get("player", action.seat)
-            who = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
-            rnd = action.get("round", len(state["rounds"]) - 1)
-            if self._visible(state, viewer, seat):
-                return f"{who} scored {action.get('points')} in round {rnd + 1}"
-            return f"{who} entered a secret score for round {rnd + 1}"
-        if action.kind == "new_round":
+        kind = action.kind
+        seat = action.seat
+        who = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "The host"
+        if kind == "points":
+            rnd = action.payload.get("round", len(state["rounds"]) - 1)
+            rnd = rnd + 1 if isinstance(rnd, int) else len(state["rounds"])
+            if isinstance(seat, int) and _visible(state, viewer, seat):
+                return f"{who} scored {action.payload.get('points')} in round {rnd}"
+            return f"{who} entered a secret score for round {rnd}"
+        if kind == "new_round":
             return f"Round {len(state['rounds']) + 1} started"
-        if action.kind == "reveal":
+        if kind == "reveal":
             return "The host revealed the scores"
-        if action.kind == "finish":
+        if kind == "finish":
             return "The game was finished"
         return super().describe(state, action, viewer)
 
-    def undoable(self, action: Action) -> bool:
-        return action.kind != "reveal"
+    # -- an ended game's secret scores stay open if the end is undone ---------------
+    def shown_at_end(self, state: dict) -> Any:
+        return {"revealed": True} if state["secret"] else None
+
+    def keep_shown(self, state: dict, shown: Any) -> dict:
+        if isinstance(shown, dict) and shown.get("revealed"):
+            state["revealed"] = True
+        return state
 
 
 GAME = ScorePad()

@@ -1,0 +1,95 @@
+"""A game's moves, declared once: who may make each, when, with what, and its flags.
+
+In the style of boardgame.io's move objects: each :class:`Move` names its handler and
+carries its own flags (who may make it, its phases, its payload schema, whether and by
+whom it can be undone, whether it is a secret simultaneous move, whether it reveals
+hidden information). The table model (:mod:`engine.table`) checks every action against
+its move before the handler runs, and lists a seat's legal moves from the same check
+(like python-chess, where the move list and the move check are one code path), so a
+phone's buttons, the JSON transport and a script all meet the same rules.
+
+Who may make a move (``who``):
+
+- :data:`TURN`: the seat whose turn it is (``Game.to_act``), for itself;
+- :data:`SEAT`: any seat, for itself;
+- :data:`ANYONE`: any seat or the host, on behalf of the whole table;
+- :data:`HOST`: the host only, on behalf of the whole table;
+- :data:`HOST_FOR_SEAT`: the host only, for one seat.
+
+The host (the table's own device, ``by=None``) may also make any :data:`TURN` or
+:data:`SEAT` move for a seat: that is pass-and-play, one rule here instead of a
+``player`` key in every game's payloads.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping
+
+from engine.schema import NO_PAYLOAD, Record
+
+TURN = "turn"
+SEAT = "seat"
+ANYONE = "anyone"
+HOST = "host"
+HOST_FOR_SEAT = "host_for_seat"
+WHO = (TURN, SEAT, ANYONE, HOST, HOST_FOR_SEAT)
+
+AUTHOR = "author"  # undone by whoever made it, or the host
+HOST_ONLY = "host"  # undone by the host only
+NEVER = "never"  # never undone
+UNDO_POLICIES = (AUTHOR, HOST_ONLY, NEVER)
+
+Handler = Callable[[Any, "int | None", dict], Any]
+"""``handler(state, seat, payload)`` changes ``state`` (a private copy) in place, or
+returns the next state; raises IllegalAction (the copy is then thrown away)."""
+
+Condition = Callable[[Any, "int | None"], "str | None"]
+"""``when(state, seat)``: None when the move is open to ``seat`` now, else why not."""
+
+
+@dataclass(frozen=True)
+class Move:
+    kind: str
+    handler: Handler = field(compare=False)
+    who: str = TURN
+    phases: tuple[str, ...] = ()
+    """The phases the move belongs to; empty: every phase."""
+    payload: Record = NO_PAYLOAD
+    undo: str = AUTHOR
+    secret: bool = False
+    """A secret simultaneous move (a sealed bid): exempt from the stale-revision check,
+    and no other seat's view may depend on its payload."""
+    reveals: bool = False
+    """It shows hidden information (a bid reveal): never undone."""
+    when: Condition | None = field(default=None, compare=False)
+    label: str = ""
+
+    def __post_init__(self) -> None:
+        if self.who not in WHO:
+            raise ValueError(f"move {self.kind}: who must be one of {WHO}")
+        if self.undo not in UNDO_POLICIES:
+            raise ValueError(f"move {self.kind}: undo must be one of {UNDO_POLICIES}")
+
+    @property
+    def undoable(self) -> bool:
+        return self.undo != NEVER and not self.reveals
+
+    @property
+    def for_table(self) -> bool:
+        """Made on behalf of the whole table (its action's seat is None)."""
+        return self.who in (HOST, ANYONE)
+
+    @property
+    def title(self) -> str:
+        return self.label or self.kind.replace("_", " ").capitalize()
+
+
+def move_table(*moves: Move) -> Mapping[str, Move]:
+    """Kind -> move, refusing a kind declared twice (the table is the one declaration)."""
+    table: dict[str, Move] = {}
+    for move in moves:
+        if move.kind in table:
+            raise ValueError(f"move {move.kind} is declared twice")
+        table[move.kind] = move
+    return table

@@ -1,0 +1,285 @@
+"""What the tests share: a real hub on an in-memory store, seated phones, readable
+refusals, and random players that pick moves from their own view's ``legal`` list.
+
+Nothing here mocks the engine or the hub: :class:`storage.memory.MemoryStore` keeps the
+durable store's contract in memory.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import random
+import re
+from typing import Any, Callable
+
+from engine.errors import IllegalAction
+from engine.game import Action, Game
+from engine.moves import Move
+from engine.plain import encoded
+from engine.schema import Bool, Int, ListOf, OneOf, Record, Schema, Text
+from engine.table import ENVELOPE, Match, legal_moves, make_spec
+from companion.hub import HOST, Tables, Who
+from storage.memory import MemoryStore
+
+NAMES = ("Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy", "Jo", "Kim", "Lu")
+
+_REPR = re.compile(r"\b(None|True|False)\b|Traceback|[{\[]'|<[a-z_.]+ object|\w+Error\b|/(tmp|home|root|usr|work)/|\.py\b")
+
+
+def readable(message: str) -> bool:
+    """A sentence a player can read: capitalised, short, no Python reprs, no paths."""
+    return (isinstance(message, str) and 0 < len(message) <= 300
+            and (message[0].isupper() or message[0].isdigit() or message[0] in "'\"")
+            and not _REPR.search(message))
+
+
+def memory_tables() -> Tables:
+    return Tables(MemoryStore())
+
+
+def seated(hub) -> list[Who]:
+    """A phone in every seat, each holding its own secret token."""
+    return [Who(seat=s, token=hub.claim_seat(s)) for s in range(len(hub.spec.players))]
+
+
+def new_table(game_id: str, players=("Ann", "Bo", "Cy"), settings=None):
+    """(hub, phones) for a fresh table on an in-memory store."""
+    hub = memory_tables().create(game_id, list(players), settings)
+    return hub, seated(hub)
+
+
+# -- random players -------------------------------------------------------------------
+
+Sampler = Callable[[random.Random, str, dict, dict], dict]
+"""``payload(rng, kind, view, table)``: a payload a player looking at ``view`` (their
+envelope) might send for ``kind``; ``table`` has ``players``, ``seat``, ``settings``."""
+
+
+def sampler_for(game_id: str) -> Sampler:
+    """The game's random player (``tests/players/<game>.py``), else payloads drawn from
+    the move's schema."""
+    try:
+        module = importlib.import_module(f"tests.players.{game_id}")
+    except ModuleNotFoundError as exc:
+        if exc.name != f"tests.players.{game_id}":
+            raise
+        return schema_sampler(game_id)
+    return module.payload
+
+
+def schema_sampler(game_id: str) -> Sampler:
+    from engine.registry import get_game
+
+    game = get_game(game_id)
+
+    def payload(rng: random.Random, kind: str, view: dict, table: dict) -> dict:
+        return random_value(rng, game.moves[kind].payload)
+
+    return payload
+
+
+def random_value(rng: random.Random, schema: Schema) -> Any:
+    if isinstance(schema, Record):
+        return {k: random_value(rng, f.schema) for k, f in schema.fields.items()
+                if f.required or rng.random() < 0.5}
+    if isinstance(schema, Int):
+        return rng.randint(schema.low, min(schema.high, schema.low + 10))
+    if isinstance(schema, Bool):
+        return rng.random() < 0.5
+    if isinstance(schema, Text):
+        return rng.choice(schema.choices) if schema.choices else "x"
+    if isinstance(schema, ListOf):
+        return [random_value(rng, schema.item) for _ in range(rng.randint(schema.min_len, min(schema.max_len, schema.min_len + 3)))]
+    if isinstance(schema, OneOf):
+        return random_value(rng, rng.choice(schema.options))
+    raise TypeError(schema)
+
+
+def seat_view(game: Game, state: Any, seat: int | None, host: bool, names) -> dict:
+    """The envelope's parts that depend on the state, without a Match around it."""
+    over = game.is_over(state)
+    return {
+        "public": game.public(state),
+        "private": game.private(state, seat) if seat is not None else None,
+        "legal": legal_moves(game, state, seat, host, names),
+        "to_act": [] if over else list(game.to_act(state)),
+        "result": game.result(state) if over else None,
+    }
+
+
+class RandomTable:
+    """A Match played by random players who look only at their own view's ``legal``."""
+
+    def __init__(self, game: Game, rng: random.Random, n_players: int | None = None,
+                 settings: dict | None = None):
+        self.game = game
+        self.rng = rng
+        n = n_players or rng.randint(game.min_players, min(game.max_players, 5))
+        self.spec = make_spec(game, NAMES[:n], settings)
+        self.match = Match(game, self.spec)
+        self.sample = sampler_for(game.id)
+        self.n = n
+
+    def viewers(self) -> list[tuple[int | None, bool]]:
+        """(seat, host): every phone, the host's table screen, the host entering for a seat."""
+        out: list[tuple[int | None, bool]] = [(s, False) for s in range(self.n)]
+        out.append((None, True))
+        out.extend((s, True) for s in range(self.n))
+        return out
+
+    def table(self, seat: int | None, host: bool) -> dict:
+        return {"players": list(self.spec.players), "seat": seat, "host": host,
+                "settings": dict(self.spec.settings)}
+
+    def choose(self) -> tuple[int | None, bool, str, dict] | None:
+        """A viewer, one of its legal kinds and a payload; seats to act are picked most."""
+        match = self.match
+        waiting = set(self.game.to_act(match.state))
+        options = []
+        for seat, host in self.viewers():
+            legal = match.legal(seat, host)
+            if not legal:
+                continue
+            weight = 6 if seat in waiting and not host else (1 if not host else 0.4)
+            options.append((weight, seat, host, legal))
+        if not options:
+            return None
+        total = sum(o[0] for o in options)
+        pick = self.rng.random() * total
+        for weight, seat, host, legal in options:
+            pick -= weight
+            if pick <= 0:
+                break
+        kinds = [k for k in legal if k not in ("undo", "redo")]
+        if not kinds or self.rng.random() < 0.03:
+            kinds = legal
+        kind = self.rng.choice(kinds)
+        if kind in ("undo", "redo"):
+            return seat, host, kind, {}
+        view = match.view(seat, host)
+        return seat, host, kind, self.sample(self.rng, kind, view, self.table(seat, host))
+
+    def action(self, seat: int | None, host: bool, kind: str, payload: dict) -> tuple[int | None, Action]:
+        by = None if host else seat
+        return by, Action(by if kind in ("undo", "redo") else seat, kind, payload)
+
+
+def fuzz_values() -> list[Any]:
+    """Values no declared field should take: wrong types, non-numbers, huge, deep, long."""
+    deep: Any = 1
+    for _ in range(200):
+        deep = [deep]
+    return [True, 1.5, float("nan"), float("inf"), -float("inf"), 10 ** 30, -(10 ** 30),
+            "x" * 1_000_000, deep, {"a": {"b": {"c": 1}}}, [], {}, "", "\x1b[31mred", None,
+            [1, "two", None], 2 ** 63]
+
+
+def payload_fuzz(move: Move) -> list[Any]:
+    """Whole payloads and single fields, each of which the schema refuses."""
+    cases: list[Any] = [[], "text", 5, [{"a": 1}], {"zz_unknown": 1}, {"x" * 5000: 1}]
+    for key, spec in move.payload.fields.items():
+        for value in fuzz_values():
+            try:
+                spec.schema.check(value, "x")
+            except IllegalAction:
+                cases.append({key: value})
+            except Exception as exc:  # pragma: no cover - reported as a failure
+                raise AssertionError(f"{move.kind}.{key}: schema raised {exc!r}") from exc
+    return cases
+
+
+def dumps(value: Any) -> str:
+    return encoded(value)
+
+
+__all__ = ["ENVELOPE", "HOST", "NAMES", "RandomTable", "dumps", "fuzz_values", "json",
+           "memory_tables", "new_table", "payload_fuzz", "random", "readable", "seat_view",
+           "seated"]
+
+
+# -- screens over the real hub --------------------------------------------------------
+
+class Screen:
+    """A game screen for ``who`` drawn from the real hub (as a phone's session draws it):
+    its moves go through the hub, refusals become toasts, confirms say yes."""
+
+    def __init__(self, hub, who: Who, local: dict | None = None):
+        self.hub = hub
+        self.who = who
+        self.local: dict = {} if local is None else local
+        self.toasts: list[str] = []
+
+    def ui(self):
+        from companion.ui.gameui import GameUI
+
+        return GameUI(table=self.hub.table(self.who), view=self.hub.view(self.who), act=self.act,
+                      confirm=lambda title, text, yes, label="": yes(), toast=self.toasts.append,
+                      rerender=lambda: None, local=self.local)
+
+    def build(self) -> list:
+        from companion.games import screens_for
+
+        return list(screens_for(self.hub.game.id).build(self.ui()))
+
+    def act(self, kind: str, payload: dict | None = None, seat: int | None = None) -> None:
+        try:
+            self.hub.act(self.who, kind, payload or {}, self.hub.revision, seat)
+        except IllegalAction as exc:
+            self.toasts.append(exc.message)
+
+
+# -- the JSON transport ---------------------------------------------------------------
+
+class Api:
+    """The JSON transport (``companion/api.py``) over the real hub, in-process: what a
+    script (or a cheat with a phone's seat token) can send."""
+
+    def __init__(self, tables: Tables | None = None, host_key: str = "host-key"):
+        from fastapi import FastAPI
+        from fastapi.testclient import TestClient
+
+        from companion.api import add_api
+        from companion.codes import token_hash
+        from companion.context import AppContext
+
+        self.tables = tables or memory_tables()
+        self.host_key = host_key
+        ctx = AppContext(tables=self.tables, public_url="http://test", data_dir=None,
+                         host_key_hash=token_hash(host_key), loopback_is_host=False)
+        app = FastAPI()
+        add_api(app, ctx)
+        self.client = TestClient(app, raise_server_exceptions=False)
+
+    def create(self, game_id: str, players=("Ann", "Bo", "Cy"), settings=None) -> str:
+        return self.tables.create(game_id, list(players), settings).code
+
+    def claim(self, code: str, seat: int) -> str:
+        response = self.client.post(f"/api/tables/{code}/seats/{seat}")
+        assert response.status_code == 200, response.text
+        return response.json()["token"]
+
+    def view(self, code: str, token: str | None = None, host: bool = False) -> dict:
+        response = self.client.get(f"/api/tables/{code}", headers=self._headers(token, host))
+        assert response.status_code == 200, response.text
+        return response.json()
+
+    def act(self, code: str, kind: str, payload=None, token: str | None = None,
+            host: bool = False, seat: int | None = None, revision: int | None = None,
+            raw: bytes | None = None):
+        """(status, body) for one action; ``raw`` sends those bytes as the body."""
+        body = raw if raw is not None else json.dumps(
+            {k: v for k, v in {"kind": kind, "payload": payload, "seat": seat,
+                               "revision": revision}.items() if v is not None}).encode()
+        response = self.client.post(f"/api/tables/{code}/actions", content=body,
+                                    headers={"content-type": "application/json",
+                                             **self._headers(token, host)})
+        return response.status_code, response.json()
+
+    def _headers(self, token: str | None, host: bool) -> dict:
+        headers = {}
+        if token:
+            headers["X-Seat-Token"] = token
+        if host:
+            headers["X-Host-Key"] = self.host_key
+        return headers
