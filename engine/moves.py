@@ -44,8 +44,9 @@ Handler = Callable[[Any, "int | None", dict], Any]
 """``handler(state, seat, payload)`` changes ``state`` (a private copy) in place, or
 returns the next state; raises IllegalAction (the copy is then thrown away)."""
 
-Condition = Callable[[Any, "int | None"], "str | None"]
-"""``when(state, seat)``: None when the move is open to ``seat`` now, else why not."""
+Condition = Callable[[Any, "int | None", bool], "str | None"]
+"""``when(state, seat, host)``: None when the move is open now to ``seat`` (``host``: sent
+from the host's device), else why not, in words."""
 
 
 @dataclass(frozen=True)

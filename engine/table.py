@@ -180,7 +180,7 @@ def refusal(game: Game, state: Any, move: Move, seat: int | None, host: bool,
             others = " or ".join(_name(names, s) for s in waiting)
             return f"It is {others}'s turn" if host else f"It is not your turn: it is {others}'s"
     if move.when is not None:
-        return move.when(state, seat)
+        return move.when(state, seat, host)
     return None
 
 

@@ -41,14 +41,14 @@ def _points(state: dict, seat: int, payload: dict) -> None:
     state["rounds"][rnd][seat] = payload["points"]
 
 
-def _new_round_refusal(state: dict, seat: int | None) -> str | None:
+def _new_round_refusal(state: dict, seat: int | None, host: bool) -> str | None:
     current = state["rounds"][-1]
     if all(p is None for p in current):
         return "This round has no points yet"
     if len(state["rounds"]) >= MAX_ROUNDS:
         return f"A score pad holds at most {MAX_ROUNDS} rounds"
     missing = waiting(state)
-    if seat is not None and missing:
+    if missing and not host:
         names = ", ".join(state["players"][s] for s in missing)
         return f"Waiting for {names}: the host can start the next round anyway"
     return None
@@ -58,7 +58,7 @@ def _new_round(state: dict, seat: int | None, payload: dict) -> None:
     state["rounds"].append([None] * len(state["players"]))
 
 
-def _reveal_refusal(state: dict, seat: int | None) -> str | None:
+def _reveal_refusal(state: dict, seat: int | None, host: bool) -> str | None:
     if not state["secret"] or state["revealed"]:
         return "The scores are already open"
     return None
