@@ -1,4 +1,5 @@
-"""The Flet entry point: one :class:`PhoneSession` per browser tab."""
+"""The Flet entry point: one :class:`~companion.ui.phone.Phone` per browser tab, its
+screens rendered once as components (``page.render``)."""
 
 from __future__ import annotations
 
@@ -9,9 +10,17 @@ from companion.context import AppContext
 
 def make_main(ctx: AppContext):
     async def main(page: ft.Page) -> None:
-        from companion.ui.session import PhoneSession
+        from companion.ui.app import App
+        from companion.ui.phone import Phone
 
-        session = PhoneSession(page, ctx)
-        await session.start()
+        page.title = "Table Companion"
+        page.theme_mode = ft.ThemeMode.SYSTEM
+        page.scroll = ft.ScrollMode.AUTO
+        page.padding = 0
+        phone = Phone(page, ctx)
+        page.on_close = lambda e: phone.close()
+        page.update()  # registers the storage service with the client before it is asked
+        await phone.start()
+        page.render(App, phone)
 
     return main

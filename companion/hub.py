@@ -19,7 +19,6 @@ from engine.errors import IllegalAction
 from engine.game import Action
 from engine.registry import get_game
 from engine.table import REDO, UNDO, Entry, Match, TableSpec, make_spec
-from companion import quiet_gc
 from companion.codes import new_code, new_token, normalise_code, token_hash, token_matches
 
 log = logging.getLogger(__name__)
@@ -65,6 +64,7 @@ class TableHub:
         self.match = Match(self.game, spec, entries)
         self._seat_hashes: dict[int, str] = {int(k): v for k, v in seat_hashes.items() if v}
         self._listeners: dict[Any, Listener] = {}
+        self.on_change: Callable[[str], None] | None = None  # the host's table list
 
     # -- reading -------------------------------------------------------------
     @property
@@ -188,9 +188,12 @@ class TableHub:
             acting_for = who.by
         action = Action(acting_for, kind, dict(payload or {}))
         with self.lock:
+            was_over = self.match.is_over()
             proposal = self.match.propose(who.by, action, seen_revision)
             self.store.append(self.code, proposal.entry.to_json())
             entry = self.match.accept(proposal)
+            if self.match.is_over() != was_over:
+                self.store.set_meta(self.code, "status", "finished" if not was_over else "open")
         self._notify()
         return entry
 
@@ -218,7 +221,8 @@ class TableHub:
                 listener(revision)
             except Exception:  # a closed session must not stop the others
                 log.exception("table %s: a listener failed", self.code)
-        quiet_gc.collect_soon()  # between actions, once the re-renders are done
+        if self.on_change is not None:
+            self.on_change(self.code)
 
 
 class Tables:
@@ -228,6 +232,30 @@ class Tables:
         self.store = store
         self._hubs: dict[str, TableHub] = {}
         self._lock = threading.RLock()
+        self._watchers: dict[Any, Callable[[str], None]] = {}
+
+    # -- the host's table list hears every table ---------------------------------
+    def watch(self, key: Any, listener: Callable[[str], None]) -> None:
+        with self._lock:
+            self._watchers[key] = listener
+
+    def unwatch(self, key: Any) -> None:
+        with self._lock:
+            self._watchers.pop(key, None)
+
+    def _changed(self, code: str) -> None:
+        with self._lock:
+            watchers = list(self._watchers.values())
+        for watcher in watchers:
+            try:
+                watcher(code)
+            except Exception:  # a closed tab must not stop the others
+                log.exception("a table list watcher failed")
+
+    def _keep(self, hub: TableHub) -> TableHub:
+        hub.on_change = self._changed
+        self._hubs[hub.code] = hub
+        return hub
 
     def create(self, game_id: str, players: list[str], settings: Mapping[str, Any] | None = None,
                colours: list[str] | None = None) -> TableHub:
@@ -241,9 +269,9 @@ class Tables:
             else:  # pragma: no cover - 47 million codes
                 raise IllegalAction("Could not find a free table code")
             self.store.create(code, spec.to_json())
-            hub = TableHub(code, self.store, spec, [], {})
-            self._hubs[code] = hub
-            return hub
+            hub = self._keep(TableHub(code, self.store, spec, [], {}))
+        self._changed(code)
+        return hub
 
     def _exists(self, code: str) -> bool:
         from storage import UnknownTable
@@ -283,8 +311,7 @@ class Tables:
                 raise IllegalAction(f"Table {code} cannot be read: {exc.message}") from None
             except (KeyError, TypeError, ValueError):
                 raise IllegalAction(f"Table {code} cannot be read: its log is damaged") from None
-            self._hubs[code] = hub
-            return hub
+            return self._keep(hub)
 
     def list(self) -> list:
         return self.store.list()

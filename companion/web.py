@@ -84,6 +84,14 @@ class _Precompressed:
                 self._cache[rel] = entry
             return self._cache[rel]
 
+    def known(self, rel: str) -> bool:
+        """Already looked at (compressed, or known not to be ours)."""
+        return rel in self._cache
+
+    def ready(self, rel: str) -> tuple[bytes, str, str] | None:
+        """The compressed entry when it is already in memory (no file read, no wait)."""
+        return self._cache.get(rel)
+
     def warm(self, rels) -> None:
         def run():
             for rel in rels:
@@ -107,24 +115,6 @@ def trimmed_font_manifest(web_dir: Path) -> bytes:
     return json.dumps(kept).encode()
 
 
-def fresh_control_ids() -> None:
-    """Start this process's Flet control ids at a random point.
-
-    Flet numbers controls from 3 in every process. A phone that reconnects after the
-    host restarted keeps its old controls, and a new session reusing their ids (the
-    phone-storage service, for one) never answers on that phone: it hung instead of
-    finding its seat. Ids that cannot collide with the previous run avoid that.
-    """
-    import itertools
-    import secrets
-
-    from flet.controls import id_counter
-
-    start = 1_000_000 + secrets.randbelow(1 << 40)
-    with id_counter.ControlId._lock:
-        id_counter.ControlId._counter = itertools.count(start)
-
-
 def build_asgi(ctx: AppContext):
     import flet as ft
     import flet_web.fastapi as flet_fastapi
@@ -132,9 +122,8 @@ def build_asgi(ctx: AppContext):
 
     from companion.app import make_main
 
-    fresh_control_ids()
-    # Every screen is rebuilt from its view and sent by PhoneSession.show(); Flet's own
-    # update after each event would diff the whole page a second time for nothing.
+    # Screens are components: each sends its own patch when its slice of the view changes;
+    # Flet's update after each event would diff the page a second time for nothing.
     ft.context.disable_auto_update()
     app = flet_fastapi.app(
         make_main(ctx),
@@ -185,7 +174,9 @@ def build_asgi(ctx: AppContext):
             return await call_next(request)
         import anyio
 
-        entry = packed._cache.get(rel) if rel in packed._cache else await anyio.to_thread.run_sync(packed.get, rel)
+        entry = packed.ready(rel)
+        if entry is None and not packed.known(rel):
+            entry = await anyio.to_thread.run_sync(packed.get, rel)
         if entry is None:
             return await call_next(request)
         body, kind, etag = entry
@@ -207,7 +198,4 @@ def serve(ctx: AppContext, host: str, port: int, log_level: str = "warning") -> 
     logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     config = uvicorn.Config(build_asgi(ctx), host=host, port=port, log_level=log_level,
                             ws="websockets-sansio", workers=1, lifespan="on")
-    from companion import quiet_gc
-
-    quiet_gc.install()
     uvicorn.Server(config).run()

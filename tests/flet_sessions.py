@@ -8,6 +8,10 @@ as flet-web dispatches a browser's. Used by the screen tests and ``bench/capacit
 
 from __future__ import annotations
 
+import asyncio
+
+import flet as ft
+
 import msgpack
 from flet.controls.base_control import BaseControl
 from flet.controls.context import _context_page
@@ -78,3 +82,114 @@ def find(control, predicate):
                 elif child is not None:
                     stack.append(child)
     return None
+
+
+# -- a whole tab of the app, without a browser ---------------------------------------------
+
+def tab_phone_class():
+    """:class:`companion.ui.phone.Phone` whose browser storage is a dict (the browser's
+    localStorage is the one thing a tab without a browser does not have)."""
+    from companion.ui.phone import Phone
+
+    class TabPhone(Phone):
+        def __init__(self, page, ctx, storage: dict):
+            super().__init__(page, ctx)
+            self.storage = storage
+            self.toasts: list[str] = []
+            self.dialogs: list = []
+
+        async def stored(self, operation, *args):
+            key = args[0] if args else None
+            if operation == "get":
+                return self.storage.get(key)
+            if operation == "set":
+                self.storage[key] = args[1]
+                return True
+            if operation == "remove":
+                self.storage.pop(key, None)
+                return True
+            raise ValueError(operation)
+
+        def toast(self, text: str) -> None:
+            self.toasts.append(text)
+            super().toast(text)
+
+        def confirm(self, title, text, on_yes, yes_label="Yes, do it"):
+            self.dialogs.append((title, text, on_yes, yes_label))
+            super().confirm(title, text, on_yes, yes_label)
+
+    return TabPhone
+
+
+class Tab:
+    """One browser tab of the real app (``page.render(App, phone)``) on a real Flet session
+    whose connection packs what it would send. ``storage`` is the tab's browser storage."""
+
+    def __init__(self, loop, executor, pubsubhub, ctx, route: str, is_host: bool = False,
+                 storage: dict | None = None, width: float = 390.0):
+        from companion.ui.app import App
+
+        self.conn = FakeConnection(loop, executor, pubsubhub, keep=True)
+        self.session = new_flet_session(self.conn, route)
+        page = self.session.page
+        if width != 390.0:
+            self.session.apply_page_patch({"width": width, "height": 800.0})
+        self.phone = tab_phone_class()(page, ctx, storage if storage is not None else {})
+        self.phone.is_host = is_host
+        page.on_close = lambda e: self.phone.close()
+        page.render(App, self.phone)
+
+    @property
+    def page(self):
+        return self.session.page
+
+    async def settle(self, rounds: int = 40) -> None:
+        """Let the tab's scheduled work (moves, re-renders, effects) run to rest."""
+        for _ in range(rounds):
+            await asyncio.sleep(0.002)
+
+    def tree(self):
+        return self.page.views[0].controls
+
+    def find(self, predicate):
+        from tests.uitree import walk
+
+        for control in walk(self.tree()):
+            if predicate(control):
+                return control
+        return None
+
+    def text(self) -> str:
+        from tests.uitree import all_text
+
+        return all_text(self.tree())
+
+    async def tap(self, name: str) -> None:
+        from tests.uitree import taps
+
+        control = taps(self.tree()).get(name)
+        if control is None:
+            raise AssertionError(f"no tappable {name!r}; there are {sorted(taps(self.tree()))}")
+        await self.session.dispatch_event(control._i, "click", None)
+        await self.settle()
+
+    async def type(self, label: str, text: str) -> None:
+        box = self.find(lambda c: isinstance(c, ft.TextField) and c.label == label)
+        if box is None:
+            raise AssertionError(f"no box {label!r}")
+        self.session.apply_patch(box._i, {"value": text})  # what the browser reports
+        await self.session.dispatch_event(box._i, "change", None)
+        await self.settle()
+
+    async def answer(self, yes: bool = True) -> None:
+        """Answer the last confirm dialog as a player would."""
+        title, text, on_yes, label = self.phone.dialogs.pop()
+        self.page.pop_dialog()
+        if yes:
+            on_yes()
+        await self.settle()
+
+    def total(self, name: str) -> str | None:
+        found = self.find(lambda c: isinstance(c, ft.Text) and (c.semantics_label or "").startswith(
+            f"{name} total "))
+        return found.value if found else None

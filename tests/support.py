@@ -283,3 +283,61 @@ class Api:
         if host:
             headers["X-Host-Key"] = self.host_key
         return headers
+
+
+# -- the real app in tabs without a browser ---------------------------------------------
+
+class App:
+    """The real app's tabs on real Flet sessions over the real hub (in-memory store):
+    ``await app.seat(hub, 0)`` is a phone sitting in seat 0, ``await app.host(hub)`` the
+    host's screen. Use inside :func:`run_app`."""
+
+    def __init__(self):
+        import asyncio
+        from concurrent.futures import ThreadPoolExecutor
+
+        from flet.pubsub.pubsub_hub import PubSubHub
+
+        from companion.codes import token_hash
+        from companion.context import AppContext
+
+        self.loop = asyncio.get_running_loop()
+        self.executor = ThreadPoolExecutor(max_workers=4)
+        self.pubsub = PubSubHub(self.loop, self.executor)
+        self.tables = memory_tables()
+        self.ctx = AppContext(tables=self.tables, public_url="http://127.0.0.1:8550", data_dir=None,
+                              host_key_hash=token_hash("host-key"), loopback_is_host=False)
+
+    def create(self, game_id: str, players=("Ann", "Bo", "Cy"), settings=None):
+        return self.tables.create(game_id, list(players), settings)
+
+    async def tab(self, route: str, is_host: bool = False, storage: dict | None = None,
+                  width: float = 390.0):
+        from tests.flet_sessions import Tab
+
+        tab = Tab(self.loop, self.executor, self.pubsub, self.ctx, route, is_host, storage, width)
+        await tab.settle()
+        return tab
+
+    async def seat(self, hub, seat: int):
+        token = hub.claim_seat(seat)
+        return await self.tab(f"/t/{hub.code}", storage={f"seat.{hub.code}": token})
+
+    async def host(self, hub, width: float = 390.0):
+        return await self.tab(f"/t/{hub.code}", is_host=True, width=width)
+
+    async def watcher(self, hub):
+        return await self.tab(f"/t/{hub.code}")
+
+
+def run_app(test):
+    """Run ``async def test(app)`` on its own loop in its own thread (the browser tests'
+    Playwright keeps a loop in the main thread)."""
+    import asyncio
+    from concurrent.futures import ThreadPoolExecutor
+
+    async def main():
+        return await test(App())
+
+    with ThreadPoolExecutor(max_workers=1) as worker:
+        return worker.submit(asyncio.run, main()).result()

@@ -1,42 +1,81 @@
-"""The score pad's phone screen drawn from the real hub's views (no browser)."""
+"""The score pad's screens in the real app on real Flet sessions (no browser)."""
 
-from companion.hub import HOST
-from tests.support import Screen, new_table
-from tests.uitree import all_text, buttons, tap
+from tests.support import run_app
 
 
 def test_secret_scores_show_only_my_own_total():
-    hub, (ann, bo) = new_table("scorepad", ["Ann", "Bo"], {"secret": True})
-    hub.act(ann, "points", {"points": 13}, None)
-    hub.act(bo, "points", {"points": 29}, None)
-    mine = all_text(Screen(hub, ann).build())
-    assert "Ann total 13" in mine and "29" not in mine and "Bo total secret" in mine
-    table = all_text(Screen(hub, HOST).build())
-    assert "13" not in table and "29" not in table
+    async def test(app):
+        hub = app.create("scorepad", ["Ann", "Bo"], {"secret": True})
+        ann, bo = await app.seat(hub, 0), await app.seat(hub, 1)
+        await ann.type("Ann's points", "13")
+        await ann.tap("Save")
+        await bo.type("Bo's points", "29")
+        await bo.tap("Save")
+        await ann.settle()
+        mine = ann.text()
+        assert "Ann total 13" in mine and "29" not in mine and "Bo total secret" in mine
+        host = await app.host(hub)
+        assert "13" not in host.text() and "29" not in host.text()
+    run_app(test)
 
 
-def test_save_sends_my_points_for_this_round():
-    hub, (ann, bo) = new_table("scorepad", ["Ann", "Bo"])
-    screen = Screen(hub, bo, local={"drafts": {"1:0": "8"}})
-    tap(screen.build(), "Save")
-    assert hub.view(ann)["public"]["players"][1]["rounds"] == [8]
+def test_steppers_fill_the_box_and_save_sends_my_points():
+    async def test(app):
+        hub = app.create("scorepad", ["Ann", "Bo"])
+        bo = await app.seat(hub, 1)
+        for step in ("+5", "+5", "-1"):
+            await bo.tap(step)
+        await bo.tap("Save")
+        assert hub.view(_host())["public"]["players"][1]["rounds"] == [9]
+        assert bo.total("Bo") == "9"
+    run_app(test)
 
 
-def test_host_finishes_after_confirming():
-    hub, _ = new_table("scorepad", ["Ann", "Bo"])
-    controls = Screen(hub, HOST).build()
-    assert "Save Ann" in buttons(controls) and "Save Bo" in buttons(controls)
-    tap(controls, "Finish game")
-    assert hub.view(HOST)["result"] is not None
+def _host():
+    from companion.hub import HOST
+    return HOST
 
 
-def test_chart_on_demand_while_playing_and_always_at_the_end():
-    hub, (ann, bo) = new_table("scorepad", ["Ann", "Bo"])
-    hub.act(ann, "points", {"points": 6}, None)
-    screen = Screen(hub, bo)
-    assert "By round" not in all_text(screen.build())
-    tap(screen.build(), "Show chart")
-    shown = all_text(screen.build())
-    assert "By round" in shown and "R1" in shown and "Hide chart" in shown
-    hub.act(HOST, "finish", {}, None)
-    assert "By round" in all_text(Screen(hub, bo).build())
+def test_waiting_list_and_next_round_only_when_everyone_entered():
+    async def test(app):
+        hub = app.create("scorepad", ["Ann", "Bo", "Cy"])
+        ann = await app.seat(hub, 0)
+        assert "Waiting for Ann, Bo, Cy" in ann.text()
+        await ann.type("Ann's points", "4")
+        await ann.tap("Save")
+        assert "Waiting for Bo, Cy" in ann.text()
+        assert "Next round" not in ann.text()
+        host = await app.host(hub)
+        await host.tap("Next round")  # the host may, after a confirm
+        assert host.phone.dialogs[-1][0] == "Start round 2?"
+        assert "Bo, Cy have not entered round 1" in host.phone.dialogs[-1][1]
+        await host.answer(yes=True)
+        await ann.settle()
+        assert hub.view(_host())["public"]["round"] == 2
+        assert "Round 2 started" in ann.phone.toasts
+    run_app(test)
+
+
+def test_leader_first_in_the_totals():
+    async def test(app):
+        hub = app.create("scorepad", ["Ann", "Bo", "Cy"])
+        host = await app.host(hub)
+        for seat, points in ((0, 3), (1, 12), (2, 7)):
+            hub.act(_host(), "points", {"points": points}, None, seat=seat)
+        await host.settle()
+        text = host.text()
+        assert text.index("Bo total 12") < text.index("Cy total 7") < text.index("Ann total 3")
+    run_app(test)
+
+
+def test_host_finishes_after_confirming_and_the_chart_shows():
+    async def test(app):
+        hub = app.create("scorepad", ["Ann", "Bo"])
+        host = await app.host(hub)
+        hub.act(_host(), "points", {"points": 6}, None, seat=0)
+        await host.settle()
+        await host.tap("Finish game")
+        await host.answer()
+        assert hub.view(_host())["result"] is not None
+        assert "Running totals by round: Ann 6, Bo 0" in host.text()
+    run_app(test)

@@ -19,6 +19,9 @@ def walk(node: Any) -> Iterator[Any]:
         return
     if not isinstance(node, ft.BaseControl):
         return
+    if isinstance(node, ft.Component):  # a component: what it rendered
+        yield from walk(ft.unwrap_component(node))
+        return
     yield node
     for name in CHILD_FIELDS:
         child = getattr(node, name, None)

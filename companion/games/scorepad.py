@@ -1,160 +1,263 @@
-"""Score pad screens: enter points per round, totals at arm's length, a chart."""
+"""Score pad screens: a tally, not a form.
+
+Points go in with big -1/+1/+5 steppers (or typed on a number keyboard); the round shows
+who still has to enter; the totals put the leader first; "Next round" appears once
+everyone has entered (the host may move on anyway, after a confirm). Each part is a
+component reading only its slice of the view.
+"""
 
 from __future__ import annotations
 
 import flet as ft
 
-from companion.ui import kit
-from companion.ui.gameui import GameUI
+from companion.ui import charts, kit
+from companion.ui.live import use_table, use_view
+
+STEPS = (-1, 1, 5)
 
 
-def build(ui: GameUI) -> list[ft.Control]:
-    game = ui.public
-    memo = ui.memo
-    controls: list[ft.Control] = [
-        memo("sp.round", game["round"], lambda: ft.Row([kit.big_number(game["round"], "round")],
-                                                        alignment=ft.MainAxisAlignment.CENTER)),
-    ]
-    if game["secret"]:
-        controls.append(memo("sp.secret", True, lambda: kit.muted(
-            "Scores are secret: each player sees only their own until the host reveals them.")))
-    if not ui.over:
-        seats = _entry_seats(ui)
-        entered = tuple(_points(ui, seat)[game["round"] - 1] for seat in seats)
-        controls.append(memo("sp.entry", (game["round"], tuple(seats), tuple(ui.players), entered,
-                                          ui.seat is None and not ui.host),
-                             lambda: _entry(ui)))
-    controls.append(_totals(ui))
-    shown = ui.over or ui.local.get("chart", False)
-    series = tuple(tuple(_points(ui, s)) for s in range(len(ui.players))) if shown else None
-    controls.append(memo("sp.chart", (ui.over, shown, series, tuple(ui.colours)),
-                         lambda: _chart_section(ui)))
-    if not ui.over:
-        controls.append(memo("sp.buttons", (ui.host, ui.seat is not None, tuple(ui.legal)),
-                             lambda: _round_buttons(ui)))
-    return controls
+# -- what the banner and the news say ------------------------------------------------
+
+def turn_words(screen: dict) -> str:
+    return f"enter your points for round {screen['public']['round']}"
 
 
-def _points(ui: GameUI, seat: int) -> list:
+def news(before: dict, after: dict) -> str | None:
+    if after["public"]["round"] > before["public"]["round"]:
+        return f"Round {after['public']['round']} started"
+    return None
+
+
+# -- slices of the view ------------------------------------------------------------------
+
+def points_of(screen: dict, seat: int) -> list:
     """A seat's points per round as this screen may see them ("entered" when secret)."""
-    if seat == ui.seat and ui.private is not None:
-        return ui.private["rounds"]
-    return ui.public["players"][seat]["rounds"]
+    if seat == screen["table"]["seat"] and screen["private"] is not None:
+        return screen["private"]["rounds"]
+    return screen["public"]["players"][seat]["rounds"]
 
 
-def _entry_seats(ui: GameUI) -> list[int]:
-    """The seats this screen enters points for: its own, or every seat on the host's screen."""
-    if ui.seat is not None:
-        return [ui.seat] if ui.may("points") else []
-    # the host's own screen enters for every seat (the table lets the host act for any)
-    return list(range(len(ui.players))) if ui.host and not ui.over else []
+def total_of(screen: dict, seat: int):
+    if seat == screen["table"]["seat"] and screen["private"] is not None:
+        return screen["private"]["total"]
+    return screen["public"]["players"][seat]["total"]
 
 
-def _entry(ui: GameUI) -> ft.Control:
-    game = ui.public
-    rnd = game["round"] - 1
-    seats = _entry_seats(ui)
-    if not seats:
-        return kit.muted("Watching: take a seat to enter points.")
-    rows: list[ft.Control] = [kit.title(f"Points in round {game['round']}")]
-    drafts = ui.local_for("drafts", {})
-    for seat in seats:
-        name = ui.players[seat]
-        entered = _points(ui, seat)[rnd]
-        key = f"{seat}:{rnd}"
+def standings(screen: dict) -> tuple[int, ...]:
+    """Seats, the leader first (in seat order while totals are secret)."""
+    n = len(screen["public"]["players"])
+    totals = [total_of(screen, s) for s in range(n)]
+    if screen["public"]["secret"]:
+        return tuple(range(n))
+    return tuple(sorted(range(n), key=lambda s: (-(totals[s] or 0), s)))
 
-        def changed(e, key=key):
-            drafts[key] = e.control.value
 
-        def save(e=None, seat=seat, key=key, name=name):
-            text = str(drafts.get(key, "")).strip()
-            if not text:
-                ui.toast(f"Type {name}'s points first")
-                return
-            ui.act("points", {"round": rnd, "points": text}, seat=seat)
-            drafts.pop(key, None)
+# -- the phone's screen ----------------------------------------------------------------------
 
-        value = drafts.get(key, "" if entered in (None, "entered") else str(entered))
-        rows.append(ft.Row([
-            ft.TextField(label=f"{name}'s points", value=value, on_change=changed, on_submit=save,
-                         keyboard_type=ft.KeyboardType.NUMBER, text_size=24, width=200),
-            kit.primary("Save" if len(seats) == 1 else f"Save {name}", save),
-        ]))
+@ft.component
+def Screen():
+    seat = use_view(lambda s: s["table"]["seat"])
+    host = use_view(lambda s: s["table"]["host"])
+    over = use_view(lambda s: s["result"] is not None)
+    secret = use_view(lambda s: s["public"]["secret"])
+    n = use_view(lambda s: len(s["table"]["players"]))
+    controls: list[ft.Control] = [RoundTitle(), WaitingFor()]
+    if secret:
+        controls.append(kit.muted("Scores are secret: each player sees only their own until the "
+                                  "host reveals them."))
+    if not over:
+        if seat is not None:
+            controls.append(PointsEntry(seat, single=True, key=f"entry{seat}"))
+        elif host:
+            controls.extend(PointsEntry(s, single=False, key=f"entry{s}") for s in range(n))
+        else:
+            controls.append(kit.muted("Watching: take a seat to enter points."))
+    controls.append(Totals())
+    controls.append(ChartSection())
+    if not over:
+        controls.append(RoundButtons())
+    return ft.Column(controls, spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+
+
+@ft.component
+def RoundTitle():
+    rnd = use_view(lambda s: s["public"]["round"])
+    return ft.Row([kit.big_number(rnd, "round")], alignment=ft.MainAxisAlignment.CENTER)
+
+
+@ft.component
+def WaitingFor():
+    words = use_view(_waiting_words)
+    return kit.body(words, weight=ft.FontWeight.BOLD) if words else ft.Container(visible=False)
+
+
+def _waiting_words(screen: dict) -> str | None:
+    if screen["result"] is not None:
+        return None
+    public = screen["public"]
+    waiting = public["waiting"]
+    if not waiting:
+        return f"Everyone has entered round {public['round']}"
+    names = [public["players"][s]["name"] for s in waiting]
+    return "Waiting for " + ", ".join(names)
+
+
+@ft.component
+def PointsEntry(seat: int, single: bool):
+    context = use_table()
+    name = use_view(lambda s: s["table"]["players"][seat])
+    rnd = use_view(lambda s: s["public"]["round"])
+    entered = use_view(lambda s: points_of(s, seat)[s["public"]["round"] - 1])
+    typed = ft.use_ref("")  # what the box holds now (typing re-renders nothing)
+    shown, set_shown = ft.use_state(None)  # a value the steppers put in the box
+    known = entered if isinstance(entered, int) else None
+    value = shown if shown is not None else ("" if known is None else str(known))
+
+    def current() -> int:
+        text = (typed.current or value or "0").strip()
+        try:
+            return int(text)
+        except ValueError:
+            return known or 0
+
+    def step(amount: int):
+        def handler(e):
+            number = str(current() + amount)
+            typed.current = number
+            set_shown(number)
+        return handler
+
+    def changed(e):
+        typed.current = e.control.value
+
+    def save(e=None):
+        text = (typed.current or value).strip()
+        if not text:
+            context.toast(f"Type {name}'s points first")
+            return
+        context.act("points", {"round": rnd - 1, "points": text}, seat=seat)
+        typed.current = ""
+        set_shown(None)
+
+    box = ft.TextField(label=f"{name}'s points", value=value, on_change=changed, on_submit=save,
+                       keyboard_type=ft.KeyboardType.NUMBER, text_size=28, width=150)
+    steppers = [ft.OutlinedButton(f"{'+' if amount > 0 else ''}{amount}", on_click=step(amount),
+                                  height=52, tooltip=f"{name} {'plus' if amount > 0 else 'minus'} {abs(amount)}")
+                for amount in STEPS]
+    rows = [
+        kit.title(f"Points in round {rnd}" if single else f"{name}: round {rnd}"),
+        ft.Row([box, kit.primary("Save" if single else f"Save {name}", save)], wrap=True),
+        ft.Row(steppers, spacing=8),
+    ]
     return kit.card(rows)
 
 
-def _totals(ui: GameUI) -> ft.Control:
-    game = ui.public
-    rows: list[ft.Control] = [ui.memo("sp.totals.title", None, lambda: kit.title("Totals"))]
-    for seat, player in enumerate(game["players"]):
-        total = ui.private["total"] if seat == ui.seat and ui.private else player["total"]
-        rows.append(ui.memo(f"sp.total.{seat}", (player["name"], ui.colours[seat], total),
-                            lambda player=player, seat=seat, total=total: _total_row(ui, player, seat, total)))
-    return kit.card(rows)
+@ft.component
+def Totals():
+    order = use_view(standings)
+    return kit.card([kit.title("Totals")] + [TotalRow(seat, key=str(seat)) for seat in order])
 
 
-def _total_row(ui: GameUI, player: dict, seat: int, total) -> ft.Control:
+@ft.component
+def TotalRow(seat: int, size: int = 22, number_size: int = 34):
+    name = use_view(lambda s: s["table"]["players"][seat])
+    colour = use_view(lambda s: s["table"]["colours"][seat])
+    return ft.Row([kit.player_badge(name, colour, size=size), TotalValue(seat, name, number_size)],
+                  alignment=ft.MainAxisAlignment.SPACE_BETWEEN)
+
+
+@ft.component
+def TotalValue(seat: int, name: str, size: int):
+    """The one number that changes when a player scores."""
+    total = use_view(lambda s: total_of(s, seat))
     shown = "secret" if total is None else str(total)
-    return ft.Row([
-        kit.player_badge(player["name"], ui.colours[seat], size=22),
-        kit.own(ft.Text(shown, size=34, weight=ft.FontWeight.BOLD,
-                        semantics_label=f"{player['name']} total {shown}")),
-    ], alignment=ft.MainAxisAlignment.SPACE_BETWEEN)
+    return ft.Text(shown, size=size, weight=ft.FontWeight.BOLD, semantics_label=f"{name} total {shown}")
 
 
-def _chart_section(ui: GameUI) -> ft.Control:
+@ft.component
+def ChartSection():
     """The chart on demand while playing (it grows every round), always at the end."""
-    shown = ui.over or ui.local.get("chart", False)
-
-    def toggle(e):
-        ui.local["chart"] = not shown
-        ui.rerender()
-
-    if ui.over:
-        return _chart(ui)
-    button = kit.secondary("Hide chart" if shown else "Show chart", toggle)
-    return ft.Column([button, _chart(ui)] if shown else [button])
+    over = use_view(lambda s: s["result"] is not None)
+    open_, set_open = ft.use_state(False)
+    if over:
+        return ScoreChart()
+    button = kit.secondary("Hide chart" if open_ else "Show chart", lambda e: set_open(not open_))
+    return ft.Column([button, ScoreChart()] if open_ else [button])
 
 
-def _chart(ui: GameUI) -> ft.Control:
-    """Running totals per round as bars (only the scores this seat may see)."""
-    game = ui.public
-    series = []
-    for seat in range(len(ui.players)):
-        running, points = 0, []
-        for value in _points(ui, seat):
-            if isinstance(value, int):
-                running += value
-            points.append(running if isinstance(value, int) or value is None else None)
-        series.append(points)
-    known = [v for s in series for v in s if v is not None]
-    if not known or all(v == 0 for v in known):
-        return ft.Container()
-    top = max(abs(v) for v in known) or 1
-    rows: list[ft.Control] = [kit.title("By round")]
-    for rnd in range(game["round"]):
-        bars = []
-        for seat, points in enumerate(series):
-            value = points[rnd]
-            width = 0 if value is None else max(4, int(220 * abs(value) / top))
-            bars.append(ft.Row([
-                ft.Container(width=width, height=14, bgcolor=kit.swatch(ui.colours[seat]), border_radius=4),
-                ft.Text("?" if value is None else str(value), size=12),
-            ], spacing=4))
-        rows.append(ft.Row([ft.Text(f"R{rnd + 1}", size=14, width=34), ft.Column(bars, spacing=2)]))
-    return kit.card(rows)
+@ft.component
+def ScoreChart():
+    names = use_view(lambda s: tuple(s["table"]["players"]))
+    colours = use_view(lambda s: tuple(s["table"]["colours"]))
+    series = use_view(lambda s: tuple(tuple(points_of(s, seat)) for seat in range(len(names))))
+    known = [v for row in series for v in row if isinstance(v, int)]
+    if not known:
+        return kit.muted("No points yet.")
+    rounds = len(series[0])
+    per_round = [[v if isinstance(v, int) else 0 for v in row] for row in series]
+    running = []
+    for row in series:
+        total, line = 0, []
+        for v in row:
+            if isinstance(v, int):
+                total += v
+            line.append(total if isinstance(v, int) or v is None else None)
+        running.append(line)
+    return kit.card([
+        kit.title("By round"),
+        charts.grouped_bars([f"R{r + 1}" for r in range(rounds)], names, colours,
+                            [[row[r] for r in range(rounds)] for row in per_round]),
+        kit.title("Running totals"),
+        charts.running_totals(names, colours, running),
+    ])
 
 
-def _round_buttons(ui: GameUI) -> ft.Control:
+@ft.component
+def RoundButtons():
+    context = use_table()
+    legal = use_view(lambda s: tuple(s["legal"]))
+    host = use_view(lambda s: s["table"]["host"])
+    missing = use_view(lambda s: tuple(s["public"]["players"][w]["name"] for w in s["public"]["waiting"]))
+    rnd = use_view(lambda s: s["public"]["round"])
     buttons: list[ft.Control] = []
-    if ui.host or ui.seat is not None:
-        buttons.append(kit.secondary("Next round", lambda e: ui.act("new_round")))
-    if ui.may("reveal"):
-        buttons.append(kit.secondary("Reveal scores", lambda e: ui.confirm(
+
+    def next_round(e):
+        if missing and host:
+            context.confirm(f"Start round {rnd + 1}?", f"{', '.join(missing)} "
+                            f"{'has' if len(missing) == 1 else 'have'} not entered round {rnd}.",
+                            lambda: context.act("new_round"), "Start the next round")
+        else:
+            context.act("new_round")
+
+    if "new_round" in legal:
+        buttons.append(kit.primary("Next round", next_round))
+    if "reveal" in legal:
+        buttons.append(kit.secondary("Reveal scores", lambda e: context.confirm(
             "Reveal every score?", "Everyone will see every player's points. This cannot be undone.",
-            lambda: ui.act("reveal"), "Reveal")))
-    if ui.may("finish"):
-        buttons.append(kit.secondary("Finish game", lambda e: ui.confirm(
+            lambda: context.act("reveal"), "Reveal")))
+    if "finish" in legal:
+        buttons.append(kit.secondary("Finish game", lambda e: context.confirm(
             "Finish the game?", "The final totals are shown to everyone.",
-            lambda: ui.act("finish"), "Finish")))
+            lambda: context.act("finish"), "Finish")))
     return ft.Row(buttons, wrap=True)
+
+
+# -- the host's table screen (a laptop or tablet in the middle of the table) -----------------
+
+@ft.component
+def TableView():
+    over = use_view(lambda s: s["result"] is not None)
+    rnd = use_view(lambda s: s["public"]["round"])
+    order = use_view(standings)
+    head = "Final totals" if over else f"Round {rnd}"
+    return ft.Column([
+        ft.Row([kit.big_text(head, 64)], alignment=ft.MainAxisAlignment.CENTER),
+        BigWaiting(),
+        ft.Column([TotalRow(seat, 48, 80, key=str(seat)) for seat in order], spacing=8),
+    ], spacing=24, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+
+
+@ft.component
+def BigWaiting():
+    words = use_view(_waiting_words)
+    return kit.big_text(words, 40) if words else ft.Container(visible=False)

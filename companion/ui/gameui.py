@@ -6,6 +6,9 @@ they read the envelope (``ui.public``, ``ui.private``, ``ui.legal``, ``ui.to_act
 ``ui.act(kind, payload)``. A button is offered when its move is in ``ui.legal``: the
 table model computes that list with the very check that accepts or refuses the move.
 Scratch state that must survive a re-render (a bid being composed) lives in ``ui.local``.
+
+This is the imperative screens' interface, drawn whole inside one component
+(:func:`companion.ui.table.WholeScreen`) while each game's screen moves to components.
 """
 
 from __future__ import annotations
@@ -13,7 +16,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from companion.ui.memo import no_memo
 
 
 @dataclass
@@ -25,8 +27,7 @@ class GameUI:
     toast: Callable[[str], None]
     rerender: Callable[[], None]
     local: dict = field(default_factory=dict)
-    # memo(name, deps, build): a part built again only when deps change (companion/ui/memo.py)
-    memo: Callable[[str, Any, Callable[[], Any]], Any] = no_memo
+    memo: Callable[[str, Any, Callable[[], Any]], Any] = lambda name, deps, build: build()
 
     # -- the envelope ------------------------------------------------------------
     @property

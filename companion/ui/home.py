@@ -10,114 +10,128 @@ from companion.codes import normalise_code
 from companion.ui import kit
 
 
-def build(session) -> list[ft.Control]:
-    controls: list[ft.Control] = [kit.title("Table Companion", size=30)]
-    controls.append(_join_card(session))
-    if session.is_host:
-        controls.append(_create_card(session))
-        controls.append(_tables_card(session))
+@ft.component
+def Home(phone):
+    controls: list[ft.Control] = [kit.title("Table Companion", size=30), JoinCard(phone)]
+    if phone.is_host:
+        controls.append(CreateCard(phone))
+        controls.append(TablesCard(phone))
     else:
         controls.append(kit.muted("Scan the QR code on the host's screen, or type the table's code."))
-    return [kit.phone_column(controls)]
+    return kit.phone_column(controls)
 
 
-def _join_card(session) -> ft.Control:
-    state = session.local.setdefault("join", {"code": ""})
-
-    def changed(e):
-        state["code"] = e.control.value
+@ft.component
+def JoinCard(phone):
+    code, set_code = ft.use_state("")
 
     async def join(e=None):
-        code = normalise_code(state["code"])
-        if not code:
-            session.toast(f"'{state['code'].strip()}' is not a table code: it is 6 letters")
+        found = normalise_code(code)
+        if not found:
+            phone.toast(f"'{code.strip()}' is not a table code: it is 6 letters")
             return
-        await session.go(f"/join/{code}")
+        await phone.go(f"/join/{found}")
 
-    field = ft.TextField(label="Table code", value=state["code"], on_change=changed,
+    field = ft.TextField(label="Table code", value=code, on_change=lambda e: set_code(e.control.value),
                          on_submit=join, capitalization=ft.TextCapitalization.CHARACTERS,
                          text_size=24, max_length=8)
     return kit.card([kit.title("Join a table"), field, kit.primary("Join", join)])
 
 
-def _create_card(session) -> ft.Control:
+@ft.component
+def CreateCard(phone):
     games = registered_games()
-    state = session.local.setdefault("create", {"game": games[0].id if games else "", "players": "",
-                                                "settings": {}})
-    game = next((g for g in games if g.id == state["game"]), games[0] if games else None)
-    if game is None:
-        return kit.card([kit.body("No games are available.")])
+    game_id, set_game_id = ft.use_state(games[0].id)
+    players, set_players = ft.use_state("")
+    settings, set_settings = ft.use_state(dict)
+    game = next(g for g in games if g.id == game_id)
 
     def pick_game(e):
-        state["game"] = e.control.value
-        state["settings"] = {}
-        session.show(build(session))
+        set_game_id(e.control.value)
+        set_settings({})
 
-    def names(e):
-        state["players"] = e.control.value
+    def set_setting(key: str, value) -> None:
+        set_settings(lambda old: {**old, key: value})
 
     async def create(e):
-        players = [p for p in state["players"].replace("\n", ",").split(",") if p.strip()]
+        names = [p for p in players.replace("\n", ",").split(",") if p.strip()]
         try:
-            hub = session.ctx.tables.create(game.id, players, state["settings"])
+            hub = phone.ctx.tables.create(game.id, names, settings)
         except IllegalAction as exc:
-            session.toast(exc.message)
+            phone.toast(exc.message)
             return
-        session.local.pop("create", None)
-        await session.go(f"/join/{hub.code}")
+        await phone.go(f"/join/{hub.code}")
 
     rows: list[ft.Control] = [
         kit.title("New table"),
-        ft.Dropdown(label="Game", value=game.id, on_select=pick_game,
-                    options=[ft.DropdownOption(key=g.id, text=g.title) for g in games]),
+        kit.labelled(ft.Dropdown(label="Game", value=game.id, on_select=pick_game,
+                                 options=[ft.DropdownOption(key=g.id, text=g.title) for g in games]),
+                     "Game"),
         ft.TextField(label="Players in seat order (clockwise), separated by commas",
-                     value=state["players"], on_change=names, multiline=False, text_size=20),
+                     value=players, on_change=lambda e: set_players(e.control.value), text_size=20),
         kit.muted(f"{game.title}: {game.min_players} to {game.max_players} players."),
     ]
     for setting in game.settings:
-        rows.append(setting_control(setting, state["settings"]))
+        rows.extend(setting_controls(setting, settings.get(setting.key, setting.default), set_setting))
     rows.append(kit.primary("Create table", create))
     return kit.card(rows)
 
 
-def setting_control(setting, values: dict) -> ft.Control:
-    current = values.get(setting.key, setting.default)
+def setting_controls(setting, current, set_setting) -> list[ft.Control]:
+    """A setting's input and its help in full (a help line under a box would be cut)."""
 
-    def set_value(e):
-        values[setting.key] = e.control.value
+    def changed(e):
+        set_setting(setting.key, e.control.value)
 
     if setting.kind == "choice":
-        return ft.Dropdown(label=setting.label, value=str(current), on_select=set_value,
-                           options=[ft.DropdownOption(key=str(c), text=str(c)) for c in setting.choices])
-    if setting.kind == "bool":
-        return ft.Switch(label=setting.label, value=bool(current), on_change=set_value)
-    return ft.TextField(label=setting.label, value=str(current), on_change=set_value,
-                        helper=setting.help or None)
+        box: ft.Control = kit.labelled(ft.Dropdown(
+            label=setting.label, value=str(current), on_select=changed,
+            options=[ft.DropdownOption(key=str(c), text=str(c)) for c in setting.choices]), setting.label)
+    elif setting.kind == "bool":
+        box = ft.Switch(label=setting.label, value=bool(current), on_change=changed)
+    else:
+        box = ft.TextField(label=setting.label, value=str(current), on_change=changed)
+    return [box, kit.help_text(setting.help)] if setting.help else [box]
 
 
-def _tables_card(session) -> ft.Control:
+@ft.component
+def TablesCard(phone):
+    tables = phone.ctx.tables
+    records, set_records = ft.use_state(tables.list)
+
+    def listen():
+        def heard(code: str) -> None:
+            phone.soon(lambda: set_records(tables.list()))
+
+        key = ("home", id(phone))
+        tables.watch(key, heard)
+        return lambda: tables.unwatch(key)
+
+    ft.use_effect(listen, [])
     rows: list[ft.Control] = [kit.title("Tables on this host")]
-    records = session.ctx.tables.list()
     if not records:
         rows.append(kit.muted("No tables yet."))
     for record in records[:30]:
-        if record.error:
-            rows.append(kit.body(f"{record.code}: cannot be read ({record.error})", color="#c62828"))
-            continue
-        spec = record.spec or {}
-        try:
-            game_title = get_game(spec.get("game", "")).title
-        except IllegalAction:
-            game_title = spec.get("game", "?")
-        players = ", ".join(spec.get("players", []))
-
-        async def resume(e, code=record.code):
-            await session.go(f"/join/{code}")
-
-        rows.append(ft.ListTile(
-            title=ft.Text(f"{game_title} · {record.code}", size=18),
-            subtitle=ft.Text(f"{players} · move {record.revision}"
-                             + (" · finished" if record.status == "finished" else "")),
-            on_click=resume, tooltip=f"Resume table {record.code}",
-        ))
+        rows.append(_table_row(phone, record))
     return kit.card(rows)
+
+
+def _table_row(phone, record) -> ft.Control:
+    if record.error:
+        return kit.body(f"{record.code}: cannot be read ({record.error})", color="#c62828")
+    spec = record.spec or {}
+    try:
+        game_title = get_game(spec.get("game", "")).title
+    except IllegalAction:
+        game_title = "?"
+    players = ", ".join(spec.get("players", []))
+    finished = record.status == "finished"
+
+    async def resume(e, code=record.code):
+        await phone.go(f"/t/{code}" if finished else f"/join/{code}")
+
+    return ft.ListTile(
+        title=ft.Text(f"{game_title} · {record.code}", size=18),
+        subtitle=ft.Text(f"{players} · move {record.revision}" + (" · finished" if finished else "")),
+        on_click=resume, tooltip=f"Resume table {record.code}",
+    )

@@ -5,24 +5,14 @@ from __future__ import annotations
 import flet as ft
 
 from engine.errors import IllegalAction
-from companion.hub import TableHub, Who
+from companion.hub import HOST, WATCHER
 from companion.qr import qr_png
 from companion.ui import kit
+from companion.ui.notice import Notice, Waiting
 
 
-async def open(session, code_text: str) -> None:
-    hub = session.ctx.tables.open(code_text)
-    token = await session.seat_token(hub.code)
-    if token and hub.seat_for_token(token) is not None:
-        await session.go(f"/t/{hub.code}")  # this phone already has its seat
-        return
-    session.watch(hub, Who(host=session.is_host))
-    session.local.pop("seat_lost", None)
-    session.show(build(session, hub))
-
-
-def qr_block(session, code: str, size: int = 300) -> ft.Control:
-    url = session.ctx.join_url(code)
+def qr_block(phone, code: str, size: int = 300) -> ft.Control:
+    url = phone.ctx.join_url(code)
     return ft.Column([
         ft.Image(src=qr_png(url), width=size, height=size, semantics_label=f"QR code for {url}"),
         ft.Text(" ".join(code), size=34, weight=ft.FontWeight.BOLD,
@@ -31,61 +21,97 @@ def qr_block(session, code: str, size: int = 300) -> ft.Control:
     ], horizontal_alignment=ft.CrossAxisAlignment.CENTER, spacing=4)
 
 
-def build(session, hub: TableHub) -> list[ft.Control]:
-    view = hub.view(Who(host=session.is_host))
+@ft.component
+def Join(phone, code_text: str):
+    try:
+        hub = phone.ctx.tables.open(code_text)
+    except IllegalAction as exc:
+        return Notice(phone, "Cannot open that", exc.message)
+    return JoinTable(phone, hub, key=hub.code)
+
+
+@ft.component
+def JoinTable(phone, hub):
+    checked, set_checked = ft.use_state(False)
+    info, set_info = ft.use_state(lambda: hub.table(HOST if phone.is_host else WATCHER))
+    over, set_over = ft.use_state(hub.is_over)
+
+    async def start():
+        token = await phone.seat_token(hub.code)
+        if token and hub.seat_for_token(token) is not None:
+            await phone.go(f"/t/{hub.code}")  # this phone already has its seat
+            return
+        set_checked(True)
+
+    def listen():
+        def heard(revision: int) -> None:
+            def read() -> None:
+                set_info(hub.table(HOST if phone.is_host else WATCHER))
+                set_over(hub.is_over())
+
+            phone.soon(read)
+
+        key = ("join", id(phone))
+        hub.subscribe(key, heard)
+        return lambda: hub.unsubscribe(key)
+
+    ft.on_mounted(start)
+    ft.use_effect(listen, [hub])
+    if not checked:
+        return Waiting()
     code = hub.code
-    taken = set(view["taken"])
+    taken = set(info["taken"])
     controls: list[ft.Control] = [
-        kit.title(f"{view['title']}", size=28),
+        kit.title(info["title"], size=28),
         kit.muted("Scan to join this table, or type the code on the start page."),
-        ft.Row([qr_block(session, code)], alignment=ft.MainAxisAlignment.CENTER),
+        ft.Row([qr_block(phone, code)], alignment=ft.MainAxisAlignment.CENTER),
     ]
-    if view["over"]:
+    if over:
         controls.append(kit.body("This game is over. You can still see how it ended."))
 
     async def watch(e):
-        await session.go(f"/t/{code}")
+        await phone.go(f"/t/{code}")
+
+    def sit(seat: int):
+        async def handler(e):
+            try:
+                token = hub.claim_seat(seat)
+            except IllegalAction as exc:
+                phone.toast(exc.message)
+                return
+            await phone.keep_seat_token(code, token)
+            await phone.go(f"/t/{code}")
+
+        return handler
+
+    def free(seat: int, name: str):
+        def handler(e):
+            def really():
+                try:
+                    hub.free_seat(HOST, seat)
+                except IllegalAction as exc:
+                    phone.toast(exc.message)
+
+            phone.confirm(f"Free {name}'s seat?",
+                          f"The phone now in {name}'s seat loses it; any phone can then sit there.",
+                          really, yes_label="Free the seat")
+
+        return handler
 
     seat_rows: list[ft.Control] = [kit.title("Pick your seat")]
-    for seat, name in enumerate(view["players"]):
-        colour = view["colours"][seat]
+    for seat, name in enumerate(info["players"]):
+        colour = info["colours"][seat]
         if seat in taken:
             row = [kit.player_badge(name, colour), kit.muted("taken")]
-            if session.is_host:
-                row.append(kit.secondary(f"Free {name}'s seat", _free(session, hub, seat, name)))
+            if phone.is_host:
+                row.append(kit.secondary(f"Free {name}'s seat", free(seat, name)))
             seat_rows.append(ft.Row(row, wrap=True))
-        elif not view["over"]:
-            seat_rows.append(kit.primary(f"Sit as {name}", _sit(session, hub, seat)))
-    if not view["over"]:
+        elif not over:
+            seat_rows.append(kit.primary(f"Sit as {name}", sit(seat)))
+    if not over:
         controls.append(kit.card(seat_rows))
-    label = "Open the table screen" if session.is_host else "Just watch"
+    label = "Open the table screen" if phone.is_host else "Just watch"
     controls.append(kit.secondary(label, watch))
-    return [kit.phone_column(controls)]
-
-
-def _sit(session, hub: TableHub, seat: int):
-    async def sit(e):
-        try:
-            token = hub.claim_seat(seat)
-        except IllegalAction as exc:
-            session.toast(exc.message)
-            return
-        await session.keep_seat_token(hub.code, token)
-        await session.go(f"/t/{hub.code}")
-
-    return sit
-
-
-def _free(session, hub: TableHub, seat: int, name: str):
-    def free(e):
-        def really():
-            try:
-                hub.free_seat(Who(host=True), seat)
-            except IllegalAction as exc:
-                session.toast(exc.message)
-
-        session.confirm(f"Free {name}'s seat?",
-                        f"The phone now in {name}'s seat loses it; any phone can then sit there.",
-                        really, yes_label="Free the seat")
-
-    return free
+    if phone.is_host:
+        controls.append(kit.secondary("All tables", lambda e: phone.run(phone.go("/"))))
+    return kit.phone_column(controls)

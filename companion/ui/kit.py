@@ -22,6 +22,7 @@ SWATCHES = {
     "red": "#d32f2f", "yellow": "#fbc02d", "green": "#388e3c", "blue": "#1976d2",
     "white": "#f5f5f5", "black": "#212121", "purple": "#7b1fa2", "orange": "#f57c00",
     "teal": "#00897b", "pink": "#d81b60", "grey": "#9e9e9e", "brown": "#6d4c41",
+    "navy": "#283593", "lime": "#9e9d24",
 }
 
 
@@ -55,6 +56,11 @@ def body(text: str, size: int = BODY, **kwargs) -> ft.Control:
 
 def muted(text: str) -> ft.Control:
     return own(ft.Text(text, size=SMALL, italic=True))
+
+
+def big_text(text: str, size: int = 48) -> ft.Control:
+    """Type for the host's table screen, read from across the table."""
+    return own(ft.Text(text, size=size, weight=ft.FontWeight.BOLD))
 
 
 def big_number(value, label: str) -> ft.Column:
@@ -91,8 +97,9 @@ def chip(label: str, colour: str, selected: bool = False, on_click: Callable | N
 
 
 def player_badge(name: str, colour: str, size: int = BODY) -> ft.Control:
+    dot = max(16, size * 3 // 4)
     return ft.Row([
-        ft.Container(width=16, height=16, bgcolor=swatch(colour), border_radius=8,
+        ft.Container(width=dot, height=dot, bgcolor=swatch(colour), border_radius=dot // 2,
                      border=outline(1, "#616161")),
         ft.Text(name, size=size, weight=ft.FontWeight.BOLD),
     ], spacing=6, tight=True)
@@ -130,3 +137,21 @@ def _page_width() -> float:
         return float(page.width or PHONE_WIDTH + 24)
     except (RuntimeError, AttributeError, TypeError, ValueError):
         return PHONE_WIDTH + 24
+
+
+def labelled(control: ft.Control, name: str) -> ft.Control:
+    """A control with an accessible name (a Dropdown's label is not announced alone)."""
+    return ft.Semantics(content=control, label=name, container=True)
+
+
+def help_text(text: str) -> ft.Control:
+    """A setting's help, in full: never cut to one line."""
+    return own(ft.Text(text, size=SMALL, color=ft.Colors.ON_SURFACE_VARIANT))
+
+
+WIDTH = ft.create_context(PHONE_WIDTH + 24)
+
+
+def use_width() -> float:
+    """The tab's width now (the app re-renders its pages when the window is resized)."""
+    return ft.use_context(WIDTH)

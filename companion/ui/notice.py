@@ -1,4 +1,4 @@
-"""A clear page for anything that cannot be shown (unknown code, freed seat, ...)."""
+"""Clear pages for anything that cannot be shown (unknown code, freed seat, ...)."""
 
 from __future__ import annotations
 
@@ -7,13 +7,19 @@ import flet as ft
 from companion.ui import kit
 
 
-def build(session, heading: str, text: str, back_label: str = "Back to start",
-          back_route: str = "/") -> list[ft.Control]:
+@ft.component
+def Notice(phone, heading: str, text: str, back_label: str = "Back to start",
+           back_route: str = "/"):
     async def back(e):
-        await session.go(back_route)
+        await phone.go(back_route)
 
-    return [kit.phone_column([
+    return kit.phone_column([
         kit.title(heading, size=28),
         kit.body(text),
         kit.primary(back_label, back),
-    ])]
+    ])
+
+
+@ft.component
+def Waiting(text: str = "Opening..."):
+    return kit.phone_column([kit.muted(text)])

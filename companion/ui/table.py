@@ -1,219 +1,340 @@
-"""The table page: header, undo/redo, the game's screen, history, rules, invite."""
+"""The table page: header, turn banner, the game's screen, history, rules, invite.
+
+The page is built from components reading this phone's live view of the table
+(:mod:`companion.ui.live`); each re-renders only when its slice of the view changes.
+A game's screen module (``companion/games/<id>.py``) gives ``Screen`` (the phone's
+screen), and may give ``TableView`` (the host's shared table screen on a laptop or
+tablet), ``turn_words(screen)`` (what the banner says when it is this seat's turn) and
+``news(before, after)`` (a short message when something happened to this seat).
+"""
 
 from __future__ import annotations
 
 import flet as ft
 
 from engine.errors import IllegalAction
+from engine.registry import get_game
+from engine.table import ENVELOPE
 from companion.games import screens_for
-from companion.hub import Who
-from companion.ui import kit, notice
-from companion.ui.gameui import GameUI
+from companion.hub import HOST, Who
+from companion.ui import kit
 from companion.ui.join import qr_block
+from companion.ui.live import TABLE, LiveTable, TableContext, use_table, use_view
+from companion.ui.notice import Notice, Waiting
 
 TABS = (("play", "Play"), ("history", "History"), ("rules", "Rules"), ("invite", "Invite"))
+WIDE = 900
 
 
-async def open(session, code_text: str) -> None:
-    hub = session.ctx.tables.open(code_text)
-    token = await session.seat_token(hub.code)
-    seat = hub.seat_for_token(token) if token else None
-    if token and seat is None and not session.is_host:
-        await session.forget_seat_token(hub.code)
-        session.watch(hub, Who())
-        session.show(seat_lost(session))
-        return
-    acting = session.local.get("acting_seat") if session.hub is hub else None
-    who = Who(seat=seat if seat is not None else acting, host=session.is_host,
-              token=token if seat is not None else None)
-    session.watch(hub, who)
-    session.show(build(session))
+@ft.component
+def TablePage(phone, code_text: str):
+    try:
+        hub = phone.ctx.tables.open(code_text)
+    except IllegalAction as exc:
+        return Notice(phone, "Cannot open that", exc.message)
+    return TableSeat(phone, hub, key=hub.code)
 
 
-def seat_lost(session) -> list[ft.Control]:
-    return notice.build(
-        session, "Your seat was freed",
-        "The host gave your seat to another phone (or this phone never had it). "
-        "Pick a seat again.", "Pick a seat", f"/join/{session.hub.code}")
+def seat_lost(phone, code: str):
+    return Notice(phone, "Your seat was freed",
+                  "The host gave your seat to another phone (or this phone never had it). "
+                  "Pick a seat again.", "Pick a seat", f"/join/{code}")
 
 
-def build(session) -> list[ft.Control]:
-    """The table screen, keeping the parts that did not change (``companion/ui/memo.py``)."""
-    memo = session.memo
-    memo.begin(session.who)
-    controls = _build(session)
-    if not memo.settle(controls):  # a kept part would land elsewhere: build it all afresh
-        memo.clear()
-        controls = _build(session)
-        memo.settle(controls)
-    return controls
+@ft.component
+def TableSeat(phone, hub):
+    """Finds this phone's seat (its stored token), then shows the table for it."""
+    mine, set_mine = ft.use_state(None)  # the phone's own Who, once its token is read
+    lost, set_lost = ft.use_state(False)
+    acting, set_acting = ft.use_state(None)  # the host enters for this seat (pass-and-play)
+    veiled, set_veiled = ft.use_state(False)  # "Hand the device to Ann" shown
 
+    async def find_seat():
+        token = await phone.seat_token(hub.code)
+        seat = hub.seat_for_token(token) if token else None
+        if token and seat is None and not phone.is_host:
+            await phone.forget_seat_token(hub.code)
+            set_lost(True)
+            return
+        set_mine(Who(seat=seat, host=phone.is_host, token=token if seat is not None else None))
 
-def _build(session) -> list[ft.Control]:
-    hub = session.hub
-    who = session.who
-    if session.local.get("seat_lost") or (
-            who.token is not None and not who.host and not hub.holds_seat(who)):
-        session.who = Who()  # from now on this phone holds nothing of that seat
-        session.local["seat_lost"] = True
-        session.last_view = None
-        return seat_lost(session)
-    view = hub.view(who)
-    info = hub.table(who)
-    session.rendered_revision = view["revision"]
-    session.last_view = view
-    memo = session.memo
-    controls: list[ft.Control] = [_header(session, info, view)]
-    if session.is_host:
-        controls.append(memo("acting_for", (session.local.get("acting_seat"), tuple(info["players"])),
-                             lambda: _acting_for(session, info)))
-    controls.append(memo("tabs", session.tab, lambda: _tabs(session)))
-    if session.tab == "history":
-        controls.extend(_history(session))
-    elif session.tab == "rules":
-        controls.extend(_rules(session, info, view))
-    elif session.tab == "invite":
-        controls.append(ft.Row([qr_block(session, hub.code)], alignment=ft.MainAxisAlignment.CENTER))
+    ft.on_mounted(find_seat)
+    if lost:
+        return seat_lost(phone, hub.code)
+    if mine is None:
+        return Waiting()
+    if phone.is_host:
+        who = Who(seat=acting, host=True) if acting is not None and not veiled else HOST
     else:
-        controls.extend(_play(session, info, view))
-    width = None
-    page_width = session.page.width or 0
-    if info["seat"] is None and page_width >= 900:
-        width = min(page_width, 1280)  # the shared table screen on a laptop or tablet
-    return [kit.phone_column(controls, width=width, wide=width is not None)]
+        who = mine
+
+    def enter_for(seat):
+        set_acting(seat)
+        set_veiled(seat is not None)
+
+    if phone.is_host and acting is not None and veiled:
+        return Veil(phone, hub, acting, lambda: set_veiled(False), lambda: enter_for(None))
+    return LiveSeat(phone, hub, who, acting, enter_for, lambda: set_veiled(True), key=str(who))
 
 
-def _header(session, info: dict, view: dict) -> ft.Control:
-    seat = info["seat"]
-    can_undo, can_redo = "undo" in view["legal"], "redo" in view["legal"]
-    ended = view["result"] is not None
+@ft.component
+def LiveSeat(phone, hub, who, acting, enter_for, veil):
+    live = ft.use_memo(lambda: LiveTable(phone, hub, who, news=_news(hub)), [])
 
-    def me() -> ft.Control:
-        if seat is not None:
-            return kit.player_badge(info["players"][seat], info["colours"][seat], size=20)
-        return kit.body("Host" if info["host"] else "Watching", weight=ft.FontWeight.BOLD)
+    def start():
+        live.start()
+        return live.stop
 
-    def undo(e):
-        if ended:  # only the host sees this: the end of a game is undone after a confirm
-            session.confirm("Undo the end of the game?",
+    ft.use_effect(start, [])
+    context = TableContext(live, phone, extra={"acting": acting, "enter_for": enter_for,
+                                                "after_move": veil if acting is not None else None})
+    return TABLE(context, lambda: TableLayout())
+
+
+def _news(hub):
+    screens = screens_for(hub.game.id)
+    return getattr(screens, "news", None)
+
+
+@ft.component
+def Veil(phone, hub, seat: int, show, back):
+    """Pass-and-play: nothing of this seat's is drawn (or sent) before the tap."""
+    name = hub.spec.players[seat]
+    colour = hub.spec.colours[seat]
+    return ft.Container(
+        ft.Column([
+            kit.player_badge(name, colour, size=30),
+            ft.Text(f"Hand the device to {name}, then tap", size=34, weight=ft.FontWeight.BOLD,
+                    text_align=ft.TextAlign.CENTER),
+            kit.primary(f"I am {name}: show my screen", lambda e: show()),
+            kit.secondary("Back to the table screen", lambda e: back()),
+        ], horizontal_alignment=ft.CrossAxisAlignment.CENTER, spacing=24,
+            alignment=ft.MainAxisAlignment.CENTER),
+        expand=True, alignment=ft.Alignment.CENTER, padding=24,
+    )
+
+
+@ft.component
+def TableLayout():
+    context = use_table()
+    phone = context.phone
+    held = use_view(lambda s: s["held"])
+    seat = use_view(lambda s: s["table"]["seat"])
+    code = context.live.hub.code
+    tab, set_tab = ft.use_state("play")
+    width = kit.use_width()
+    if not held:
+        return SeatLost(phone, code)
+    if phone.is_host and seat is None and context.extra["acting"] is None and width >= WIDE:
+        screens = screens_for(context.live.hub.game.id)
+        big = getattr(screens, "TableView", None)
+        if big is not None and tab == "play":
+            return ft.Column([HostBar(set_tab, compact=True), big()], expand=True)
+    controls: list[ft.Control] = [Header()]
+    if phone.is_host:
+        controls.append(HostBar(set_tab))
+    controls.append(TurnBanner())
+    controls.append(Tabs(tab, set_tab))
+    if tab == "history":
+        controls.append(History())
+    elif tab == "rules":
+        controls.append(Rules())
+    elif tab == "invite":
+        controls.append(ft.Row([qr_block(phone, code)], alignment=ft.MainAxisAlignment.CENTER))
+    else:
+        screens = screens_for(context.live.hub.game.id)
+        controls.append(screens.Screen() if hasattr(screens, "Screen") else WholeScreen())
+    return kit.phone_column(controls)
+
+
+@ft.component
+def WholeScreen():
+    """A game screen still written as ``build(ui)``: drawn whole on every change."""
+    from companion.ui.gameui import GameUI
+
+    context = use_table()
+    screen = use_view(lambda s: s)
+    local = ft.use_ref(dict)
+    _, set_tick = ft.use_state(0)
+    ui = GameUI(table=screen["table"], view={k: screen[k] for k in ENVELOPE}, act=context.act,
+                confirm=context.confirm, toast=context.toast,
+                rerender=lambda: set_tick(lambda t: t + 1), local=local.current)
+    try:
+        controls = list(screens_for(context.live.hub.game.id).build(ui))
+    except IllegalAction as exc:  # a view a screen cannot draw: say so, never crash
+        controls = [kit.body(exc.message)]
+    return ft.Column(controls, spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+
+
+@ft.component
+def SeatLost(phone, code: str):
+    async def forget():
+        await phone.forget_seat_token(code)
+
+    ft.on_mounted(forget)
+    return seat_lost(phone, code)
+
+
+@ft.component
+def Header():
+    context = use_table()
+    title = use_view(lambda s: s["table"]["title"])
+    me = use_view(lambda s: (s["table"]["seat"], s["table"]["host"]))
+    players = use_view(lambda s: (tuple(s["table"]["players"]), tuple(s["table"]["colours"])))
+    undo = use_view(lambda s: ("undo" in s["legal"], "redo" in s["legal"], s["result"] is not None))
+    seat, host = me
+    can_undo, can_redo, ended = undo
+
+    def on_undo(e):
+        if ended:  # only the host gets here: the end of a game is undone after a confirm
+            context.confirm("Undo the end of the game?",
                             "The game goes back to before its last move. What the end showed "
-                            "everyone stays shown.", lambda: session.act("undo"), "Undo the end")
+                            "everyone stays shown.", lambda: context.act("undo"), "Undo the end")
         else:
-            session.act("undo")
+            context.act("undo")
 
-    def redo(e):
-        session.act("redo")
-
-    def top_row() -> ft.Control:
-        buttons = []
-        if can_undo:
-            buttons.append(ft.TextButton("Undo", icon=ft.Icons.UNDO, on_click=undo))
-        if can_redo:
-            buttons.append(ft.TextButton("Redo", icon=ft.Icons.REDO, on_click=redo))
-        return ft.Row([kit.title(info["title"]), ft.Row(buttons, tight=True)],
-                      alignment=ft.MainAxisAlignment.SPACE_BETWEEN)
-
-    memo = session.memo
+    buttons = []
+    if can_undo:
+        buttons.append(ft.TextButton("Undo", icon=ft.Icons.UNDO, on_click=on_undo))
+    if can_redo:
+        buttons.append(ft.TextButton("Redo", icon=ft.Icons.REDO, on_click=lambda e: context.act("redo")))
+    if seat is not None:
+        badge = kit.player_badge(players[0][seat], players[1][seat], size=20)
+    else:
+        badge = kit.body("Host" if host else "Watching", weight=ft.FontWeight.BOLD)
     return ft.Column([
-        memo("header.top", (info["title"], can_undo, can_redo, ended), top_row),
-        ft.Row([memo("header.me", (seat, info["host"], info["players"][seat] if seat is not None else None,
-                                   info["colours"][seat] if seat is not None else None), me),
-                kit.muted(f"Table {info['code']} · move {view['revision']}")],
+        ft.Row([kit.title(title), ft.Row(buttons, tight=True)],
                alignment=ft.MainAxisAlignment.SPACE_BETWEEN),
+        ft.Row([badge, MoveCount()], alignment=ft.MainAxisAlignment.SPACE_BETWEEN),
     ], spacing=2)
 
 
-def _acting_for(session, info: dict) -> ft.Control:
-    """The host enters for the table (public screen) or for one seat (pass-and-play)."""
-    current = session.local.get("acting_seat")
+@ft.component
+def MoveCount():
+    """The move counter: players (and the tests) see that a phone is up to date."""
+    code = use_table().live.hub.code
+    revision = use_view(lambda s: s["revision"])
+    return kit.muted(f"Table {code} · move {revision}")
+
+
+@ft.component
+def HostBar(set_tab, compact: bool = False):
+    """The host's way home, and whom this screen shows (the table, or one seat)."""
+    context = use_table()
+    phone = context.phone
+    players = use_view(lambda s: tuple(s["table"]["players"]))
+    acting = context.extra["acting"]
+
+    async def home(e):
+        await phone.go("/")
 
     def pick(e):
         value = e.control.value
-        session.local["acting_seat"] = None if value in (None, "", "table") else int(value)
-        session.who = Who(seat=session.local["acting_seat"], host=True)
-        session.show(build(session))
+        seat = None if value in (None, "", "table") else int(value)
+        set_tab("play")
+        context.extra["enter_for"](seat)
 
     options = [ft.DropdownOption(key="table", text="Table screen (nothing hidden shown)")]
-    options += [ft.DropdownOption(key=str(i), text=f"Enter for {name}")
-                for i, name in enumerate(info["players"])]
-    return ft.Dropdown(label="This screen shows", value="table" if current is None else str(current),
-                       options=options, on_select=pick)
+    options += [ft.DropdownOption(key=str(i), text=f"Enter for {name}") for i, name in enumerate(players)]
+    picker = kit.labelled(ft.Dropdown(label="This screen shows", value="table" if acting is None else str(acting),
+                                      options=options, on_select=pick, width=None if not compact else 320),
+                          "This screen shows")
+    home_button = ft.TextButton("All tables", icon=ft.Icons.HOME, on_click=home)
+    if compact:
+        return ft.Row([home_button, picker], alignment=ft.MainAxisAlignment.SPACE_BETWEEN)
+    return ft.Column([home_button, picker], spacing=4, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
 
-def _tabs(session) -> ft.Control:
-    def choose(tab):
-        def handler(e):
-            session.tab = tab
-            session.show(build(session))
-        return handler
+@ft.component
+def TurnBanner():
+    """A big coloured banner on the phone whose turn it is; it buzzes when the turn comes."""
+    context = use_table()
+    mine = use_view(lambda s: s["table"]["seat"] is not None and s["table"]["seat"] in s["to_act"])
+    screens = screens_for(context.live.hub.game.id)
+    words_for = getattr(screens, "turn_words", None)
+    words = use_view(lambda s: words_for(s) if (words_for and mine) else None)
 
+    def buzz():
+        if mine:
+            context.phone.vibrate()
+
+    ft.use_effect(buzz, [mine])
+    if not mine:
+        return ft.Container(visible=False)
+    colour = use_view(lambda s: s["table"]["colours"][s["table"]["seat"]])
+    text = f"Your turn: {words}" if words else "Your turn"
+    return ft.Container(
+        kit.own(ft.Text(text, size=26, weight=ft.FontWeight.BOLD, color=kit.text_on(colour))),
+        bgcolor=kit.swatch(colour), padding=ft.Padding(16, 14, 16, 14), border_radius=12,
+    )
+
+
+@ft.component
+def Tabs(tab: str, set_tab):
     return ft.Row([
-        (kit.primary if session.tab == key else kit.secondary)(label, choose(key))
+        (kit.primary if tab == key else kit.secondary)(label, lambda e, key=key: set_tab(key))
         for key, label in TABS
     ], wrap=True, spacing=6)
 
 
-def _play(session, info: dict, view: dict) -> list[ft.Control]:
-    screens = screens_for(info["game_id"])
-    ui = GameUI(
-        table=info,
-        view=view,
-        act=lambda kind, payload=None, seat=None: session.act(
-            kind, payload, seat if seat is not None else session.local.get("acting_seat")),
-        confirm=session.confirm,
-        toast=session.toast,
-        rerender=lambda: session.show(build(session)),
-        local=session.local.setdefault("game", {}),
-        memo=session.memo,
-    )
-    try:
-        return list(screens.build(ui))
-    except IllegalAction as exc:  # a view a screen cannot draw: say so, never crash
-        return [kit.body(exc.message)]
-
-
-def _history(session) -> list[ft.Control]:
-    lines = session.hub.history(session.who)
+@ft.component
+def History():
+    context = use_table()
+    use_view(lambda s: s["revision"])  # written again after every move
+    lines = context.live.hub.history(context.live.who)
     if not lines:
-        return [kit.muted("Nothing has happened yet.")]
-    return [ft.ListTile(title=ft.Text(line["text"], size=16),
-                        subtitle=ft.Text(f"move {line['rev']} · {line['by']}"), dense=True)
-            for line in reversed(lines)]
+        return kit.muted("Nothing has happened yet.")
+    return ft.Column([ft.ListTile(title=ft.Text(line["text"], size=16),
+                                  subtitle=ft.Text(f"move {line['rev']} · {line['by']}"), dense=True)
+                      for line in reversed(lines)])
 
 
-def _rules(session, info: dict, view: dict) -> list[ft.Control]:
-    game = session.hub.game
-    rows: list[ft.Control] = [kit.title(f"{game.title}: this table's settings")]
-    values = info["settings"]
+@ft.component
+def Rules():
+    context = use_table()
+    game = get_game(context.live.hub.game.id)
+    values = use_view(lambda s: s["table"]["settings"])
+    editable = use_view(lambda s: s["table"]["host"] and s["revision"] == 0)
+    rows: list[ft.Control] = []
+    if game.rules_summary:
+        rows.append(kit.title(f"{game.title} in short"))
+        rows.extend(kit.body(line) for line in game.rules_summary)
+    rows.append(kit.title("This table's settings"))
     if not game.settings:
         rows.append(kit.muted("This game has no settings."))
-    editable = session.is_host and view["revision"] == 0
-    if editable:
-        return rows + _settings_form(session, game, values)
-    for setting in game.settings:
-        rows.append(kit.body(f"{setting.label}: {values.get(setting.key, setting.default)}"))
-        if setting.help:
-            rows.append(kit.muted(setting.help))
-    return rows
+    elif editable:
+        rows.append(SettingsForm(values))
+    else:
+        for setting in game.settings:
+            rows.append(kit.body(f"{setting.label}: {values.get(setting.key, setting.default)}"))
+            if setting.help:
+                rows.append(kit.help_text(setting.help))
+    return ft.Column(rows, spacing=8)
 
 
-def _settings_form(session, game, values: dict) -> list[ft.Control]:
+@ft.component
+def SettingsForm(values: dict):
     """The host may change settings until the first move."""
-    from companion.ui.home import setting_control
+    from companion.ui.home import setting_controls
 
-    draft = session.local.setdefault("settings_draft", dict(values))
-    controls = [setting_control(s, draft) for s in game.settings]
+    context = use_table()
+    game = get_game(context.live.hub.game.id)
+    draft, set_draft = ft.use_state(lambda: dict(values))
+
+    def set_setting(key, value):
+        set_draft(lambda old: {**old, key: value})
 
     def save(e):
         try:
-            session.hub.change_settings(session.who, draft)
+            context.live.hub.change_settings(context.live.who, draft)
         except IllegalAction as exc:
-            session.toast(exc.message)
+            context.toast(exc.message)
             return
-        session.local.pop("settings_draft", None)
-        session.toast("Settings saved")
+        context.toast("Settings saved")
 
-    if game.settings:
-        controls.append(kit.primary("Save settings", save))
-        controls.append(kit.muted("Settings can change until the first move."))
-    return controls
+    controls: list[ft.Control] = []
+    for setting in game.settings:
+        controls.extend(setting_controls(setting, draft.get(setting.key, setting.default), set_setting))
+    controls.append(kit.primary("Save settings", save))
+    controls.append(kit.muted("Settings can change until the first move."))
+    return ft.Column(controls, spacing=8)

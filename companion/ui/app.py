@@ -1,0 +1,72 @@
+"""The app as Flet components: one root per tab, a page per route.
+
+    /               the start page (join by code; the host creates and resumes tables)
+    /host/<key>     makes this device the host, then the start page
+    /join/<code>    a table's QR, its seats
+    /t/<code>       a table: the game's screen for this phone's seat
+"""
+
+from __future__ import annotations
+
+import flet as ft
+
+from companion.ui import kit
+from companion.ui.phone import Phone
+
+
+def normal(route: str | None) -> str:
+    return (route or "/").split("?")[0].rstrip("/") or "/"
+
+
+@ft.component
+def App(phone: Phone):
+    page = phone.page
+    route, set_route = ft.use_state(normal(page.route))
+    width, set_width = ft.use_state(page.width or kit.PHONE_WIDTH)
+
+    def listen():
+        def changed(e: ft.RouteChangeEvent) -> None:
+            set_route(normal(e.route))
+
+        def resized(e) -> None:
+            set_width(page.width or kit.PHONE_WIDTH)
+
+        page.on_route_change = changed
+        page.on_resize = resized
+
+    ft.on_mounted(listen)
+    return kit.WIDTH(width, lambda: Page(phone, route, key=route))
+
+
+@ft.component
+def Page(phone: Phone, route: str):
+    from companion.ui import home, join, notice, table
+
+    parts = [p for p in route.split("/") if p]
+    if not parts:
+        return home.Home(phone)
+    if parts[0] == "host" and len(parts) == 2:
+        return HostKey(phone, parts[1])
+    if parts[0] == "join" and len(parts) == 2:
+        return join.Join(phone, parts[1])
+    if parts[0] == "t" and len(parts) == 2:
+        return table.TablePage(phone, parts[1])
+    return notice.Notice(phone, "Page not found", f"There is nothing at {route}.")
+
+
+@ft.component
+def HostKey(phone: Phone, key: str):
+    """The private host link: this device becomes the host, then goes home."""
+    from companion.ui import notice
+
+    valid = phone.ctx.is_host(None, key)
+
+    async def claim():
+        if valid:
+            await phone.keep_host_key(key)
+            await phone.go("/")
+
+    ft.on_mounted(claim)
+    if valid:
+        return notice.Waiting("Making this device the host...")
+    return notice.Notice(phone, "Not the host key", "This link does not make this device the host.")

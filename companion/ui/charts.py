@@ -1,0 +1,67 @@
+"""Charts with ``flet-charts`` (its controls are part of the offline web client).
+
+A chart is drawn on the canvas, which screen readers (and the browser tests) cannot
+read: every chart here carries a label saying in words what it shows.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+import flet as ft
+import flet_charts as fch
+
+from companion.ui import kit
+
+
+def _axis_labels(values: Sequence[int], prefix: str = "") -> list:
+    return [fch.ChartAxisLabel(value=v, label=ft.Text(f"{prefix}{v}", size=12)) for v in values]
+
+
+def _described(chart: ft.Control, words: str, height: int) -> ft.Control:
+    return ft.Semantics(content=ft.Container(chart, height=height, padding=ft.Padding(4, 12, 12, 4)),
+                        label=words, container=True)
+
+
+def running_totals(names: Sequence[str], colours: Sequence[str],
+                   series: Sequence[Sequence[int | None]], height: int = 240) -> ft.Control:
+    """One line per player: the running total after each round (None: not known)."""
+    rounds = max((len(s) for s in series), default=0)
+    known = [v for s in series for v in s if v is not None]
+    low, high = min(known + [0]), max(known + [1])
+    lines = []
+    for colour, values in zip(colours, series):
+        points = [fch.LineChartDataPoint(x=i + 1, y=v) for i, v in enumerate(values) if v is not None]
+        lines.append(fch.LineChartData(points=points, color=kit.swatch(colour), stroke_width=4,
+                                       point=True))
+    chart = fch.LineChart(
+        data_series=lines, min_x=1, max_x=max(rounds, 2), min_y=low, max_y=high + max(1, (high - low) // 10),
+        left_axis=fch.ChartAxis(label_size=44),
+        bottom_axis=fch.ChartAxis(labels=_axis_labels(range(1, rounds + 1), "R"), label_size=28),
+        horizontal_grid_lines=fch.ChartGridLines(color=ft.Colors.OUTLINE_VARIANT, width=1),
+        interactive=False, animation=ft.Animation(0),
+    )
+    last = [next((v for v in reversed(s) if v is not None), None) for s in series]
+    words = "Running totals by round: " + ", ".join(
+        f"{n} {'?' if v is None else v}" for n, v in zip(names, last))
+    return _described(chart, words, height)
+
+
+def grouped_bars(groups: Sequence[str], names: Sequence[str], colours: Sequence[str],
+                 values: Sequence[Sequence[int]], height: int = 240) -> ft.Control:
+    """For each group (a round, a class), one bar per player."""
+    top = max([v for row in values for v in row] + [1])
+    chart = fch.BarChart(
+        groups=[fch.BarChartGroup(x=g, rods=[fch.BarChartRod(to_y=row[g], color=kit.swatch(c), width=12,
+                                                              border_radius=2)
+                                             for row, c in zip(values, colours)])
+                for g in range(len(groups))],
+        bottom_axis=fch.ChartAxis(labels=[fch.ChartAxisLabel(value=g, label=ft.Text(name, size=12))
+                                          for g, name in enumerate(groups)], label_size=28),
+        left_axis=fch.ChartAxis(label_size=36), max_y=top, interactive=False,
+        horizontal_grid_lines=fch.ChartGridLines(color=ft.Colors.OUTLINE_VARIANT, width=1),
+        animation=ft.Animation(0),
+    )
+    words = "; ".join(f"{name}: " + ", ".join(f"{g} {row[i]}" for i, g in enumerate(groups))
+                      for name, row in zip(names, values))
+    return _described(chart, words, height)

@@ -1,0 +1,161 @@
+"""A table's live view on one phone, and the hooks screens read it with.
+
+Every screen is a function of one seat's view of a table: the hub's envelope
+(``public``, ``private``, ``legal``, ``to_act``, ``result``, ``revision``) plus the
+table's own facts (``table``: code, players, colours, seat, host, ...). A
+:class:`LiveTable` holds the latest of these for one phone and hears the hub; components
+read it through :func:`use_view` with a selector, so that a change re-renders only the
+components whose selected slice changed (like React-Redux's ``useSelector``): the move
+counter and the one total that moved, not the screen around them. Nothing here caches
+controls or touches Flet's internals: it is Flet's own ``use_state`` (which skips equal
+values), ``use_effect`` and ``create_context``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from dataclasses import dataclass, field
+from typing import Any, Callable, TypeVar
+
+import flet as ft
+
+from engine.errors import IllegalAction, StaleRevision
+
+log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+Listener = Callable[[dict], None]
+
+
+class LiveTable:
+    """One phone's view of one table, kept current from the hub.
+
+    ``screen`` is ``{"table": hub.table(who), **hub.view(who)}``. The hub calls
+    :meth:`heard` from whichever thread made the change; the new view is read and
+    handed to the listening components on this phone's own event loop.
+    """
+
+    def __init__(self, phone: Any, hub: Any, who: Any,
+                 news: Callable[[dict, dict], str | None] | None = None):
+        self.phone = phone
+        self.hub = hub
+        self.who = who
+        self.news = news
+        self.listeners: set[Listener] = set()
+        self.screen = self.read()
+        self.closed = False
+
+    def read(self) -> dict:
+        """``{"table", "held", **envelope}``: ``held`` is False once the host gave this
+        phone's seat to another phone."""
+        held = self.who.host or self.who.token is None or self.hub.holds_seat(self.who)
+        return {"table": self.hub.table(self.who), "held": held, **self.hub.view(self.who)}
+
+    # -- hearing the hub --------------------------------------------------------
+    def start(self) -> None:
+        self.hub.subscribe(id(self), self.heard)
+        self.phone.when_closed(self.stop)
+        self.refresh()  # anything that happened between the first read and now
+
+    def stop(self) -> None:
+        self.closed = True
+        self.hub.unsubscribe(id(self))
+
+    def heard(self, revision: int) -> None:
+        if not self.closed:
+            self.phone.soon(self.refresh)
+
+    def refresh(self) -> None:
+        """Read this seat's view again and tell the components (on the phone's loop)."""
+        if self.closed:
+            return
+        before, self.screen = self.screen, self.read()
+        for listener in list(self.listeners):
+            listener(self.screen)
+        if self.news is not None and before["revision"] != self.screen["revision"]:
+            message = self.news(before, self.screen)
+            if message:  # something happened to this seat: say it, and buzz
+                self.phone.toast(message)
+                self.phone.vibrate()
+
+    # -- acting ----------------------------------------------------------------
+    async def act(self, kind: str, payload: dict | None = None, seat: int | None = None) -> bool:
+        """Send one move for this screen; a refusal becomes a message, never a crash.
+        The write to disk runs off the event loop that serves every phone."""
+        revision = self.screen["revision"]
+        if seat is None:
+            seat = self.who.seat  # the host entering for a player acts for her
+        try:
+            await asyncio.to_thread(self.hub.act, self.who, kind, payload or {}, revision, seat)
+        except StaleRevision as exc:
+            self.phone.toast(exc.message)
+            self.refresh()
+            return False
+        except IllegalAction as exc:
+            self.phone.toast(exc.message)
+            return False
+        except OSError:
+            log.exception("table %s: a move could not be saved", self.hub.code)
+            self.phone.toast("The host could not save that: nothing was saved. Try again.")
+            return False
+        return True
+
+
+@dataclass
+class TableContext:
+    """What every component of a table page may use: the live view and the phone."""
+
+    live: LiveTable
+    phone: Any
+    extra: dict = field(default_factory=dict)
+
+    def act(self, kind: str, payload: dict | None = None, seat: int | None = None) -> None:
+        """Start a move (handlers stay sync; the move runs as a task on this phone's loop).
+        On the host's device entering for a player, her move done, the veil comes back."""
+        async def move() -> None:
+            done = await self.live.act(kind, payload, seat)
+            after = self.extra.get("after_move")
+            if done and after is not None and kind not in ("undo", "redo"):
+                after()
+
+        self.phone.run(move())
+
+    def confirm(self, title: str, text: str, on_yes: Callable[[], None],
+                yes_label: str = "Yes, do it") -> None:
+        self.phone.confirm(title, text, on_yes, yes_label)
+
+    def toast(self, text: str) -> None:
+        self.phone.toast(text)
+
+
+TABLE = ft.create_context(None)
+
+
+def use_table() -> TableContext:
+    """The table page's context (inside a table page only)."""
+    context = ft.use_context(TABLE)
+    if context is None:
+        raise RuntimeError("use_table() outside a table page")
+    return context
+
+
+def use_view(select: Callable[[dict], T]) -> T:
+    """The slice ``select(screen)`` of this phone's view; the calling component renders
+    again only when that slice changes."""
+    live = use_table().live
+    current = ft.use_ref(None)
+    current.current = select  # the latest selector (it may close over new props)
+    value = select(live.screen)
+    _, set_value = ft.use_state(value)
+
+    def subscribe():
+        def listener(screen: dict) -> None:
+            set_value(current.current(screen))  # equal slices schedule nothing
+
+        live.listeners.add(listener)
+        listener(live.screen)  # a change between the first render and now
+        return lambda: live.listeners.discard(listener)
+
+    ft.use_effect(subscribe, [live])
+    return value

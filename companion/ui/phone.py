@@ -1,0 +1,140 @@
+"""One browser tab (a phone, or the host's screen): what its screens may ask of it.
+
+A :class:`Phone` holds no game state and draws nothing: it is the tab's services (its
+storage for seat tokens and the host key, whether it is the host, messages, confirms,
+running work on the tab's own event loop). Screens are Flet components
+(:mod:`companion.ui.app`) rendered once with ``page.render``.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any, Awaitable, Callable
+
+import flet as ft
+
+from companion.context import AppContext
+
+log = logging.getLogger(__name__)
+
+SEAT_KEY = "seat.{code}"
+HOST_KEY = "host.key"
+
+
+class Phone:
+    def __init__(self, page: ft.Page, ctx: AppContext):
+        self.page = page
+        self.ctx = ctx
+        self.prefs = ft.SharedPreferences()
+        self.haptics = ft.HapticFeedback()  # Flutter's web engine calls navigator.vibrate
+        self.is_host = False
+        self.closed = False
+        self._on_close: list[Callable[[], None]] = []
+
+    async def start(self) -> None:
+        """Find out whether this tab is the host (its stored host key, or loopback)."""
+        host_key = await self.stored("get", HOST_KEY)
+        self.is_host = self.ctx.is_host(self.page.client_ip, host_key)
+
+    def when_closed(self, fn: Callable[[], None]) -> None:
+        """``fn`` runs when the tab's session ends (its listeners leave the hubs)."""
+        self._on_close.append(fn)
+
+    def close(self) -> None:
+        self.closed = True
+        for fn in self._on_close:
+            try:
+                fn()
+            except Exception:
+                log.exception("closing a tab")
+        self._on_close.clear()
+
+    # -- running on this tab's loop ------------------------------------------------
+    def soon(self, fn: Callable[[], Any]) -> None:
+        """Call ``fn`` on this tab's event loop, with this tab's page as Flet's context
+        (the hub calls listeners from whichever thread made a change)."""
+        async def call() -> None:
+            fn()
+
+        self._start(call)
+
+    def run(self, work: Awaitable[Any]) -> None:
+        """Run a coroutine on this tab's loop (a move started from a click)."""
+        async def call() -> None:
+            await work
+
+        self._start(call)
+
+    def _start(self, call: Callable[[], Awaitable[None]]) -> None:
+        if self.closed:
+            return
+        try:
+            self.page.run_task(call)
+        except RuntimeError:  # the tab is gone
+            self.closed = True
+
+    # -- the tab's storage -------------------------------------------------------------
+    async def stored(self, operation: str, *args: Any) -> Any:
+        """The phone's storage, asked twice before giving up (a phone that just woke
+        up may not have its storage service ready on the first ask)."""
+        for attempt in range(2):
+            try:
+                return await getattr(self.prefs, operation)(*args)
+            except Exception:
+                if attempt:
+                    log.warning("phone storage did not answer %s", operation)
+                    self.toast("This phone's storage did not answer: reload the page to get your seat back")
+                    return None
+                self.page.update()
+        return None
+
+    async def seat_token(self, code: str) -> str | None:
+        value = await self.stored("get", SEAT_KEY.format(code=code))
+        return value if isinstance(value, str) and value else None
+
+    async def keep_seat_token(self, code: str, token: str) -> None:
+        await self.stored("set", SEAT_KEY.format(code=code), token)
+
+    async def forget_seat_token(self, code: str) -> None:
+        await self.stored("remove", SEAT_KEY.format(code=code))
+
+    async def keep_host_key(self, key: str) -> None:
+        await self.stored("set", HOST_KEY, key)
+        self.is_host = True
+
+    # -- moving around and talking ----------------------------------------------------
+    async def go(self, route: str) -> None:
+        await self.page.push_route(route)
+
+    def toast(self, text: str) -> None:
+        text = text[:1].upper() + text[1:] if text else text
+        self.page.show_dialog(ft.SnackBar(ft.Text(text, size=18), duration=ft.Duration(seconds=5),
+                                          show_close_icon=True))
+
+    def vibrate(self) -> None:
+        """A short buzz where the browser allows it (phones, after a first tap)."""
+        async def buzz() -> None:
+            try:
+                await self.haptics.vibrate()
+            except Exception:  # no vibration here (a laptop, or not allowed yet): the banner says it
+                pass
+
+        self.run(buzz())
+
+    def confirm(self, title: str, text: str, on_yes: Callable[[], None],
+                yes_label: str = "Yes, do it") -> None:
+        """Ask before anything that cannot be undone (or is easy to regret)."""
+
+        def yes(e):
+            self.page.pop_dialog()
+            on_yes()
+
+        def no(e):
+            self.page.pop_dialog()
+
+        self.page.show_dialog(ft.AlertDialog(
+            modal=True,
+            title=ft.Text(title, size=22),
+            content=ft.Text(text, size=18),
+            actions=[ft.TextButton("Cancel", on_click=no), ft.FilledButton(yes_label, on_click=yes)],
+        ))
