@@ -381,13 +381,17 @@ def _gives(ui: GameUI) -> ft.Control | None:
         return None
     if not ui.may("place") and ui.seat is not None:
         return None
-    rows: list[ft.Control] = [kit.title("Careful", size=kit.BODY + 2)]
+    circles: dict[tuple, list[str]] = {}  # one line per tower given away, with its circles
     for item in step["gives"]:
         for gift in item["gives"]:
-            when = "" if gift["this_round"] else " next round"
-            rows.append(kit.body(f"{item['circle']} gives {gift['player']} {gift['tower']} if "
-                                 f"{gift['player']} places {gift['colour']}{when}",
-                                 size=kit.SMALL + 2))
+            key = (gift["tower"], gift["player"], gift["colour"], gift["this_round"])
+            circles.setdefault(key, []).append(item["circle"])
+    rows: list[ft.Control] = [kit.title("Careful", size=kit.BODY + 2)]
+    for (tower, player, colour, now), where in circles.items():
+        listed = where[0] if len(where) == 1 else ", ".join(where[:-1]) + " or " + where[-1]
+        when = "" if now else " next round"
+        rows.append(kit.body(f"A stone on {listed} gives {player} {tower} if {player} places "
+                             f"{colour}{when}", size=kit.SMALL + 2))
     return kit.card(rows)
 
 

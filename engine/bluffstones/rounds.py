@@ -65,8 +65,7 @@ def reveal_refusal(state: dict, seat: int | None, host: bool) -> str | None:
 def reveal(state: dict, seat: int | None, payload: Mapping[str, Any]) -> None:
     """All bids are in: show them and resolve everything that needs no choice."""
     bids = [dict(b) for b in state["bids"]]
-    state["reveal"] = {"round": state["round"], "order": turn_order(state), "bids": bids,
-                       "removed": [], "placed": []}
+    state["reveal"] = {"round": state["round"], "bids": bids, "removed": [], "placed": []}
     if all(b["count"] == 0 for b in bids):
         _finish(state, ALL_ZERO)
         return
@@ -175,6 +174,3 @@ def _finish(state: dict, reason: str) -> None:
     state["pending"] = None
     state["end"] = reason
 
-
-__all__ = ["ALL_ZERO", "BIDDING", "END_WORDS", "NO_STONES", "OVER", "TOWERS_GONE", "bid",
-           "bid_refusal", "place", "remove", "reveal", "reveal_refusal", "step_refusal"]

@@ -21,12 +21,13 @@ Keys of the state (facts only: what happened is the table's log, described by
   stones thrown away (out of the game).
 - ``won``: per seat the tower circles scored, in order.
 - ``reveal``: the facts of the round last revealed, kept until the next reveal so the
-  table can read what that round did: ``{"round", "order"`` (its turn order),
-  ``"bids"`` (as revealed), ``"removed"`` (``[{"seat", "circle", "colour"}]``, the
-  stones the red stones took, in turn order), ``"placed"`` (``[{"seat", "circle",
-  "colour", "scored": [towers]}]``, in turn order)``}``; ``None`` before the first reveal.
-  Every other consequence (two-stone discards, a red stone with nothing to remove, a
-  stone with no room) follows from these facts and the rules.
+  table can read what that round did: ``{"round", "bids"`` (as revealed),
+  ``"removed"`` (``[{"seat", "circle", "colour"}]``, the stones the red stones took, in
+  turn order), ``"placed"`` (``[{"seat", "circle", "colour", "scored": [towers]}]``, the
+  stones placed and the towers each scored, in turn order)``}``; ``None`` before the
+  first reveal. Every other consequence (that round's turn order, two-stone discards, a
+  red stone with nothing to remove, a stone with no room) follows from these facts and
+  the rules.
 - ``end``: why the game ended (``"all_zero"``, ``"towers_gone"``, ``"no_stones"``) or
   ``None``.
 - ``end_when_towers_gone``: the table setting.
@@ -76,6 +77,13 @@ def turn_order(state: dict) -> list[int]:
     """Seats in resolution order: the turn tower holder first, then clockwise."""
     n = len(state["players"])
     first = state["turn"] if state["turn"] is not None else (state["start_player"] or 0)
+    return [(first + i) % n for i in range(n)]
+
+
+def order_of_round(state: dict, rnd: int) -> list[int]:
+    """The turn order of round ``rnd``: the turn tower moves one seat clockwise a round."""
+    n = len(state["players"])
+    first = ((state["start_player"] or 0) + rnd - 1) % n
     return [(first + i) % n for i in range(n)]
 
 

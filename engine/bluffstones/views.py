@@ -12,12 +12,12 @@ from __future__ import annotations
 from typing import Any
 
 from engine.bluffstones import board
-from engine.bluffstones.rounds import END_WORDS, TOWERS_GONE
+from engine.bluffstones.rounds import END_WORDS
 from engine.bluffstones.setup import missing_setup
 from engine.bluffstones.state import (
-    BIDDING, OVER, PLACE, REMOVE, RESOLVING, SETUP, TOWER_NEEDS, empty_circles, is_empty,
-    is_standing_tower, kept_after_discard, matching_neighbours, name, removable_circles,
-    stones_left, turn_order, waiting_for,
+    BIDDING, OVER, REMOVE, RESOLVING, SETUP, TOWER_NEEDS, empty_circles, is_empty,
+    is_standing_tower, kept_after_discard, matching_neighbours, name, order_of_round,
+    removable_circles, stones_left, turn_order, waiting_for,
 )
 from engine.bluffstones.stones import COLOURS, RED, TOWER_COLOURS, bid_words, legal_bids, with_words
 
@@ -185,7 +185,7 @@ def last_round(state: dict) -> dict | None:
     facts = state["reveal"]
     if facts is None:
         return None
-    order, bids = facts["order"], facts["bids"]
+    order, bids = order_of_round(state, facts["round"]), facts["bids"]
     lines = [{"kind": "reveal", "text": "Bids revealed: " + "; ".join(
         f"{name(state, s)} {bid_words(bids[s])}" for s in order)}]
     over_now = state["phase"] == OVER and facts["round"] == state["round"]
@@ -228,9 +228,7 @@ def last_round(state: dict) -> dict | None:
                           "text": f"{name(state, s)}'s {kept[s]} stone is thrown away: no "
                                   "empty circle is left"})
     if over_now and state["end"] in END_WORDS:
-        what = ("Every tower has been scored" if state["end"] == TOWERS_GONE
-                else "No player has a stone left")
-        lines.append({"kind": "end", "text": f"{what}: the game ends"})
+        lines.append({"kind": "end", "text": f"{END_WORDS[state['end']]}: the game ends"})
     return {"round": facts["round"], "lines": lines}
 
 
@@ -245,6 +243,3 @@ def private(state: dict, seat: int) -> dict:
         "bid_choices": [with_words(b) for b in legal_bids(state["piles"][seat])],
     }
 
-
-__all__ = ["HOUSE_RULES", "OVER", "PLACE", "gifts", "house_rules", "last_round", "pending",
-           "private", "public", "revealed_bids", "towers"]

@@ -113,11 +113,32 @@ def check_invariants(before, action, after, initial_census):
                        for t in before["tower_circles"] if t not in before["scored"])
     else:
         assert not newly
+    if action.kind == "place":
+        check_gifts(before, action, after)
     if after["phase"] == "bidding":
         assert after["hands"] == [None] * len(after["players"])
     assert is_plain(after) and is_plain(GAME.public(after))
     for seat in range(len(after["players"])):
         assert is_plain(GAME.private(after, seat))
+
+
+def check_gifts(before, action, after):
+    """A circle the view warns about leaves each tower it names one stone from scoring,
+    with room for that stone and someone else holding (or keeping) its colour."""
+    circle = board.parse_circle(action.payload["circle"])
+    placer = before["pending"]["seat"]
+    warned = {item["circle"]: item["gives"] for item in GAME.public(before)["pending"]["gives"]}
+    for gift in warned.get(circle, []):
+        t = gift["tower"]
+        assert touching(t, circle) and before["tower_colours"][t] == gift["colour"]
+        assert t not in after["scored"] and matching_around(after, t) == 2
+        assert any(touching(t, c) and c not in after["board"] and (c not in after["tower_circles"] or c in after["scored"])
+                   for c in board.CIRCLES)
+        assert gift["seat"] != placer
+        if gift["this_round"]:
+            assert before["hands"][gift["seat"]] == gift["colour"]
+        else:
+            assert before["piles"][gift["seat"]][gift["colour"]] > 0
 
 
 def check_bids_hidden(state):

@@ -270,10 +270,23 @@ def test_the_placer_and_the_table_are_warned_what_a_circle_gives_away():
     assert "A3" not in given and "G1" not in given  # nothing given: not listed
     for who in (phones[1], HOST, Who(seat=1, host=True)):
         text = text_of(hub, who)
-        assert "Careful" in text and "E4 gives Cat D4 if Cat places blue" in text
-        assert "C2 gives Cat B2 if Cat places blue" in text
+        assert "Careful" in text
+        assert "A stone on C4, D3, D5, E3 or E4 gives Cat D4 if Cat places blue" in text
+        assert "A stone on A1, A2, B1, B3 or C2 gives Cat B2 if Cat places blue" in text
     for who in (phones[0], phones[2], Who(seat=0, host=True)):
-        assert "E4 gives Cat" not in text_of(hub, who)
+        assert "gives Cat" not in text_of(hub, who)
+    place(hub, phones, 1, "A3")  # Cat places last: Bob holds the turn tower next round
+    assert "A stone on C4, D3, D5, E3 or E4 gives Bob D4 if Bob places blue next round" \
+        in text_of(hub, phones[2])
+
+
+def test_a_tower_given_next_round_says_so():
+    hub, phones = started()
+    bid_all(hub, phones, {0: ("blue", 1)})
+    place(hub, phones, 0, "C3")
+    bid_all(hub, phones, {1: ("blue", 1)})  # only Bob holds a stone; Cat starts next round
+    text = text_of(hub, phones[1])
+    assert "A stone on C4, D3, D5, E3 or E4 gives Cat D4 if Cat places blue next round" in text
 
 
 def test_the_end_shows_the_ranking_and_the_round_it_ended_in():
