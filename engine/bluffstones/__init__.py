@@ -4,12 +4,6 @@ The moves are documented in :mod:`engine.bluffstones.game`.
 """
 
 from engine.bluffstones import board
-from engine.bluffstones.game import GAME, HOUSE_RULES, BluffStones, bid_choices
-from engine.bluffstones.state import (
-    empty_circles, removable_circles, to_act, turn_order, waiting_for,
-)
+from engine.bluffstones.game import GAME, BluffStones
 
-__all__ = [
-    "GAME", "HOUSE_RULES", "BluffStones", "bid_choices", "board", "empty_circles",
-    "removable_circles", "to_act", "turn_order", "waiting_for",
-]
+__all__ = ["GAME", "BluffStones", "board"]

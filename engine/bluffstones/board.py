@@ -64,10 +64,6 @@ def axial(circle: str) -> tuple[int, int]:
     return _tables()[1][circle]
 
 
-def row_of(circle: str) -> str:
-    return circle[0]
-
-
 @lru_cache(maxsize=None)
 def neighbours(circle: str) -> tuple[str, ...]:
     """The circles touching ``circle`` (6 inside, 4 on an edge, 3 at a corner)."""

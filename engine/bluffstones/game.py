@@ -81,7 +81,6 @@ from engine.moves import ANYONE, SEAT, TURN, Move, move_table
 from engine.schema import Field, Int, fields
 
 DEFAULT_TOWERS_TEXT = " ".join(board.DEFAULT_TOWERS)
-HOUSE_RULES = views.HOUSE_RULES
 
 SETUP_PHASES = (SETUP,)
 
@@ -299,11 +298,6 @@ def _describe(state: dict, action: Action, viewer: int | None) -> str | None:
             words += f"; {who} scores the {colour} tower on {tower}"
         return words
     return None
-
-
-def bid_choices(state: dict, seat: int) -> list[dict]:
-    """The bids ``seat`` may make now (empty when not bidding), with their words."""
-    return views.private(state, seat)["bid_choices"]
 
 
 GAME = BluffStones()

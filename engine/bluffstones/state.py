@@ -36,7 +36,7 @@ Keys of the state (facts only: what happened is the table's log, described by
 from __future__ import annotations
 
 from engine.bluffstones import board
-from engine.bluffstones.stones import COLOURS, RED, empty_pile, pile_total, start_pile
+from engine.bluffstones.stones import COLOURS, empty_pile, pile_total, start_pile
 
 SETUP, BIDDING, RESOLVING, OVER = "setup", "bidding", "resolving", "over"
 REMOVE, PLACE = "remove", "place"
@@ -176,11 +176,3 @@ def stone_census(state: dict) -> dict[str, int]:
     for c in COLOURS:
         census[c] += state["discard"][c]
     return census
-
-
-def towers_won(state: dict, seat: int) -> int:
-    return len(state["won"][seat])
-
-
-def holds_red(state: dict, seat: int) -> bool:
-    return state["hands"][seat] == RED

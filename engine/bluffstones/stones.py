@@ -15,8 +15,6 @@ from engine.errors import IllegalAction
 COLOURS = ("blue", "yellow", "green", "red")
 TOWER_COLOURS = ("blue", "yellow", "green")
 """Colours a tower's top stone can have (3 of each were shuffled, 2 of the 9 unused)."""
-PLACEABLE = TOWER_COLOURS
-"""A red stone is never placed: it removes a stone or is discarded."""
 RED = "red"
 TOWER_STONES_PER_COLOUR = 3
 

@@ -199,3 +199,31 @@ def test_played_through_the_table_with_undo():
     # replay from the log gives the same state
     again = Match(GAME, spec, [Entry.from_json(e.to_json()) for e in match.log])
     assert again.state == match.state
+
+
+def test_an_older_log_replays_as_today_s_moves():
+    """A table kept on disk before the move table: ``color``/``colors`` keys, bids as the
+    stones picked up, a count typed as text, a key no move takes, the host tapping for the
+    pending seat with no seat."""
+    spec = make_spec(GAME, ["Ann", "Bob"])
+    old = [
+        {"rev": 1, "by": 1, "seat": 1, "kind": "towers",
+         "payload": {"circles": "['B2', 'B4', 'D2', 'D4', 'D6', 'F2', 'F4']"}},
+        {"rev": 2, "by": None, "seat": None, "kind": "tower_colour",
+         "payload": {"colors": {"B2": "Blue", "B4": "y", "D2": "green", "D4": "blue",
+                                "D6": "yellow", "F2": "green", "F4": "blue"}}},
+        {"rev": 3, "by": 0, "seat": 0, "kind": "start_player", "payload": {"player": 0}},
+        {"rev": 4, "by": None, "seat": None, "kind": "start", "payload": {"note": "go"}},
+        {"rev": 5, "by": 0, "seat": 0, "kind": "bid", "payload": {"stones": ["b", "b"]}},
+        {"rev": 6, "by": 1, "seat": 1, "kind": "bid", "payload": {"color": "G", "count": "1"}},
+        {"rev": 7, "by": 1, "seat": 1, "kind": "reveal", "payload": {}},
+        {"rev": 8, "by": None, "seat": None, "kind": "place", "payload": {"circle": "c3"}},
+    ]
+    match = Match(GAME, spec, [Entry.from_json(e) for e in old])
+    state = match.state
+    assert state["tower_colours"]["B4"] == "yellow" and state["round"] == 2
+    assert state["board"] == {"C3": "blue"} and state["reveal"]["bids"] == [
+        {"colour": "blue", "count": 2}, {"colour": "green", "count": 1}]
+    assert [e.action.payload for e in match.log][3:6] == [
+        {}, {"count": 2, "colour": "blue"}, {"colour": "green", "count": "1"}]
+    assert [text for _, text in match.history(None)][-1] == "Ann places a blue stone on C3"
