@@ -191,6 +191,8 @@ def payload_fuzz(move: Move) -> list[Any]:
     cases: list[Any] = [[], "text", 5, [{"a": 1}], {"zz_unknown": 1}, {"x" * 5000: 1}]
     for key, spec in move.payload.fields.items():
         for value in fuzz_values():
+            if value is None and (not spec.required or spec.nullable):
+                continue  # the Record reads an optional field's null as "left out"
             try:
                 spec.schema.check(value, "x")
             except IllegalAction:
