@@ -668,8 +668,9 @@ class PaiSho(Game):
                 ids.insert(0, p["harmony"])
             if not ids:
                 raise KeyError("harmony")
-            return "; ".join(f"{views.harmony_text(state, _find_harmony(state, i))} was broken"
+            text = "; ".join(f"{views.harmony_text(state, _find_harmony(state, i))} was broken"
                              for i in ids)
+            return text[:1].upper() + text[1:]
         elif kind == "knotweed_kill":
             killer = _seat(state, p["knotweed"], "")
             tiles = _tile_list(state, killer, p["killed"])
