@@ -163,7 +163,7 @@ def _seat(state: dict, raw: Any, missing: str) -> int:
     for s, player in enumerate(names):
         if player.casefold() == text.casefold():
             return s
-    raise IllegalAction(f"There is no player called '{text}' at this table")
+    raise IllegalAction("There is no player by that name at this table")
 
 
 def _seat_or_opponent(state: dict, actor: int | None, raw: Any) -> int:

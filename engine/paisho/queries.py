@@ -21,16 +21,6 @@ def active_seats(state: dict) -> list[int]:
     return [s for s, out in enumerate(state["out"]) if out is None]
 
 
-def opponents(state: dict, seat: int) -> list[int]:
-    """The other seats still playing."""
-    return [s for s in active_seats(state) if s != seat]
-
-
-def current_seat(state: dict) -> int | None:
-    """Whose turn it is (None once the game is over)."""
-    return None if state["over"] else state["current"]
-
-
 def blooming_seat(state: dict) -> int | None:
     """The player whose White Lotus blooms: strictly fewer captures than every opponent.
 

@@ -107,7 +107,6 @@ def normal_kind(raw: Any) -> Any:
         return raw
 
 
-KIND_INDEX = {kind: i for i, kind in enumerate(KINDS)}
 AWAY = ("board", "pot", "returned")
 """The places a tile reaches once it leaves the hand."""
 

@@ -3,8 +3,6 @@ expect refusals."""
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
 from engine.errors import IllegalAction
@@ -45,7 +43,3 @@ def refused(state, seat, kind, payload, fragment, host=False):
 def tiles(state, seat, kind):
     """One kind's tiles of a seat by place."""
     return counts(state["tiles"][seat], kind)
-
-
-def as_json(data) -> str:
-    return json.dumps(data, sort_keys=True)

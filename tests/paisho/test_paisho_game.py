@@ -10,7 +10,7 @@ from engine.plain import is_plain
 from engine.registry import get_game
 from engine.table import Match, apply, make_spec
 
-from tests.paisho.helpers import as_json, new_game, play, refused, tiles
+from tests.paisho.helpers import new_game, play, refused, tiles
 
 ANN, BO = 0, 1
 
@@ -228,7 +228,7 @@ def test_knotweed_kill_recorded_by_the_host_names_the_knotweed_by_seat_or_name()
     state = play(state, (None, "knotweed_kill", {"knotweed": 0, "killed": [{"owner": 1, "kind": "jade"}]}))
     assert tiles(state, BO, "jade")["pot"] == 1 and state["captured"] == [2, 0]
     refused(state, None, "knotweed_kill", {"knotweed": "Cy", "killed": [{"owner": 0, "kind": "knotweed"}]},
-            "There is no player called 'Cy' at this table")
+            "There is no player by that name at this table")
     refused(state, None, "knotweed_kill", {"knotweed": True, "killed": [{"owner": 0, "kind": "knotweed"}]},
             "The Knotweed's owner must be a whole number from 0 to 3")
 
