@@ -52,7 +52,8 @@ def placeable(state: dict, seat: int) -> list[str]:
 
 def movable(state: dict, seat: int) -> list[str]:
     """Kinds this seat has on the board that can move (not knotweed or rock)."""
-    return [k for k in KINDS if k not in IMMOBILE and on_board(state, seat, k) > 0]
+    board = state["tiles"][seat]["board"]
+    return [k for k in KINDS if k in board and k not in IMMOBILE]
 
 
 RULINGS = {(a, b): capture_allowed(a, b, CaptureContext()) for a in KINDS for b in KINDS}
@@ -104,14 +105,13 @@ def kill_targets(state: dict, killer: int) -> list[dict]:
 
 def can_kill(state: dict) -> bool:
     """Is there a Knotweed on the board with another tile on the board to kill?"""
-    knotweeds = sum(on_board(state, s, "knotweed") for s in range(len(state["players"])))
-    tiles = sum(sum(inventory["board"].values()) for inventory in state["tiles"])
-    return knotweeds > 0 and tiles > 1
+    boards = [inventory["board"] for inventory in state["tiles"]]
+    return (any("knotweed" in board for board in boards)
+            and sum(sum(board.values()) for board in boards) > 1)
 
 
 def has_flower_on_board(state: dict) -> bool:
-    return any(on_board(state, owner, kind) for owner in range(len(state["players"]))
-               for kind in FLOWERS)
+    return any(kind in FLOWERS for inventory in state["tiles"] for kind in inventory["board"])
 
 
 def returnable(state: dict) -> list[dict]:
