@@ -235,7 +235,7 @@ def _turn_entry(ui: GameUI, me: int) -> ft.Control:
 
 
 def _what_step(ui: GameUI, draft: dict) -> list[ft.Control]:
-    my = ui.private
+    my = ui.private["turn"]
     possible = {kind: ui.may(kind) for kind, _ in TURN_KINDS}
 
     def choose(kind):
@@ -253,7 +253,7 @@ def _what_step(ui: GameUI, draft: dict) -> list[ft.Control]:
 
 
 def _tile_step(ui: GameUI, draft: dict) -> list[ft.Control]:
-    my = ui.private
+    my = ui.private["turn"]
     kinds = _kinds(ui)
     kind = draft["kind"]
     back = kit.secondary("Back", lambda e=None: _set(ui, draft, step="what"))
@@ -281,7 +281,7 @@ def _tile_step(ui: GameUI, draft: dict) -> list[ft.Control]:
 
 
 def _return_rows(ui: GameUI, draft: dict) -> list[ft.Control]:
-    my = ui.private
+    my = ui.private["turn"]
     kinds = _kinds(ui)
     rows: list[ft.Control] = []
     if len(my["can_return_with"]) > 1 or draft["tool"] is None:

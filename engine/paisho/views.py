@@ -103,7 +103,21 @@ def _tiles(inventory: dict) -> dict:
 
 def private(state: dict, seat: int) -> dict:
     """This seat's helpers: nothing here is hidden from the others, it is what this
-    seat holds and may record now."""
+    seat holds and may record now. The choices of a turn (``can_place``, ``can_move``,
+    ``can_capture``, ``can_return_with`` and the ``returnable`` flowers) are there on the
+    seat's turn only; harmonies to record and Knotweed kills at any time."""
+    mine = {
+        "tiles": _tiles(state["tiles"][seat]),
+        "turn": None,
+        "can_form": q.harmony_choices(state, seat),
+        "can_kill": q.kill_targets(state, seat),
+    }
+    if not state["over"] and state["current"] == seat:
+        mine["turn"] = _turn_choices(state, seat)
+    return mine
+
+
+def _turn_choices(state: dict, seat: int) -> dict:
     names = state["players"]
     captures = []
     for choice in q.capture_choices(state, seat):
@@ -112,15 +126,13 @@ def private(state: dict, seat: int) -> dict:
         if choice.pop("both_removed"):
             label += " (both to the Pot)"
         captures.append({**choice, "label": label})
+    returners = [k for k in ("boat", "wheel") if q.on_board(state, seat, k)]
     return {
-        "tiles": _tiles(state["tiles"][seat]),
         "can_place": q.placeable(state, seat),
         "can_move": q.movable(state, seat),
         "can_capture": captures,
-        "can_form": q.harmony_choices(state, seat),
-        "can_return_with": [k for k in ("boat", "wheel") if q.on_board(state, seat, k)],
-        "returnable": q.returnable(state),
-        "can_kill": q.kill_targets(state, seat),
+        "can_return_with": returners,
+        "returnable": q.returnable(state) if returners else [],
     }
 
 

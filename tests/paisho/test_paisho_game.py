@@ -449,7 +449,14 @@ def test_views_show_tiles_by_place_pot_harmonies_and_my_choices():
     assert public["names"]["jade"] == "White Jade" and public["looks"]["jade"] == "white"
     assert public["looks"]["rose"] == "red" and public["looks"]["boat"] == "wood"
     assert public["looks"]["lotus"] == "gold"
-    assert "rose" in mine["can_move"] and "rock" in mine["can_place"]
+    assert mine["turn"] is None and mine["can_form"] == [] and mine["can_kill"] == []
+    bo = GAME.private(state, BO)["turn"]
+    assert "rock" in bo["can_place"] and bo["can_move"] == [] and bo["can_capture"] == []
+    ann = GAME.private(before, ANN)["turn"]
+    assert ann["can_move"] == ["rose", "chrysanthemum"] and "rock" in ann["can_place"]
+    assert ann["can_capture"] == [{"tile": "rose", "owner": BO, "captured": "jasmine",
+                                   "label": "Rose takes Bo's Jasmine"}]
+    assert ann["can_return_with"] == [] and ann["returnable"] == []
     assert GAME.describe(before, capture, BO).startswith("Ann's Rose captured Bo's Jasmine")
     assert public["recent"] == ["Turn 5: Ann's Rose + Chrysanthemum (#1) formed"]
     assert GAME.private(state, None) is None and GAME.private(state, 7) is None

@@ -20,6 +20,7 @@ FORFEIT_FOR_REAL = 0.08
 def payload(rng: random.Random, kind: str, view: dict, table: dict) -> dict:
     public = view["public"]
     mine = view["private"]
+    turn = (mine or {}).get("turn")
     seat = table["seat"]
     actor = seat if seat is not None else public["current"]
     players = public["players"]
@@ -42,7 +43,7 @@ def payload(rng: random.Random, kind: str, view: dict, table: dict) -> dict:
         return out
 
     if kind == "place":
-        choices = mine["can_place"] if mine is not None else KINDS
+        choices = turn["can_place"] if turn else KINDS
         flowers = [k for k in choices if k in FLOWERS]
         pool = flowers if flowers and rng.random() < 0.85 else choices or ["rose"]
         return extras({"tile": rng.choice(pool)})
@@ -50,8 +51,8 @@ def payload(rng: random.Random, kind: str, view: dict, table: dict) -> dict:
         movable = [k for k in players[actor]["board"] if k not in ("knotweed", "rock")]
         return extras({"tile": rng.choice(movable or ["lily"])})
     if kind == "capture":
-        if mine is not None and mine["can_capture"] and rng.random() < 0.95:
-            choice = rng.choice(mine["can_capture"])
+        if turn and turn["can_capture"] and rng.random() < 0.95:
+            choice = rng.choice(turn["can_capture"])
             return extras({"tile": choice["tile"], "captured": choice["captured"],
                            "owner": choice["owner"]})
         return extras({"tile": rng.choice(FLOWERS), "captured": rng.choice(FLOWERS),
