@@ -7,8 +7,11 @@ optionally the harmonies formed or broken, and "End turn". The engine checks it 
 a refusal (a disharmonious pair...) comes back as a message and the draft stays.
 
 The shared table screen shows public things only: the race, the Pot, the blooming lotus,
-the harmonies and whose turn it is. When the game is over every screen shows the
-winner and the score by turn as a bar chart.
+the harmonies (and the latest formed and broken) and whose turn it is. When the game is
+over every screen shows the winner and the score by turn as a bar chart.
+
+The screens only draw the view: tile names and looks, capture labels and the words for
+the end come from it, and a move's buttons show only when the table offers that move.
 """
 
 from __future__ import annotations
