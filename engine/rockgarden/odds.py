@@ -29,46 +29,26 @@ def chance_black_in_piles(ones: int, twos: int, threes: int, black: bool,
 
 
 @lru_cache(maxsize=1 << 17)
-def _p_never(ones: int, twos: int, threes: int, piles: int, current: int) -> Fraction:
-    """P(black rock stays in the bag) with the black rock still in the bag."""
+def _p_never(ones: int, twos: int, threes: int, piles: int, current: int,
+             exact: bool = True) -> Fraction | float:
+    """P(black rock stays in the bag) with the black rock still in the bag: a Fraction,
+    or (``exact`` False: what the screens show, many times cheaper) a float."""
     if piles == 0:
-        return Fraction(1)
+        return Fraction(1) if exact else 1.0
     total = ones + twos + threes + 1
+    p = Fraction(0) if exact else 0.0
     if total == 1:
-        return Fraction(0)  # only the black rock is left: it is drawn next
-    p = Fraction(0)
+        return p  # only the black rock is left: it is drawn next
     for value, count in ((1, ones), (2, twos), (3, threes)):
         if count == 0:
             continue
         left = (ones - (value == 1), twos - (value == 2), threes - (value == 3))
         pile_value = current + value
         if pile_value >= PILE_TARGET:
-            rest = _p_never(*left, piles - 1, 0)
+            rest = _p_never(*left, piles - 1, 0, exact)
         else:
-            rest = _p_never(*left, piles, pile_value)
-        p += Fraction(count, total) * rest
-    return p
-
-
-@lru_cache(maxsize=1 << 17)
-def _p_never_float(ones: int, twos: int, threes: int, piles: int, current: int) -> float:
-    """:func:`_p_never` in floating point: what the screens show, many times cheaper."""
-    if piles == 0:
-        return 1.0
-    total = ones + twos + threes + 1
-    if total == 1:
-        return 0.0
-    p = 0.0
-    for value, count in ((1, ones), (2, twos), (3, threes)):
-        if count == 0:
-            continue
-        left = (ones - (value == 1), twos - (value == 2), threes - (value == 3))
-        pile_value = current + value
-        if pile_value >= PILE_TARGET:
-            rest = _p_never_float(*left, piles - 1, 0)
-        else:
-            rest = _p_never_float(*left, piles, pile_value)
-        p += count / total * rest
+            rest = _p_never(*left, piles, pile_value, exact)
+        p += (Fraction(count, total) if exact else count / total) * rest
     return p
 
 
@@ -106,7 +86,7 @@ def black_rock_chance(state: dict) -> float:
     drawing = _drawing(state)
     if drawing is None or drawing[3] <= 0:
         return 0.0
-    return max(0.0, min(1.0, 1.0 - _p_never_float(*drawing)))
+    return max(0.0, min(1.0, 1.0 - _p_never(*drawing, exact=False)))
 
 
 __all__ = ["chance_black_in_piles", "black_rock_chance", "black_rock_chance_exact"]

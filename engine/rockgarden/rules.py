@@ -202,10 +202,6 @@ def classify(rocks: Mapping[str, int]) -> str:
     )
 
 
-def set_title(kind: str) -> str:
-    return SET_TITLES[kind]
-
-
 # -- reading rocks from payloads --------------------------------------------------
 def tokens_of(raw) -> list[str]:
     """A payload's rocks: one text "R1 G2" (or "R1,G2") or a list of texts."""

@@ -33,7 +33,6 @@ the bag. The black rock is tracked apart from the coloured rocks by ``black``.
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Iterable, Mapping
 
 from engine.rockgarden.rocks import COLOURS, COPIES, VALUES
@@ -46,11 +45,9 @@ DECK_TITLES = {PASS: "Pass", TRIPS: "Trips", FOURSOME: "Foursome", STRAIGHT: "St
 PASS_VALUE = 1
 PILE_TARGET = 6
 STARTING_ROCKS = 5
-TOTAL_ROCKS = COPIES * len(COLOURS) * len(VALUES)  # 75
 
 # phases, in the order a round goes through them
 SETUP, PILES, BIDDING, TURN_INS, OVER = "setup", "piles", "bidding", "turn_ins", "over"
-PHASES = (SETUP, PILES, BIDDING, TURN_INS, OVER)
 
 # where the black rock is
 ON_TRACKER, IN_BAG, DRAWN_IN_PILES, DRAWN_ON_PASS = "tracker", "bag", "piles", "passer"
@@ -134,16 +131,7 @@ def sorted_counts(rocks: Mapping[str, int]) -> dict:
     return {code: rocks[code] for code in sorted(rocks, key=ORDER.__getitem__) if rocks[code] > 0}
 
 
-def as_counter(rocks: Mapping[str, int]) -> Counter:
-    """A count dict as the advisor's Counter keyed by ``(colour, value)``."""
-    return Counter({(code[0], int(code[1])): n for code, n in rocks.items() if n})
-
-
 # -- questions about the table -------------------------------------------------------
-def n_players(state: dict) -> int:
-    return len(state["players"])
-
-
 def n_piles(state: dict) -> int:
     return len(state["players"]) - 1
 
@@ -196,13 +184,6 @@ def cards_of(state: dict, seat: int) -> list[dict]:
 def card_count(state: dict, seat: int) -> int:
     return state["cards_taken"]["seat"].count(seat)
 
-
-def demerits(state: dict, seat: int) -> int:
-    return sum(card["value"] for card in cards_of(state, seat))
-
-
-def garden_size(state: dict, seat: int) -> int:
-    return count(state["gardens"][seat])
 
 
 def deck_cards_left(state: dict, deck: str) -> int:

@@ -95,6 +95,13 @@ def to_turn_ins(t: Table) -> None:
     t.apply(1, "pass", rock="W3")
 
 
+def score_round_one(t: Table) -> None:
+    """Bo turns in Trips then the Straight Flush; Ann her Straight Flush: round 2."""
+    t.apply(1, "turn_in", rocks="Y1 Y1 Y1")
+    t.apply(1, "turn_in", rocks="W1 W2 W3")
+    t.apply(0, "turn_in", rocks="R1 R2 R3")
+
+
 # -- setup -------------------------------------------------------------------------
 def test_setup_picks_five_rocks_and_records_them():
     t = Table()
@@ -175,9 +182,7 @@ def test_host_table_screen_records_the_piles_for_the_start_player():
 def test_black_rock_drawn_for_the_piles_ends_the_game_at_once():
     t = Table(tracker_spaces=1)
     to_turn_ins(t)
-    t.apply(1, "turn_in", rocks="Y1 Y1 Y1")
-    t.apply(1, "turn_in", rocks="W1 W2 W3")
-    t.apply(0, "turn_in", rocks="R1 R2 R3")
+    score_round_one(t)
     assert t.state["phase"] == "piles" and "The black rock is in the bag" in t.text(2)
     t.tap(1, "Black rock")  # confirmed
     assert t.sent[-1] == ("draw", {"rocks": "K"}, 1)
@@ -331,9 +336,7 @@ def test_a_garden_can_be_corrected_at_any_time():
 def test_final_screen_reveals_demerits_ranks_by_rocks_and_charts_rounds():
     t = Table(tracker_spaces=1)
     to_turn_ins(t)
-    t.apply(1, "turn_in", rocks="Y1 Y1 Y1")
-    t.apply(1, "turn_in", rocks="W1 W2 W3")
-    t.apply(0, "turn_in", rocks="R1 R2 R3")
+    score_round_one(t)
     t.apply(1, "draw", rocks="Y3 B3 G2 Y2 R1 R1 Y1 W2 R3")
     for seat, pile in ((1, 0), (2, 1), (3, 2)):
         t.apply(seat, "bid", pile=pile, rocks="")
@@ -446,9 +449,7 @@ def test_during_the_turn_ins_only_the_host_offers_corrections():
 def test_the_end_undone_by_the_host_keeps_the_demerits_shown_on_every_screen():
     t = Table(tracker_spaces=1)
     to_turn_ins(t)
-    t.apply(1, "turn_in", rocks="Y1 Y1 Y1")
-    t.apply(1, "turn_in", rocks="W1 W2 W3")
-    t.apply(0, "turn_in", rocks="R1 R2 R3")
+    score_round_one(t)
     t.apply(1, "draw", rocks="K")
     assert "Game over" in t.text(2)
     assert "undo" not in t.hub.view(t.phones[1])["legal"]
