@@ -202,7 +202,7 @@ def _bidding(ui: GameUI, scratch: dict) -> ft.Control:
         if ui.host and ui.seat is None:
             extra.append(kit.muted(f"Choose 'Enter for {_name(ui, turn)}' above to bid for them."))
         return _waiting(ui, f"{_name(ui, turn)} is bidding", extra)
-    if scratch.get("passing"):
+    if scratch.get("passing") and ui.may("pass"):
         return _passing(ui, scratch)
     options = [o for o in you["bid_options"]]
     can_bid = [o for o in options if o["can_bid"]] if ui.may("bid") else []

@@ -11,7 +11,7 @@ from typing import Mapping
 
 from engine.errors import IllegalAction
 from engine.rockgarden.rocks import BLACK, COLOURS, COPIES, VALUES
-from engine.rockgarden.sets import DECK_SIZE, FOURSOME, SET_TITLES, STRAIGHT, TRIPS
+from engine.rockgarden.sets import DECK_SIZE, FOURSOME, STRAIGHT, TRIPS
 from engine.rockgarden.state import (
     BIDDING, CODES, PASS, PASS_VALUE, PILES, SET_DECKS, SETUP, STARTING_ROCKS, TURN_INS,
     card_worth, count, listed, taken, value,
@@ -216,7 +216,7 @@ def _shown(token: str) -> str:
     text = token.strip().upper()
     if len(text) <= MAX_SHOWN_TOKEN and text.isalnum() and text.isascii():
         return f"'{text}'"
-    return "A rock"
+    return "That"
 
 
 def parse_code(token: str) -> str:

@@ -12,7 +12,6 @@ import re
 import pytest
 
 from companion.hub import HOST, WATCHER, Who
-from engine.rockgarden.state import cards_of
 from tests.support import Screen, new_table
 from tests.uitree import all_text, buttons, tap
 
