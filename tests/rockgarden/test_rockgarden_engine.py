@@ -207,7 +207,7 @@ def test_only_the_start_player_lays_out_piles_and_not_beyond_the_last_pile():
     refused(state, 0, "draw", "It is not your turn: it is Bo's", rocks="R1")
     refused(state, 1, "draw", "The piles were complete before W1", rocks="R3 Y3 G3 B3 W1")
     refused(state, 1, "draw", "Name the rock drawn", rocks="")
-    refused(state, 1, "bid", "Bid is not possible during the laying out of the piles",
+    refused(state, 1, "bid", "Bidding is not possible during the laying out of the piles",
             pile=0, rocks="")
     state = act(state, 1, "draw", rocks="R3 Y3 G3 B3")
     assert state["phase"] == "bidding" and state["turn"] == 1
@@ -423,7 +423,7 @@ def test_illegal_turn_ins_are_refused():
     refused(state, 2, "turn_in", "Your garden has only 1 x Y2, not 3", rocks="Y2 Y2 Y2")
     refused(state, 2, "turn_in", "Y1 is not in your garden", rocks="Y1 Y1 Y1")
     refused(state, 0, "turn_in", "it is Cy's", rocks="R3 R3 R3")
-    refused(state, 2, "bid", "Bid is not possible during the turn-ins", pile=0, rocks="")
+    refused(state, 2, "bid", "Bidding is not possible during the turn-ins", pile=0, rocks="")
     refused(state, 2, "draw", "not possible during the turn-ins", rocks="R1")
 
 
