@@ -52,6 +52,26 @@ EFFECTS: dict[str, str] = {
 A complete set is one Scholar, one Peasant, one Artisan and one Merchant in the display.
 """
 
+EFFECT_SHORT: dict[str, str] = {
+    "none": "No effect",
+    "produce_grain": "+1 Grain",
+    "produce_money": "+1 Money",
+    "influence": "+1 Influence",
+    "feed_grain": "Eats 1 Grain",
+    "feed_money": "Costs 1 Money",
+    "bonus_each_class": "+1 each class",
+    "bonus_any_class": "+2 any class",
+    "bonus_scholars": "+3 Scholars",
+    "bonus_peasants": "+3 Peasants",
+    "bonus_merchants": "+3 Merchants",
+    "set_grain": "Grain per set",
+    "set_money": "Money per set",
+    "set_influence": "Influence per set",
+    "trade": "Trade 4 for 2",
+}
+"""The same effects in a few words, for card tiles and choice tokens."""
+assert set(EFFECT_SHORT) == set(EFFECTS)
+
 FIXED_BONUS = {"bonus_scholars": SCHOLARS, "bonus_peasants": PEASANTS,
                "bonus_merchants": MERCHANTS}
 FIXED_BONUS_POINTS = 3
@@ -171,21 +191,50 @@ def find_card(cards: list[dict], card_id: Any) -> dict | None:
 
 
 def public_card(card: Mapping[str, Any]) -> dict:
-    """What everyone sees of a card: a secret face-down card shows only its column."""
+    """What everyone sees of a card: ``{"id", "column", "face_up"}``, with ``points`` and
+    ``effect`` when face up (its class is its column), and the ``front`` of a card turned
+    down from face up (everyone saw it); a card taken face down shows only its column."""
     if card["face_up"]:
-        return dict(card)
+        return {"id": card["id"], "column": card["column"], "face_up": True,
+                "points": card["points"], "effect": card["effect"]}
     out = {"id": card["id"], "column": card["column"], "face_up": False}
     if not card.get("secret") and card.get("front"):
         out["front"] = dict(card["front"])
     return out
 
 
-def owner_card(card: Mapping[str, Any]) -> dict:
-    """What the owner sees: everything, including the front they looked at."""
-    out = dict(card)
-    if out.get("front") is not None:
-        out["front"] = dict(out["front"])
-    return out
+def secret_fronts(cards: list[dict]) -> list[dict]:
+    """What only the owner sees: the fronts they looked at of the cards they took face
+    down, ``[{"id", "class", "points", "effect"}, ...]``."""
+    return [{"id": c["id"], **c["front"]} for c in cards
+            if not c["face_up"] and c.get("secret") and c.get("front")]
+
+
+def points_words(points: int) -> str:
+    return f"{points} point{'s' if points != 1 else ''}"
+
+
+def short_front(front: Mapping[str, Any] | None) -> str:
+    """``Artisan 3 points, Trade 4 for 2`` (``not noted`` when the front is unknown)."""
+    if not front:
+        return "not noted"
+    text = f"{SINGULAR[front['class']]} {points_words(front['points'])}"
+    if front.get("effect", "none") != "none":
+        text += f", {EFFECT_SHORT[front['effect']]}"
+    return text
+
+
+def catalogue() -> dict:
+    """The words and choices a screen offers for cards (part of the public view)."""
+    return {
+        "classes": list(CLASSES),
+        "columns": list(COLUMNS),
+        "labels": dict(LABELS),
+        "singular": dict(SINGULAR),
+        "effects": list(EFFECTS),
+        "effect_short": dict(EFFECT_SHORT),
+        "points": list(range(MIN_POINTS, MAX_POINTS + 1)),
+    }
 
 
 def describe_front(front: Mapping[str, Any] | None) -> str:

@@ -1,4 +1,4 @@
-"""Random tables played through ``apply``: never a crash, never a broken invariant."""
+"""Random tables played through the table model: never a crash, never a broken invariant."""
 
 from __future__ import annotations
 
@@ -10,10 +10,12 @@ from hypothesis import given, settings, strategies as st
 
 from engine.errors import IllegalAction
 from engine.game import Action
+from engine.plain import is_plain
 from engine.strata import GAME
 from engine.strata import game as g
+from engine.table import play
 
-from .test_strata_support import conserved, random_action
+from .test_strata_support import conserved, random_action, view
 
 
 def check_invariants(before, after, n):
@@ -30,7 +32,7 @@ def check_invariants(before, after, n):
     if after["phase"] in (g.AUCTION, g.FEEDING, g.PRODUCTION_CAP, g.TRIBUTE, g.TRIBUTE_CAP):
         done = after["round"] - (1 if after["phase"] == g.AUCTION else 0)
         assert all(len(after["cards"][s]) == done for s in range(n))
-    json.dumps(after)
+    assert is_plain(after)
 
 
 @settings(max_examples=12, deadline=None)
@@ -41,8 +43,8 @@ def test_random_games_keep_the_invariants(n, rng):
     while not GAME.is_over(state):
         seat, kind, payload = random_action(rng, state)
         frozen = copy.deepcopy(state)
-        after = GAME.apply(state, Action(seat, kind, payload))
-        assert state == frozen  # apply never mutates its input
+        after = play(GAME, state, Action(seat, kind, payload))
+        assert state == frozen  # a move never changes the state it was given
         check_invariants(state, after, n)
         state = after
         steps += 1
@@ -81,17 +83,17 @@ def test_garbage_actions_are_refused_cleanly(n, rng, garbage):
             if GAME.is_over(state):
                 return
             s, k, p = random_action(rng, state)
-            state = GAME.apply(state, Action(s, k, p))
+            state = play(GAME, state, Action(s, k, p))
         frozen = copy.deepcopy(state)
         try:
-            after = GAME.apply(state, Action(seat, kind, payload))
+            after = play(GAME, state, Action(seat, kind, payload))
         except IllegalAction as err:
             assert state == frozen and str(err)
             continue
         check_invariants(state, after, n)
         for viewer in [None] + list(range(n)):
-            json.dumps(GAME.view(after, viewer))
-            GAME.describe(state, Action(seat, kind, payload), viewer)
+            assert is_plain(view(after, viewer))
+            assert GAME.describe(state, Action(seat, kind, payload), viewer)
         state = after
 
 

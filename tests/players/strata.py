@@ -1,0 +1,104 @@
+"""A random Four Big Strata player: plausible payloads from the player's own view.
+
+It reads what a phone shows (the public part, and its own private part when it has one:
+the host's table screen has none), so random tables make real progress: splits come
+from the offered options, cards from the display's counts, bids within the Money held.
+Now and then it sends something the rules refuse (a bid above its Money, a face-down
+card without a column), which the table must refuse in words.
+"""
+
+from __future__ import annotations
+
+import random
+
+CLASSES = ("scholars", "peasants", "artisans", "merchants")
+EFFECTS = ("none", "produce_grain", "produce_money", "influence", "feed_grain", "feed_money",
+           "bonus_each_class", "bonus_any_class", "bonus_scholars", "bonus_peasants",
+           "bonus_merchants", "set_grain", "set_money", "set_influence", "trade")
+
+
+def _split(rng: random.Random, total: int, money: int, grain: int) -> dict:
+    total = max(min(total, money + grain), 0)
+    low, high = max(0, total - grain), min(total, money)
+    m = rng.randint(low, high) if high >= low else 0
+    return {"money": m, "grain": total - m}
+
+
+def _seat(view: dict, table: dict) -> int | None:
+    if table["seat"] is not None:
+        return table["seat"]
+    return view["to_act"][0] if view["to_act"] else None
+
+
+def _front(rng: random.Random, classes=CLASSES) -> dict:
+    # effects that feed and bonus cards alike; production cards a bit more often, so
+    # random tables keep some Grain coming in
+    effect = rng.choice(EFFECTS + ("produce_grain", "produce_grain", "set_grain"))
+    return {"class": rng.choice(classes), "points": rng.randint(1, 4), "effect": effect}
+
+
+def payload(rng: random.Random, kind: str, view: dict, table: dict) -> dict:
+    public = view["public"]
+    seat = _seat(view, table)
+    me = public["players"][seat] if seat is not None else None
+    bank = public["bank"]
+    if kind == "setup_extra":
+        return _split(rng, me["extra_due"], bank["money"], bank["grain"])
+    if kind == "bid":
+        top = me["money"]
+        return {"amount": rng.randint(0, top + 1) if rng.random() < 0.05 else rng.randint(0, min(top, 3))}
+    if kind == "take_card":
+        return _take_card(rng, public, me)
+    if kind == "discard":
+        return _split(rng, me.get("must_discard", 0), me["money"], me["grain"])
+    if kind == "take_tribute":
+        current = (public.get("tribute") or {}).get("current") or {"from": seat, "count": 0}
+        payer = public["players"][current["from"]]
+        return _split(rng, current["count"], payer["money"], payer["grain"])
+    if kind == "final_assignment":
+        if rng.random() < 0.5:
+            return {}
+        chunks = public["final"][seat]["chunks"]
+        return {"assignment": [rng.choice(CLASSES) for _ in chunks]}
+    if kind in ("exchange", "trade"):
+        gives = [r for r in ("money", "grain") if me[r] >= 4] or ["money"]
+        return {"give": rng.choice(gives), "times": 1 if rng.random() < 0.9 else 2}
+    if kind == "flip_down":
+        return _flip_down(rng, public, me)
+    return {}
+
+
+def _take_card(rng: random.Random, public: dict, me: dict) -> dict:
+    market = public["market"]
+    faces = [f for f in ("up", "down") if market[f]] or ["up"]
+    face = rng.choice(faces)
+    if face == "up":
+        classes = CLASSES
+        if market["empress"] and (market["up"] == 1 or rng.random() < 0.3):
+            classes = ("empresses",)
+        return {"face": "up", **_front(rng, classes)}
+    out: dict = {"face": "down"}
+    if me["money"] >= 2 and rng.random() < 0.3:
+        return {**out, "flip_up": True, **_front(rng)}
+    if rng.random() > 0.02:  # now and then forgets the column (refused)
+        out["column"] = rng.choice(CLASSES)
+    if rng.random() < 0.5:
+        out.update(_front(rng))
+    if not any(c["face_up"] for c in me["cards"]):
+        out["bonus"] = _split(rng, public["round"], public["bank"]["money"], public["bank"]["grain"])
+    return out
+
+
+def _flip_down(rng: random.Random, public: dict, me: dict) -> dict:
+    face_up = [c for c in me["cards"] if c["face_up"]]
+    if not face_up:
+        return {"card": 1, "money": 2}
+    card = rng.choice(face_up)
+    bank = public["bank"]
+    out = {"card": card["id"], **_split(rng, 2, bank["money"], bank["grain"])}
+    if card["column"] == "empresses":
+        out["column"] = rng.choice(CLASSES)
+    if len(face_up) == 1:
+        out["bonus"] = _split(rng, public["round"], bank["money"] - out["money"],
+                              bank["grain"] - out["grain"])
+    return out
