@@ -55,7 +55,7 @@ def choose(payload: Mapping[str, Any], total: int, money: int, grain: int,
     if g is None:
         g = total - m
     if m < 0 or g < 0 or m + g != total:
-        raise IllegalAction(f"{what[0].upper() + what[1:]} is {total} resource{'s' if total != 1 else ''} "
+        raise IllegalAction(f"{what[0].upper() + what[1:]}: {total} resource{'s' if total != 1 else ''} "
                             f"in all, not {max(m, 0) + max(g, 0)}")
     if m > money:
         raise IllegalAction(f"{holder} only {money} Money")

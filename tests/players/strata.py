@@ -30,10 +30,17 @@ def _seat(view: dict, table: dict) -> int | None:
     return view["to_act"][0] if view["to_act"] else None
 
 
-def _front(rng: random.Random, classes=CLASSES) -> dict:
-    # effects that feed and bonus cards alike; production cards a bit more often, so
-    # random tables keep some Grain coming in
-    effect = rng.choice(EFFECTS + ("produce_grain", "produce_grain", "set_grain"))
+def _front(rng: random.Random, seat: int, classes=CLASSES) -> dict:
+    """A card's front. Seat 0 goes for Influence (so tributes happen at the default
+    rate); production cards come a bit more often, so random tables keep some Grain
+    coming in."""
+    roll = rng.random()
+    if seat == 0 and roll < 0.75:
+        effect = "influence"
+    elif roll < 0.85:
+        effect = "produce_grain"
+    else:
+        effect = rng.choice(EFFECTS)
     return {"class": rng.choice(classes), "points": rng.randint(1, 4), "effect": effect}
 
 
@@ -48,7 +55,7 @@ def payload(rng: random.Random, kind: str, view: dict, table: dict) -> dict:
         top = me["money"]
         return {"amount": rng.randint(0, top + 1) if rng.random() < 0.05 else rng.randint(0, min(top, 3))}
     if kind == "take_card":
-        return _take_card(rng, public, me)
+        return _take_card(rng, public, me, seat)
     if kind == "discard":
         return _split(rng, me.get("must_discard", 0), me["money"], me["grain"])
     if kind == "take_tribute":
@@ -64,36 +71,38 @@ def payload(rng: random.Random, kind: str, view: dict, table: dict) -> dict:
         gives = [r for r in ("money", "grain") if me[r] >= 4] or ["money"]
         return {"give": rng.choice(gives), "times": 1 if rng.random() < 0.9 else 2}
     if kind == "flip_down":
-        return _flip_down(rng, public, me)
+        return _flip_down(rng, public, me, seat)
     return {}
 
 
-def _take_card(rng: random.Random, public: dict, me: dict) -> dict:
+def _take_card(rng: random.Random, public: dict, me: dict, seat: int) -> dict:
     market = public["market"]
     faces = [f for f in ("up", "down") if market[f]] or ["up"]
-    face = rng.choice(faces)
+    face = faces[0] if len(faces) == 1 or rng.random() < 0.7 else faces[1]
     if face == "up":
         classes = CLASSES
-        if market["empress"] and (market["up"] == 1 or rng.random() < 0.3):
+        if market["empress"] and (market["up"] == 1 or rng.random() < 0.5):
             classes = ("empresses",)
-        return {"face": "up", **_front(rng, classes)}
+        return {"face": "up", **_front(rng, seat, classes)}
     out: dict = {"face": "down"}
     if me["money"] >= 2 and rng.random() < 0.3:
-        return {**out, "flip_up": True, **_front(rng)}
+        return {**out, "flip_up": True, **_front(rng, seat)}
     if rng.random() > 0.02:  # now and then forgets the column (refused)
         out["column"] = rng.choice(CLASSES)
     if rng.random() < 0.5:
-        out.update(_front(rng))
+        out.update(_front(rng, seat))
     if not any(c["face_up"] for c in me["cards"]):
         out["bonus"] = _split(rng, public["round"], public["bank"]["money"], public["bank"]["grain"])
     return out
 
 
-def _flip_down(rng: random.Random, public: dict, me: dict) -> dict:
+def _flip_down(rng: random.Random, public: dict, me: dict, seat: int) -> dict:
     face_up = [c for c in me["cards"] if c["face_up"]]
+    keep = ("influence", "produce_grain")  # turned down last
+    spare = [c for c in face_up if c["effect"] not in keep]
     if not face_up:
         return {"card": 1, "money": 2}
-    card = rng.choice(face_up)
+    card = rng.choice(spare or face_up)
     bank = public["bank"]
     out = {"card": card["id"], **_split(rng, 2, bank["money"], bank["grain"])}
     if card["column"] == "empresses":

@@ -64,7 +64,7 @@ def test_a_short_player_must_flip_cards_and_chooses_which():
     assert view(state, 0)["public"]["players"][0]["feeding_short"] == {"money": 0, "grain": 2}
     illegal(state, 0, "flip_down", "choose one of your cards", card=99, grain=2)
     illegal(state, 0, "flip_down", "grain must be a whole number from 0 to 2", card=1, grain=3)
-    illegal(state, 0, "flip_down", "turning a card face down is 2 resources in all, not 1", card=1, grain=1, money=0)
+    illegal(state, 0, "flip_down", "turning a card face down: 2 resources in all, not 1", card=1, grain=1, money=0)
     illegal(state, 0, "flip_down", "stays in the scholars column", card=1, grain=2, column="artisans")
     state = act(state, 0, "flip_down", card=1, grain=2)
     assert state["cards"][0][0]["face_up"] is False and state["cards"][0][0]["column"] == "scholars"

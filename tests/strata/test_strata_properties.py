@@ -109,3 +109,30 @@ def test_the_table_model_replays_a_random_game():
     replayed = Match(GAME, spec, [Entry.from_json(json.loads(json.dumps(e.to_json()))) for e in match.log])
     assert replayed.state == match.state
     assert len(match.history(0)) == len(match.log)
+
+
+def test_the_random_player_finishes_whole_games():
+    """The contract test's random player (``tests/players/strata.py``), picking moves from
+    its own view's legal list, plays whole games of 15 rounds at every table size (here
+    without undo and redo, which the contract test mixes in)."""
+    from engine.table import TABLE_KINDS
+    from tests.support import RandomTable
+
+    for n in range(2, 8):
+        for seed in range(2):
+            table = RandomTable(GAME, random.Random(seed), n_players=n)
+            match = table.match
+            for _ in range(2000):
+                if match.is_over():
+                    break
+                seat, host, kind, payload = table.choose()
+                if kind in TABLE_KINDS:
+                    continue
+                by, action = table.action(seat, host, kind, payload)
+                try:
+                    match.accept(match.propose(by, action, match.revision))
+                except IllegalAction:
+                    pass
+            assert match.is_over() and match.state["round"] == g.ROUNDS, (n, seed)
+            ranking = match.view(None)["result"]["ranking"]
+            assert sorted(r["seat"] for r in ranking) == list(range(n))
