@@ -32,7 +32,7 @@ def qr_block(session, code: str, size: int = 300) -> ft.Control:
 
 
 def build(session, hub: TableHub) -> list[ft.Control]:
-    view = hub.view(Who(host=session.is_host))
+    view = {**hub.table(Who(host=session.is_host)), "over": hub.is_over()}
     code = hub.code
     taken = set(view["taken"])
     controls: list[ft.Control] = [
