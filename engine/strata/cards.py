@@ -156,11 +156,6 @@ def flipped_down(card: Mapping[str, Any], column: str) -> dict:
     return face_down_card(card["id"], column, front, secret=False)
 
 
-def active_effects(cards: list[dict]) -> list[str]:
-    """The effects in force: those of face-up cards only."""
-    return [c["effect"] for c in cards if c["face_up"]]
-
-
 def class_counts(cards: list[dict]) -> dict[str, int]:
     """Cards per scoring column (face-down cards count for the column they were put in)."""
     counts = {c: 0 for c in CLASSES}
@@ -208,20 +203,6 @@ def secret_fronts(cards: list[dict]) -> list[dict]:
     down, ``[{"id", "class", "points", "effect"}, ...]``."""
     return [{"id": c["id"], **c["front"]} for c in cards
             if not c["face_up"] and c.get("secret") and c.get("front")]
-
-
-def points_words(points: int) -> str:
-    return f"{points} point{'s' if points != 1 else ''}"
-
-
-def short_front(front: Mapping[str, Any] | None) -> str:
-    """``Artisan 3 points, Trade 4 for 2`` (``not noted`` when the front is unknown)."""
-    if not front:
-        return "not noted"
-    text = f"{SINGULAR[front['class']]} {points_words(front['points'])}"
-    if front.get("effect", "none") != "none":
-        text += f", {EFFECT_SHORT[front['effect']]}"
-    return text
 
 
 def catalogue() -> dict:
