@@ -301,7 +301,9 @@ def _main_action(ui: GameUI, seat: int, me: dict, my: dict, legal: set) -> ft.Co
     if "setup_extra" in legal:
         return _setup_extra(ui, seat, me, my)
     if phase == "setup":
-        return kit.card([_banner("Setup: you get 4 Money and 4 Grain."), _waiting_line(ui)])
+        start = _numbers(ui)["start"]
+        return kit.card([_banner(f"Setup: you get {start['money']} Money and {start['grain']} Grain."),
+                         _waiting_line(ui)])
     if phase == "auction":
         return _bid(ui, seat, me, my, legal)
     if phase == "pick":

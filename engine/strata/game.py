@@ -820,6 +820,7 @@ class Strata(Game):
             "can_reveal": phase == AUCTION and all(b is not None for b in state["bids"]),
             "numbers": {
                 "cap": CAP, "flip_gain": FLIP_GAIN, "flip_up_cost": FLIP_UP_COST,
+                "start": {MONEY: START_MONEY, GRAIN: START_GRAIN},
                 "exchange": {"give": EXCHANGE_GIVE, "get": EXCHANGE_GET},
                 "trade": {"give": TRADE_GIVE, "get": TRADE_GET},
             },
