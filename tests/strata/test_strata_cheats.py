@@ -45,6 +45,13 @@ def past_setup(api, code, tokens):
     ok(api, code, "setup_extra", {"grain": 1}, tokens[3])
 
 
+def bids_in(api, code, tokens, amount=0):
+    """Past setup, every seat has bid ``amount``."""
+    past_setup(api, code, tokens)
+    for token in tokens:
+        ok(api, code, "bid", {"amount": amount}, token)
+
+
 def test_an_empty_or_garbage_exchange_is_refused_in_words(api):
     code, tokens = seated(api)
     ann = tokens[0]
@@ -92,9 +99,7 @@ def test_a_bid_is_exempt_from_the_stale_revision_check(api):
 
 def test_a_reveal_is_never_undone(api):
     code, tokens = seated(api)
-    past_setup(api, code, tokens)
-    for token in tokens:
-        ok(api, code, "bid", {"amount": 1}, token)
+    bids_in(api, code, tokens, 1)
     ok(api, code, "reveal", {}, tokens[1])
     error = refused(api, code, "undo", {}, tokens[1])
     assert "cannot be undone" in error
@@ -121,9 +126,7 @@ def test_a_seat_cannot_act_for_another_seat(api):
 
 def test_take_card_out_of_turn_is_refused(api):
     code, tokens = seated(api)
-    past_setup(api, code, tokens)
-    for token in tokens:
-        ok(api, code, "bid", {"amount": 0}, token)
+    bids_in(api, code, tokens)
     card = {"face": "up", "class": "scholars", "points": 1}
     assert refused(api, code, "take_card", card, tokens[0]) == \
         "Take a card is not possible during the secret bids"
