@@ -5,6 +5,12 @@ the host's table screen has none), so random tables make real progress: splits c
 from the offered options, cards from the display's counts, bids within the Money held.
 Now and then it sends something the rules refuse (a bid above its Money, a face-down
 card without a column), which the table must refuse in words.
+
+Random tables are poor: every card eats a Grain each round, so by the late rounds most
+cards are turned face down to feed, and nobody keeps the 4 more Influence a tribute
+needs at the default rate, nor an Empress to place at the end. Tributes and the final
+placing have their scenario tests (tests/strata); seat 0 still goes for Influence and
+everyone turns Influence, Grain and flexible-points cards down last.
 """
 
 from __future__ import annotations
@@ -98,8 +104,8 @@ def _take_card(rng: random.Random, public: dict, me: dict, seat: int) -> dict:
 
 def _flip_down(rng: random.Random, public: dict, me: dict, seat: int) -> dict:
     face_up = [c for c in me["cards"] if c["face_up"]]
-    keep = ("influence", "produce_grain")  # turned down last
-    spare = [c for c in face_up if c["effect"] not in keep]
+    keep = ("influence", "produce_grain", "bonus_any_class")  # turned down last, as Empresses
+    spare = [c for c in face_up if c["effect"] not in keep and c["column"] != "empresses"]
     if not face_up:
         return {"card": 1, "money": 2}
     card = rng.choice(spare or face_up)
