@@ -47,13 +47,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from companion.commands.advise_bid import load_pure  # noqa: E402
 
-bid_advice = load_pure("engine.rockgarden.bid_advice")
-bid_brute = load_pure("engine.rockgarden.bid_brute")
-advisor = load_pure("engine.rockgarden.advisor")
-rocks = load_pure("engine.rockgarden.rocks")
-sets = load_pure("engine.rockgarden.sets")
+from engine.rockgarden import bid_advice
+from engine.rockgarden import bid_brute
+from engine.rockgarden import advisor
+from engine.rockgarden import rocks
+from engine.rockgarden import sets
 
 SEED = 17
 BEST_OF = 3

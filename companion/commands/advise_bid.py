@@ -25,51 +25,18 @@ Output
     "expected_demerits", "black_rock_chance"}}`` with the two numbers rounded to 4
     decimals, and ``null`` when passing is not legal. Bad input: one line on stderr, exit
     status 2. Imports no Flet.
-
-While the Rock Garden game module is being rewritten, ``import engine.rockgarden`` may
-fail (its ``__init__`` imports the game); :func:`load_pure` then loads the pure modules
-(rocks, sets, advisor, bid advice) without running that ``__init__``.
 """
 
 from __future__ import annotations
 
-import importlib
 import json
-import sys
-import types
-from pathlib import Path
 
 from companion.cli import UsageError
 
 
-def load_pure(name: str) -> types.ModuleType:
-    """Import ``engine.rockgarden.<module>``; if the package's ``__init__`` cannot be
-    imported (its game module mid-rewrite), import the module without running it.
-
-    The pure modules need nothing from the game. The stand-in package is removed again
-    afterwards, so a later ``import engine.rockgarden`` still runs the real one.
-    """
-    try:
-        return importlib.import_module(name)
-    except ImportError:
-        if "engine.rockgarden" in sys.modules:
-            raise
-    import engine
-
-    stand_in = types.ModuleType("engine.rockgarden")
-    stand_in.__path__ = [str(Path(engine.__file__).resolve().parent / "rockgarden")]
-    sys.modules["engine.rockgarden"] = stand_in
-    try:
-        return importlib.import_module(name)
-    finally:
-        if sys.modules.get("engine.rockgarden") is stand_in:
-            del sys.modules["engine.rockgarden"]
-
-
-bid_advice = load_pure("engine.rockgarden.bid_advice")
-
-from companion.commands.advise import TOPS_HELP, parse_tops  # noqa: E402  (after load_pure)
-from engine.rockgarden.sets import AFTER_DECK  # noqa: E402
+from companion.commands.advise import TOPS_HELP, parse_tops
+from engine.rockgarden import bid_advice
+from engine.rockgarden.sets import AFTER_DECK
 
 NOW = "deck tops as they are now: the players before you in the turn-in order may move them"
 

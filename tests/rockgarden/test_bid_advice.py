@@ -10,10 +10,9 @@ from fractions import Fraction
 
 import pytest
 
-from companion.commands.advise_bid import load_pure
 from engine.errors import IllegalAction
 
-bid_advice = load_pure("engine.rockgarden.bid_advice")
+from engine.rockgarden import bid_advice
 advise_bid, pile_bids, pass_outcome, rest_of_bag = (
     bid_advice.advise_bid, bid_advice.pile_bids, bid_advice.pass_outcome, bid_advice.rest_of_bag
 )

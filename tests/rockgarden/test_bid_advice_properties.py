@@ -15,12 +15,11 @@ from fractions import Fraction
 
 from hypothesis import assume, event, given, settings, strategies as st
 
-from companion.commands.advise_bid import load_pure
 
-bid_advice = load_pure("engine.rockgarden.bid_advice")
-bid_brute = load_pure("engine.rockgarden.bid_brute")
-advisor = load_pure("engine.rockgarden.advisor")
-rocks = load_pure("engine.rockgarden.rocks")
+from engine.rockgarden import bid_advice
+from engine.rockgarden import bid_brute
+from engine.rockgarden import advisor
+from engine.rockgarden import rocks
 
 ALL_ROCKS = [rocks.fmt(kind) for kind in rocks.KINDS for _ in range(rocks.COPIES)]
 ORDER = {name: i for i, name in enumerate(rocks.fmt(kind) for kind in rocks.KINDS)}
