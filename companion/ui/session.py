@@ -175,7 +175,8 @@ class PhoneSession:
             return
         if self.route.startswith("/t/"):
             view = self.hub.view(self.who)
-            if self.last_view is not None and same_screen(view, self.last_view):
+            held = self.who.host or self.who.token is None or self.hub.holds_seat(self.who)
+            if held and self.last_view is not None and same_screen(view, self.last_view):
                 # nothing this screen shows has changed (another seat's secret moved on):
                 # keep it, and the tap under way; it still counts as seen
                 self.rendered_revision = view["revision"]
