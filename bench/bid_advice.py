@@ -46,13 +46,10 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-
-from engine.rockgarden import bid_advice
-from engine.rockgarden import bid_brute
-from engine.rockgarden import advisor
-from engine.rockgarden import rocks
-from engine.rockgarden import sets
+from _browser import percentile  # noqa: E402
+from engine.rockgarden import advisor, bid_advice, bid_brute, rocks, sets  # noqa: E402
 
 SEED = 17
 BEST_OF = 3
@@ -113,11 +110,6 @@ TITLES = {
     "c": "(c) heavy: any gardens of 15 rocks, 5 piles, no standing bid",
 }
 NO_BRUTE = {"c"}  # up to 32,768 bids on each of 5 piles: hours for the brute force
-
-
-def percentile(sorted_times: list[float], fraction: float) -> float:
-    index = min(len(sorted_times) - 1, max(0, round(fraction * len(sorted_times)) - 1))
-    return sorted_times[index]
 
 
 def summary(times: list[float]) -> dict[str, float]:

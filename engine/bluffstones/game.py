@@ -192,9 +192,6 @@ class BluffStones(Game):
     def to_act(self, state: dict) -> list[int]:
         return to_act(state)
 
-    def is_over(self, state: dict) -> bool:
-        return state["phase"] == OVER
-
     # -- views ---------------------------------------------------------------------
     def public(self, state: dict) -> dict:
         return views.public(state)

@@ -62,7 +62,7 @@ How it stays fast (exact, no heuristic)
     the turn-in search when that lower bound can still beat the threshold. A whole class
     is skipped when ``T`` is already no more than the pile's lower bound (0 when the pile
     itself has no forbidden set). The turn-in search itself is the advisor's (its cached
-    per-value tables, :func:`engine.rockgarden.advisor._value_choices`), asked only for
+    per-value tables, :func:`engine.rockgarden.advisor.value_choices`), asked only for
     the fewest demerits and cut off as soon as it cannot matter (:meth:`_Costs.fewest`).
     :mod:`engine.rockgarden.bid_brute` is the independent brute force the tests and
     ``bench/bid_advice.py`` compare this with.
@@ -77,9 +77,9 @@ from operator import sub
 from typing import Any, Iterable, Mapping, Sequence
 
 from engine.errors import IllegalAction
-from engine.rockgarden.advisor import _straight_choices, _value_choices, check_after_deck, normalise_tops
+from engine.rockgarden.advisor import straight_choices, value_choices, check_after_deck, normalise_tops
 from engine.rockgarden.rocks import BLACK, COLOURS, COPIES, KINDS, VALUES, fmt, parse_rock
-from engine.rockgarden.sets import FOURSOME, SET_NAMES, STRAIGHT, TRIPS, card_value
+from engine.rockgarden.sets import SET_NAMES, card_value
 
 PASS_CARD = 1  # a Pass card is always worth 1 (CLARIFICATIONS)
 ROUND_TO = 4  # decimals of the JSON numbers
@@ -277,14 +277,14 @@ class _Costs:
         trips, fours, straights = self.decks
         best = cutoff
         h = tuple(h)
-        for chosen in _straight_choices(h):
+        for chosen in straight_choices(h):
             base = straights[sum(chosen)]
             if base >= best:
                 continue
             if any(chosen):
-                first, second, third = (_value_choices(tuple(map(sub, h[v::3], chosen)))[1] for v in range(3))
+                first, second, third = (value_choices(tuple(map(sub, h[v::3], chosen)))[1] for v in range(3))
             else:
-                first, second, third = (_value_choices(h[v::3])[1] for v in range(3))
+                first, second, third = (value_choices(h[v::3])[1] for v in range(3))
             least3_t = min(t for t, _, _ in third)
             least3_k = min(k for _, k, _ in third)
             for t1, k1, masks1 in first:

@@ -214,9 +214,6 @@ class RockGarden(Game):
     def to_act(self, state: dict) -> list[int]:
         return rules.to_act(state)
 
-    def is_over(self, state: dict) -> bool:
-        return state["phase"] == OVER
-
     # -- views ----------------------------------------------------------------------
     def public(self, state: dict) -> dict:
         return views.public(state)

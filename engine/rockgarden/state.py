@@ -41,7 +41,6 @@ from engine.rockgarden.sets import DECK_SIZE, FOURSOME, STRAIGHT, TRIPS, card_va
 PASS = "pass"
 DECKS = (PASS, TRIPS, FOURSOME, STRAIGHT)
 SET_DECKS = (TRIPS, FOURSOME, STRAIGHT)
-DECK_TITLES = {PASS: "Pass", TRIPS: "Trips", FOURSOME: "Foursome", STRAIGHT: "Straight Flush"}
 PASS_VALUE = 1
 PILE_TARGET = 6
 STARTING_ROCKS = 5

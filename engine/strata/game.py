@@ -772,9 +772,6 @@ class Strata(Game):
             return [s for s in range(n) if state["final"]["chosen"][s] is None]
         return []
 
-    def is_over(self, state: dict) -> bool:
-        return state["phase"] == OVER
-
     # -- views -----------------------------------------------------------------------
     def public(self, state: dict) -> dict:
         n = len(state["players"])
@@ -948,13 +945,6 @@ def _placing(placed: Mapping[str, Any] | None) -> dict | None:
         return None
     return {"classes": dict(placed["classes"]), "score": placed["score"],
             "assignment": [dict(a) for a in placed["assignment"]]}
-
-
-def _column_counts(cards: list[dict]) -> dict[str, int]:
-    counts = {c: 0 for c in COLUMNS}
-    for card in cards:
-        counts[card["column"]] += 1
-    return counts
 
 
 GAME = Strata()
