@@ -315,7 +315,3 @@ class Tables:
 
     def list(self) -> list:
         return self.store.list()
-
-    def loaded(self) -> list[TableHub]:
-        with self._lock:
-            return list(self._hubs.values())

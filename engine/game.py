@@ -161,7 +161,8 @@ class Game:
         return []
 
     def is_over(self, state: Any) -> bool:
-        return False
+        """Over once the game's phase is "over" (games whose state says it otherwise override)."""
+        return self.phase(state) == "over"
 
     # -- what each seat may see ------------------------------------------------
     def public(self, state: Any) -> dict:

@@ -77,11 +77,6 @@ class Move:
         return self.undo != NEVER and not self.reveals
 
     @property
-    def for_table(self) -> bool:
-        """Made on behalf of the whole table (its action's seat is None)."""
-        return self.who in (HOST, ANYONE)
-
-    @property
     def title(self) -> str:
         return self.label or self.kind.replace("_", " ").capitalize()
 

@@ -26,16 +26,26 @@ def encoded(value: Any) -> str:
 
 
 def is_plain(value: Any) -> bool:
-    """JSON-safe and unchanged by a JSON round trip (no tuples, no int keys, no NaN)."""
-    try:
-        return json.loads(encoded(value)) == value and _strict(value)
-    except (TypeError, ValueError, RecursionError):
-        return False
+    """Exactly JSON: dicts with text keys, lists, text, whole numbers, finite floats,
+    booleans, None; no subclasses (a Counter, a tuple, an enum) and no NaN."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        kind = type(item)
+        if kind is dict:
+            for key, child in item.items():
+                if type(key) is not str:
+                    return False
+                stack.append(child)
+        elif kind is list:
+            stack.extend(item)
+        elif kind is float:
+            if item != item or item in (_INF, -_INF):
+                return False
+        elif kind not in _LEAVES:
+            return False
+    return True
 
 
-def _strict(value: Any) -> bool:
-    if isinstance(value, dict):
-        return all(isinstance(k, str) and _strict(v) for k, v in value.items())
-    if isinstance(value, list):
-        return all(_strict(v) for v in value)
-    return value is None or isinstance(value, (str, int, float, bool))
+_INF = float("inf")
+_LEAVES = (str, int, bool, type(None))

@@ -24,7 +24,7 @@ class GameEntry:
 
 GAMES: tuple[GameEntry, ...] = (
     GameEntry("scorepad", "engine.scorepad"),
-    GameEntry("rockgarden", "engine.rockgarden", commands=("advise",)),
+    GameEntry("rockgarden", "engine.rockgarden", commands=("advise", "advise_bid")),
     GameEntry("strata", "engine.strata", commands=("strata",)),
     GameEntry("bluffstones", "engine.bluffstones"),
     GameEntry("paisho", "engine.paisho"),

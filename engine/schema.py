@@ -50,6 +50,8 @@ def _number_words(value: Any) -> str:
         return "a group of values"
     if value is None:
         return "missing"
+    if isinstance(value, int):
+        return "a number"
     return "text"
 
 

@@ -1,18 +1,22 @@
 """BluffStones phone screens: setup, the secret bid, the reveal, the resolution on a board.
 
-Every screen is built from the engine's ``view(state, seat)`` (``ui.game``) alone:
+Every screen is drawn from the view envelope alone (``ui.public``, ``ui.private``,
+``ui.legal``, ``ui.result``); a move's button is offered only when the table would
+accept it (``ui.may``):
 
 - setup: the tower circles (default layout offered, or tapped on the board), each
   tower's top colour as drawn, the start player, then Start;
 - bidding: on a phone, my stones and my secret bid (pick, then Confirm bid); everyone
   sees only who is ready; once all are ready anyone presses Reveal (with a confirm);
-- resolving: the revealed bids, then the engine's pending step: the player whose step it
-  is taps a legal circle on the board (the host may tap for them); towers scored are
-  announced and counted;
-- over: the ranking.
+- resolving: the revealed bids, then the pending step: the player whose step it is taps
+  a legal circle on the board (the host may tap for them), warned of the towers a circle
+  would leave one stone from scoring for someone else; towers scored are announced and
+  counted;
+- over: the ranking and the round the game ended in.
 
-The shared table screen (``ui.seat is None``) shows the board, every pile, the turn
-tower and the towers won; on a wide screen the board sits beside the rest.
+Every screen lists the towers with the matching stones next to each and how many more
+it needs. The shared table screen (``ui.seat is None``) shows the board, every pile,
+the turn tower and the towers won; on a wide screen the board sits beside the rest.
 """
 
 from __future__ import annotations
@@ -24,19 +28,18 @@ import flet as ft
 from companion.games import bluffstones_board as drawing
 from companion.ui import kit
 from companion.ui.gameui import GameUI
-from engine.bluffstones.stones import COLOURS, TOWER_COLOURS, bid_words
 
 TOWER_COUNT = 7
 
 
 def build(ui: GameUI) -> list[ft.Control]:
-    game = ui.game
+    game = ui.public
     phase = game["phase"]
     if phase == "setup":
         controls = _setup(ui)
     elif kit.is_wide(ui):
         controls = _wide_table(ui)
-    elif ui.mine() is None:
+    elif ui.seat is None:
         controls = _table(ui)
     else:
         controls = _phone(ui)
@@ -45,7 +48,7 @@ def build(ui: GameUI) -> list[ft.Control]:
 
 def _house_rules(ui: GameUI) -> ft.Control:
     """What the app decided where the printed rules are silent (from the engine)."""
-    rules = ui.game.get("house_rules") or []
+    rules = ui.public.get("house_rules") or []
     return ft.ExpansionTile(
         title=ft.Text("Where the rules are silent", size=kit.BODY),
         controls=[kit.body(rule, size=kit.SMALL + 2) for rule in rules],
@@ -69,16 +72,11 @@ def _board_width(ui: GameUI) -> float:
     return min(page, kit.PHONE_WIDTH + 24) - 24 - 4
 
 
-def _can_act(ui: GameUI) -> bool:
-    """Setup and the reveal: any seated phone or the host."""
-    return not ui.over and (ui.host or ui.seat is not None)
-
-
 # -- setup ---------------------------------------------------------------------------
 def _setup(ui: GameUI) -> list[ft.Control]:
-    game = ui.game
+    game = ui.public
     setup = game["setup"]
-    can = _can_act(ui)
+    can = ui.may("towers")
     editing = ui.local.get("tower_edit") if can else None
     controls: list[ft.Control] = [kit.title("Set up the table")]
     missing = setup["missing"]
@@ -92,14 +90,14 @@ def _setup(ui: GameUI) -> list[ft.Control]:
         controls.append(_setup_colours(ui, can))
         controls.append(_setup_start_player(ui, can))
         if can:
-            controls.append(kit.primary("Start game", (lambda e: ui.act("start")) if not missing else None))
+            controls.append(kit.primary("Start game", (lambda e: ui.act("start")) if ui.may("start") else None))
         else:
             controls.append(kit.muted("Watching: the players set up the game."))
     return controls
 
 
 def _setup_board(ui: GameUI, editing: list[str] | None) -> ft.Control:
-    game = ui.game
+    game = ui.public
     width = _board_width(ui)
     if editing is None:
         return _centred(drawing.draw(game["board"], width))
@@ -124,7 +122,7 @@ def _setup_board(ui: GameUI, editing: list[str] | None) -> ft.Control:
 
 
 def _setup_towers(ui: GameUI, editing: list[str] | None, can: bool) -> ft.Control:
-    setup = ui.game["setup"]
+    setup = ui.public["setup"]
     current, default = setup["tower_circles"], setup["default_towers"]
     rows: list[ft.Control] = [kit.title("Towers", size=kit.BODY + 2)]
     if editing is not None:
@@ -161,7 +159,7 @@ def _setup_towers(ui: GameUI, editing: list[str] | None, can: bool) -> ft.Contro
 
 
 def _setup_colours(ui: GameUI, can: bool) -> ft.Control:
-    setup = ui.game["setup"]
+    setup = ui.public["setup"]
     colours = setup["tower_colours"]
     rows: list[ft.Control] = [
         kit.title("Top stone of each tower", size=kit.BODY + 2),
@@ -169,10 +167,10 @@ def _setup_colours(ui: GameUI, can: bool) -> ft.Control:
     ]
     for circle in setup["tower_circles"]:
         chips: list[ft.Control] = []
-        for colour in TOWER_COLOURS:
+        for colour in setup["colours"]:
             picked = colours.get(circle) == colour
             handler = (lambda e, c=circle, col=colour: ui.act(
-                "tower_colour", {"circle": c, "colour": col})) if can else None
+                "tower_colour", {"circle": c, "colour": col})) if ui.may("tower_colour") else None
             chips.append(_token(colour.capitalize(), colour, f"{circle} {colour}", handler,
                                 selected=picked, compact=True))
         now = colours.get(circle)
@@ -186,12 +184,12 @@ def _setup_colours(ui: GameUI, can: bool) -> ft.Control:
 
 
 def _setup_start_player(ui: GameUI, can: bool) -> ft.Control:
-    setup = ui.game["setup"]
+    setup = ui.public["setup"]
     chosen = setup["start_player"]
     rows: list[ft.Control] = [kit.title("Who takes the turn tower?", size=kit.BODY + 2)]
     buttons = []
     for seat, name in enumerate(ui.players):
-        handler = (lambda e, s=seat: ui.act("start_player", {"player": s})) if can else None
+        handler = (lambda e, s=seat: ui.act("start_player", {"player": s})) if ui.may("start_player") else None
         make = kit.primary if chosen == seat else kit.secondary
         buttons.append(make(f"{name} starts", handler))
     rows.append(ft.Row(buttons, wrap=True, spacing=6))
@@ -202,32 +200,35 @@ def _setup_start_player(ui: GameUI, can: bool) -> ft.Control:
 
 # -- a player's phone ------------------------------------------------------------------
 def _phone(ui: GameUI) -> list[ft.Control]:
-    game = ui.game
+    game = ui.public
     phase = game["phase"]
-    controls: list[ft.Control] = [_round_line(ui)]
+    controls: list[ft.Control | None] = [_round_line(ui)]
     if phase == "over":
         controls.append(_result(ui))
         controls.append(_centred(drawing.draw(game["board"], _board_width(ui))))
         controls.append(_players(ui))
-        return controls
+        return [c for c in controls if c is not None]
     if phase == "bidding":
         controls.append(_my_bid(ui))
         controls.append(_reveal(ui))
         controls.append(_last_round(ui))
         controls.append(_centred(drawing.draw(game["board"], _board_width(ui))))
+        controls.append(_towers_list(ui))
         controls.append(_players(ui))
         return [c for c in controls if c is not None]
     # resolving
     controls.append(_pending(ui))
+    controls.append(_gives(ui))
     controls.append(_resolution_board(ui))
     controls.append(_events(ui))
     controls.append(_revealed(ui))
+    controls.append(_towers_list(ui))
     controls.append(_players(ui))
     return [c for c in controls if c is not None]
 
 
 def _round_line(ui: GameUI) -> ft.Control:
-    game = ui.game
+    game = ui.public
     holder = game["turn_tower"]
     holder_name = ui.players[holder] if holder is not None else "nobody"
     words = {"bidding": "secret bids", "resolving": "resolving the bids", "over": "game over"}
@@ -240,24 +241,26 @@ def _round_line(ui: GameUI) -> ft.Control:
 
 
 def _pick_key(ui: GameUI) -> str:
-    return f"{ui.mine()}:{ui.game['round']}"
+    return f"{ui.seat}:{ui.public['round']}"
 
 
 def _my_bid(ui: GameUI) -> ft.Control:
-    game = ui.game
-    seat = ui.mine()
+    game = ui.public
+    seat = ui.seat
     me = game["players"][seat]
-    mine = game.get("my_bid")
+    private = ui.private or {}
+    mine = private.get("my_bid")
     picks = ui.local_for("pick", {})
     pick = picks.get(_pick_key(ui))
-    if not ui.may_act_for(seat):
-        return kit.card([kit.muted("Watching: you cannot bid for this seat.")])
     rows: list[ft.Control] = [kit.title("Your secret bid")]
     if me["stones_left"] == 0:
         rows.append(kit.body("You have no stones left: you are ready with a zero bid."))
         return kit.card(rows)
-    choices = game.get("bid_choices") or []
-    allowed = {(c["colour"], c["count"]) for c in choices}
+    if not ui.may("bid"):
+        return kit.card([kit.muted("Watching: you cannot bid for this seat.")])
+    choices = private.get("bid_choices") or []
+    words = {(c["colour"], c["count"]): c["words"] for c in choices}
+    allowed = set(words)
     shown = pick or mine
 
     def choose(bid: dict) -> Callable:
@@ -269,7 +272,7 @@ def _my_bid(ui: GameUI) -> ft.Control:
     def is_shown(colour, count) -> bool:
         return bool(shown) and shown.get("count") == count and (count == 0 or shown.get("colour") == colour)
 
-    for colour in COLOURS:
+    for colour in game["colours"]:
         have = me["pile"].get(colour, 0)
         buttons = []
         for count in (1, 2):
@@ -284,8 +287,9 @@ def _my_bid(ui: GameUI) -> ft.Control:
         ], alignment=ft.MainAxisAlignment.SPACE_BETWEEN))
     rows.append(ft.Row([_token("Nothing", "white", "Bid nothing", choose({"colour": None, "count": 0}),
                                selected=is_shown(None, 0))], alignment=ft.MainAxisAlignment.END))
-    if pick is not None and pick != mine:
-        rows.append(kit.own(ft.Text(f"You will bid {bid_words(pick)}", size=kit.BODY + 2,
+    if pick is not None and (mine is None or (pick["colour"], pick["count"]) != (mine["colour"], mine["count"])):
+        pick_words = words.get((pick["colour"], pick["count"]), "nothing")
+        rows.append(kit.own(ft.Text(f"You will bid {pick_words}", size=kit.BODY + 2,
                                     weight=ft.FontWeight.BOLD)))
 
         def send(e=None):
@@ -296,7 +300,7 @@ def _my_bid(ui: GameUI) -> ft.Control:
 
         rows.append(kit.primary("Confirm bid", send))
     elif mine is not None:
-        rows.append(kit.own(ft.Text(f"Your bid: {bid_words(mine)}", size=kit.BODY + 2,
+        rows.append(kit.own(ft.Text(f"Your bid: {mine['words']}", size=kit.BODY + 2,
                                     weight=ft.FontWeight.BOLD)))
         rows.append(kit.muted("Secret until the reveal; tap another bid to change it."))
     else:
@@ -305,12 +309,12 @@ def _my_bid(ui: GameUI) -> ft.Control:
 
 
 def _reveal(ui: GameUI) -> ft.Control | None:
-    game = ui.game
+    game = ui.public
     waiting = game["waiting_for"]
     if waiting:
         names = ", ".join(ui.players[s] for s in waiting)
         return kit.body(f"Waiting for {names} to bid.")
-    if not game["can_reveal"] or not _can_act(ui):
+    if not ui.may("reveal"):
         return kit.body("Everyone is ready.")
 
     def reveal(e=None):
@@ -323,16 +327,15 @@ def _reveal(ui: GameUI) -> ft.Control | None:
 
 
 def _last_round(ui: GameUI) -> ft.Control | None:
-    """What the last round did (kept by the engine until the next reveal)."""
-    game = ui.game
-    events = game.get("round_events") or []
-    if not events:
+    """What the round last revealed did (the engine words it until the next reveal)."""
+    last = ui.public.get("last_round")
+    if not last or not last["lines"]:
         return None
-    return _events_card(f"Round {game['round'] - 1}", events)
+    return _events_card(f"Round {last['round']}", last["lines"])
 
 
 def _revealed(ui: GameUI) -> ft.Control | None:
-    bids = ui.game.get("revealed_bids")
+    bids = ui.public.get("revealed_bids")
     if not bids:
         return None
     rows: list[ft.Control] = [kit.title("Bids revealed", size=kit.BODY + 2)]
@@ -340,23 +343,24 @@ def _revealed(ui: GameUI) -> ft.Control | None:
         dots = [_stone(bid["colour"], None, None, size=22) for _ in range(bid["count"])]
         rows.append(ft.Row([
             kit.player_badge(bid["name"], ui.colours[bid["seat"]]),
-            ft.Row(dots + [kit.own(ft.Text(bid_words(bid), size=kit.BODY,
-                                           semantics_label=f"{bid['name']} bid {bid_words(bid)}"))],
+            ft.Row(dots + [kit.own(ft.Text(bid["words"], size=kit.BODY,
+                                           semantics_label=f"{bid['name']} bid {bid['words']}"))],
                    spacing=4, tight=True),
         ], alignment=ft.MainAxisAlignment.SPACE_BETWEEN))
     return kit.card(rows)
 
 
 def _pending(ui: GameUI) -> ft.Control | None:
-    step = ui.game.get("pending")
+    step = ui.public.get("pending")
     if not step:
         return None
     what = ("remove a stone with the red stone" if step["step"] == "remove"
             else f"place the {step['colour']} stone")
-    if ui.may_act_for(step["seat"]) and ui.mine() == step["seat"]:
+    mine = ui.may(step["step"])
+    if mine and ui.seat == step["seat"]:
         text = ("Your turn: tap a stone to remove" if step["step"] == "remove"
                 else f"Your turn: tap an empty circle for your {step['colour']} stone")
-    elif ui.may_act_for(step["seat"]):
+    elif mine:
         text = f"{step['name']} must {what}: tap the circle for them"
     else:
         text = f"Waiting for {step['name']} to {what}"
@@ -368,11 +372,34 @@ def _pending(ui: GameUI) -> ft.Control | None:
     )
 
 
+def _gives(ui: GameUI) -> ft.Control | None:
+    """Before a placement: the circles that would leave a tower one stone from scoring
+    for someone else ("E2 gives Bo D4 if Bo places blue"), on the placer's screen and the
+    table screen."""
+    step = ui.public.get("pending")
+    if not step or step["step"] != "place" or not step["gives"]:
+        return None
+    if not ui.may("place") and ui.seat is not None:
+        return None
+    circles: dict[tuple, list[str]] = {}  # one line per tower given away, with its circles
+    for item in step["gives"]:
+        for gift in item["gives"]:
+            key = (gift["tower"], gift["player"], gift["colour"], gift["this_round"])
+            circles.setdefault(key, []).append(item["circle"])
+    rows: list[ft.Control] = [kit.title("Careful", size=kit.BODY + 2)]
+    for (tower, player, colour, now), where in circles.items():
+        listed = where[0] if len(where) == 1 else ", ".join(where[:-1]) + " or " + where[-1]
+        when = "" if now else " next round"
+        rows.append(kit.body(f"A stone on {listed} gives {player} {tower} if {player} places "
+                             f"{colour}{when}", size=kit.SMALL + 2))
+    return kit.card(rows)
+
+
 def _resolution_board(ui: GameUI) -> ft.Control:
-    game = ui.game
+    game = ui.public
     step = game.get("pending")
     targets: dict = {}
-    if step and ui.may_act_for(step["seat"]):
+    if step and ui.may(step["step"]):
         for circle in step["choices"]:
             name = f"Remove {circle}" if step["step"] == "remove" else f"Place on {circle}"
 
@@ -384,7 +411,8 @@ def _resolution_board(ui: GameUI) -> ft.Control:
 
 
 def _events(ui: GameUI) -> ft.Control | None:
-    events = [e for e in ui.game.get("round_events") or [] if e["kind"] != "reveal"]
+    last = ui.public.get("last_round") or {}
+    events = [e for e in last.get("lines") or [] if e["kind"] != "reveal"]
     if not events:
         return None
     return _events_card("This round", events)
@@ -407,7 +435,7 @@ def _events_card(title: str, events: list[dict]) -> ft.Control:
 
 
 def _result(ui: GameUI) -> ft.Control:
-    result = ui.game.get("result") or ui.view.get("result")
+    result = ui.result
     if not result:
         return kit.title("The game is over")
     names = result["winner_names"]
@@ -428,7 +456,7 @@ def _result(ui: GameUI) -> ft.Control:
 
 # -- every player's pile, towers and turn tower --------------------------------------
 def _players(ui: GameUI) -> ft.Control:
-    game = ui.game
+    game = ui.public
     rows: list[ft.Control] = [kit.title("Players", size=kit.BODY + 2)]
     for player in game["players"]:
         seat, name = player["seat"], player["name"]
@@ -457,7 +485,7 @@ def _players(ui: GameUI) -> ft.Control:
         ], alignment=ft.MainAxisAlignment.SPACE_BETWEEN))
         rows.append(ft.Row([_stone(colour, player["pile"].get(colour, 0),
                                    f"{name} {colour} {player['pile'].get(colour, 0)}", size=38)
-                            for colour in COLOURS]
+                            for colour in game["colours"]]
                            + [kit.own(ft.Text(f"{player['stones_left']} left", size=kit.SMALL,
                                               semantics_label=f"{name} stones left {player['stones_left']}"))],
                            spacing=8))
@@ -468,12 +496,15 @@ def _players(ui: GameUI) -> ft.Control:
 
 
 def _towers_list(ui: GameUI) -> ft.Control:
-    game = ui.game
+    """Each tower: "D4 blue: 2 of 3 blue stones next to it, needs 1 more", or who scored it."""
+    game = ui.public
     rows: list[ft.Control] = [kit.title("Towers", size=kit.BODY + 2)]
     for tower in game["board"]["towers"]:
         circle, colour = tower["circle"], tower["colour"]
         if tower["standing"]:
-            text = f"{circle} {colour}: {tower['matching']} of 3 {colour} stones next to it"
+            needs = tower["needs"]
+            text = (f"{circle} {colour}: {tower['matching']} of 3 {colour} stones next to it, "
+                    f"needs {needs} more")
         else:
             text = f"{circle} {colour}: scored by {ui.players[tower['scored_by']]}"
         rows.append(ft.Row([_stone(colour, None, None, size=20), kit.body(text, size=kit.SMALL + 2)],
@@ -483,11 +514,12 @@ def _towers_list(ui: GameUI) -> ft.Control:
 
 # -- the shared table screen ------------------------------------------------------------
 def _table(ui: GameUI) -> list[ft.Control]:
-    game = ui.game
+    game = ui.public
     controls: list[ft.Control | None] = [_round_line(ui)]
     if game["phase"] == "over":
         controls.append(_result(ui))
     controls.append(_table_action(ui))
+    controls.append(_gives(ui))
     controls.append(_revealed(ui))
     controls.append(_resolution_board(ui))
     controls.append(_events(ui) if game["phase"] == "resolving" else _last_round(ui))
@@ -497,7 +529,7 @@ def _table(ui: GameUI) -> list[ft.Control]:
 
 
 def _table_action(ui: GameUI) -> ft.Control | None:
-    game = ui.game
+    game = ui.public
     if game["phase"] == "bidding":
         parts: list[ft.Control] = [_reveal(ui)]
         if ui.host:
@@ -510,9 +542,9 @@ def _table_action(ui: GameUI) -> ft.Control | None:
 
 
 def _wide_table(ui: GameUI) -> list[ft.Control]:
-    game = ui.game
+    game = ui.public
     left: list[ft.Control | None] = [_resolution_board(ui)]
-    right: list[ft.Control | None] = [_round_line(ui), _table_action(ui)]
+    right: list[ft.Control | None] = [_round_line(ui), _table_action(ui), _gives(ui)]
     if game["phase"] == "over":
         right.append(_result(ui))
     right += [_revealed(ui), _events(ui) if game["phase"] == "resolving" else _last_round(ui),

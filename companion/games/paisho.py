@@ -7,47 +7,54 @@ optionally the harmonies formed or broken, and "End turn". The engine checks it 
 a refusal (a disharmonious pair...) comes back as a message and the draft stays.
 
 The shared table screen shows public things only: the race, the Pot, the blooming lotus,
-the harmonies and whose turn it is. When the game is over every screen shows the
-winner and the score by turn as a bar chart.
+the harmonies (and the latest formed and broken) and whose turn it is. When the game is
+over every screen shows the winner and the score by turn as a bar chart.
+
+The screens only draw the view: tile names and looks, capture labels and the words for
+the end come from it, and a move's buttons show only when the table offers that move.
 """
 
 from __future__ import annotations
 
 import flet as ft
 
-from companion.games.paisho_look import (
-    pair_tags, pair_text, score_bar, score_chart, tile_button, tile_tag,
-)
+from companion.games.paisho_look import Kinds, pair_tags, score_bar, score_chart, tile_button, tile_tag
 from companion.ui import kit
 from companion.ui.gameui import GameUI
-from engine.paisho.tiles import FLOWERS, KINDS, name
 
 TURN_KINDS = (("place", "Place"), ("move", "Move"), ("capture", "Capture"),
               ("return", "Return"), ("pass", "Pass"))
-HARMONY_KINDS = FLOWERS + ("lotus",)
-END_WORDS = {
-    "target": "reached the target",
-    "captured": "captured every flower and special tile of the opponent",
-    "forfeit": "the other players forfeited",
-}
+OTHER_KINDS = ("harmony_broken", "harmony_formed", "knotweed_kill", "forfeit")
 
 
 def build(ui: GameUI) -> list[ft.Control]:
     if ui.over:
         return _final(ui)
-    game = ui.game
-    me = ui.mine()
-    if me is None or "my" not in game:
+    me = ui.seat
+    if me is None or ui.private is None:
         return _table(ui)
     controls: list[ft.Control] = [_turn_banner(ui, me), _race(ui, me, compact=True)]
-    if game["my"]["your_turn"] and ui.may_act_for(me):
+    if ui.may("pass"):  # the turn moves are open to this screen: it is this seat's turn
         controls.append(_turn_entry(ui, me))
     controls.append(_my_harmonies(ui, me))
     controls.append(_lotus_and_pot(ui))
     controls.append(_my_tiles(ui, me))
-    if ui.may_act_for(me):
+    if any(ui.may(kind) for kind in OTHER_KINDS):
         controls.append(_more(ui, me))
     return controls
+
+
+def _kinds(ui: GameUI) -> Kinds:
+    return Kinds.of(ui.public)
+
+
+def _act(ui: GameUI, kind: str, payload: dict) -> None:
+    """A move of this screen's seat (the host entering for a player acts for that seat)."""
+    ui.act(kind, payload, seat=ui.seat)
+
+
+def _tile_words(ui: GameUI, item: dict) -> str:
+    return f"{ui.public['players'][item['owner']]['name']}'s {_kinds(ui).name(item['kind'])}"
 
 
 # -- shared pieces ---------------------------------------------------------------
@@ -56,14 +63,14 @@ def _width(ui: GameUI) -> float:
 
 
 def _turn_banner(ui: GameUI, me: int | None) -> ft.Control:
-    game = ui.game
+    game = ui.public
     current = game["current"]
     if current is None:
         text = "Game over"
     elif current == me:
         text = "Your turn"
     else:
-        text = f"{game['current_name']}'s turn"
+        text = f"{game['players'][current]['name']}'s turn"
     colour = ui.colours[current] if current is not None else "grey"
     return ft.Container(
         ft.Row([
@@ -77,7 +84,7 @@ def _turn_banner(ui: GameUI, me: int | None) -> ft.Control:
 
 def _race(ui: GameUI, me: int | None = None, compact: bool = False) -> ft.Control:
     """Each score as a big number and a bar toward the target."""
-    game = ui.game
+    game = ui.public
     target = game["target"]
     width = _width(ui)
     rows: list[ft.Control] = [] if compact else [kit.title(f"Race to {target}")]
@@ -85,8 +92,8 @@ def _race(ui: GameUI, me: int | None = None, compact: bool = False) -> ft.Contro
         seat, score = player["seat"], player["score"]
         label = "You" if seat == me else player["name"]
         status = []
-        if player["out"]:
-            status.append("out" if player["out"] != "forfeit" else "forfeited")
+        if player["out_words"]:
+            status.append(player["out_words"])
         if player["blooming"]:
             status.append("lotus blooms")
         status.append(f"{player['captured']} captured")
@@ -118,38 +125,41 @@ def _race(ui: GameUI, me: int | None = None, compact: bool = False) -> ft.Contro
 
 
 def _lotus_and_pot(ui: GameUI) -> ft.Control:
-    game = ui.game
+    game = ui.public
+    kinds = _kinds(ui)
     bloom = game["blooming"]
     if bloom is None:
         lotus = kit.body("No White Lotus blooms: the fewest captures is tied")
     else:
-        lotus = ft.Row([tile_tag("lotus", "White Lotus", size=16),
+        lotus = ft.Row([tile_tag(kinds, "lotus", kinds.name("lotus"), size=16),
                         kit.body(f"blooms for {game['players'][bloom]['name']}",
                                  weight=ft.FontWeight.BOLD)], wrap=True)
     rows: list[ft.Control] = [lotus, kit.title("The Pot", size=20)]
-    if not game["pot"]:
+    if not any(player["pot"] for player in game["players"]):
         rows.append(kit.muted("The Pot is empty."))
     for player in game["players"]:
-        mine = [p for p in game["pot"] if p["owner"] == player["seat"]]
-        count = sum(p["count"] for p in mine)
+        pot = player["pot"]
+        count = sum(pot.values())
         if not count:
             continue
         rows.append(kit.own(ft.Text(f"{player['name']}'s tiles: {count}", size=18,
                                     weight=ft.FontWeight.BOLD,
                                     semantics_label=f"Pot: {player['name']}'s tiles {count}")))
-        rows.append(ft.Row([tile_tag(p["kind"], f"{name(p['kind'])} ×{p['count']}") for p in mine],
+        rows.append(ft.Row([tile_tag(kinds, kind, f"{kinds.name(kind)} ×{pot[kind]}")
+                            for kind in kinds.names if kind in pot],
                            wrap=True, spacing=4, run_spacing=4))
     return kit.card(rows)
 
 
 def _harmony_row(ui: GameUI, harmony: dict, owner_name: bool) -> ft.Control:
-    game = ui.game
+    game = ui.public
+    kinds = _kinds(ui)
     left = harmony["turns_to_next_point"]
     who = game["players"][harmony["owner"]]["name"] + "'s " if owner_name else ""
-    words = f"{who}{pair_text(harmony['pair'])} pays in {left} turn{'s' if left != 1 else ''}"
+    words = f"{who}{kinds.pair_text(harmony['pair'])} pays in {left} turn{'s' if left != 1 else ''}"
     return ft.Row([
         ft.Column([
-            pair_tags(harmony["pair"]),
+            pair_tags(kinds, harmony["pair"]),
             kit.muted(f"#{harmony['id']} · {harmony['points']} point{'s' if harmony['points'] != 1 else ''}"
                       f" so far · {harmony['turns_intact']} turns intact"),
         ], spacing=2, expand=True),
@@ -161,7 +171,7 @@ def _harmony_row(ui: GameUI, harmony: dict, owner_name: bool) -> ft.Control:
 
 
 def _my_harmonies(ui: GameUI, me: int) -> ft.Control:
-    mine = ui.game["my"]["harmonies"]
+    mine = [h for h in ui.public["harmonies"] if h["owner"] == me]
     rows: list[ft.Control] = [kit.title("My harmonies")]
     if not mine:
         rows.append(kit.muted("No harmony yet: two neighbours on the ring, next to each other."))
@@ -170,7 +180,8 @@ def _my_harmonies(ui: GameUI, me: int) -> ft.Control:
 
 
 def _my_tiles(ui: GameUI, me: int) -> ft.Control:
-    tiles = ui.game["my"]["tiles"]
+    tiles = ui.private["tiles"]
+    kinds = _kinds(ui)
 
     def cell(text: str, width: int = 56, bold: bool = False) -> ft.Control:
         return ft.Container(ft.Text(text, size=16, weight=ft.FontWeight.BOLD if bold else None,
@@ -181,14 +192,15 @@ def _my_tiles(ui: GameUI, me: int) -> ft.Control:
         ft.Row([ft.Container(width=150), cell("hand", bold=True), cell("board", bold=True),
                 cell("Pot", bold=True)], spacing=4),
     ]
-    for kind in KINDS:
-        counts = tiles[kind]
-        hand = str(counts["hand"]) + (f"+{counts['returned']}" if counts["returned"] else "")
+    for kind in kinds.names:
+        returned = tiles["returned"].get(kind, 0)
+        board = tiles["board"].get(kind, 0)
+        hand = str(tiles["hand"].get(kind, 0)) + (f"+{returned}" if returned else "")
         rows.append(ft.Row([
-            ft.Container(tile_tag(kind), width=150),
-            cell(hand), cell(str(counts["board"]), bold=counts["board"] > 0), cell(str(counts["pot"])),
+            ft.Container(tile_tag(kinds, kind), width=150),
+            cell(hand), cell(str(board), bold=board > 0), cell(str(tiles["pot"].get(kind, 0))),
         ], spacing=4))
-    if any(tiles[k]["returned"] for k in KINDS):
+    if tiles["returned"]:
         rows.append(kit.muted("+N: returned by a Boat or Wheel, may be placed again."))
     return kit.card(rows)
 
@@ -196,10 +208,10 @@ def _my_tiles(ui: GameUI, me: int) -> ft.Control:
 # -- the turn, in two or three taps ------------------------------------------------
 def _draft(ui: GameUI) -> dict:
     """The turn being entered; a new turn (or an undo past it) starts a fresh one."""
-    game = ui.game
+    game = ui.public
     draft = ui.local.get("draft")
-    if not draft or draft.get("turn") != game["turn"] or draft.get("seat") != ui.mine():
-        draft = {"turn": game["turn"], "seat": ui.mine(), "step": "what", "kind": None,
+    if not draft or draft.get("turn") != game["turn"] or draft.get("seat") != ui.seat:
+        draft = {"turn": game["turn"], "seat": ui.seat, "step": "what", "kind": None,
                  "tile": None, "capture": None, "tool": None, "returned": [],
                  "broken": [], "formed": [], "pick": None}
         ui.local["draft"] = draft
@@ -226,11 +238,8 @@ def _turn_entry(ui: GameUI, me: int) -> ft.Control:
 
 
 def _what_step(ui: GameUI, draft: dict) -> list[ft.Control]:
-    my = ui.game["my"]
-    possible = {
-        "place": bool(my["can_place"]), "move": bool(my["can_move"]),
-        "capture": bool(my["can_capture"]), "return": bool(my["can_return_with"]), "pass": True,
-    }
+    my = ui.private["turn"]
+    possible = {kind: ui.may(kind) for kind, _ in TURN_KINDS}
 
     def choose(kind):
         def handler(e=None):
@@ -247,24 +256,26 @@ def _what_step(ui: GameUI, draft: dict) -> list[ft.Control]:
 
 
 def _tile_step(ui: GameUI, draft: dict) -> list[ft.Control]:
-    my = ui.game["my"]
+    my = ui.private["turn"]
+    kinds = _kinds(ui)
     kind = draft["kind"]
     back = kit.secondary("Back", lambda e=None: _set(ui, draft, step="what"))
     rows: list[ft.Control] = []
     if kind in ("place", "move"):
         rows.append(kit.title("Which tile did you place?" if kind == "place" else "Which tile moved?"))
-        kinds = my["can_place"] if kind == "place" else my["can_move"]
+        choices = my["can_place"] if kind == "place" else my["can_move"]
 
         def pick(tile):
             return lambda e=None: _set(ui, draft, tile=tile, step="finish")
-        rows.append(ft.Row([tile_button(k, pick(k)) for k in kinds], wrap=True, spacing=6, run_spacing=6))
+        rows.append(ft.Row([tile_button(kinds, k, pick(k)) for k in choices],
+                           wrap=True, spacing=6, run_spacing=6))
     elif kind == "capture":
         rows.append(kit.title("Which capture?"))
 
         def take(choice):
             return lambda e=None: _set(ui, draft, capture=dict(choice), step="finish")
         for choice in my["can_capture"]:
-            rows.append(ft.Row([tile_button(choice["tile"], take(choice), label=_capture_words(ui, choice))],
+            rows.append(ft.Row([tile_button(kinds, choice["tile"], take(choice), label=choice["label"])],
                                wrap=True))
     elif kind == "return":
         rows += _return_rows(ui, draft)
@@ -272,32 +283,26 @@ def _tile_step(ui: GameUI, draft: dict) -> list[ft.Control]:
     return rows
 
 
-def _capture_words(ui: GameUI, choice: dict) -> str:
-    owner = ui.game["players"][choice["owner"]]["name"]
-    words = f"{name(choice['tile'])} takes {owner}'s {name(choice['captured'])}"
-    return words + " (both to the Pot)" if choice["both_removed"] else words
-
-
 def _return_rows(ui: GameUI, draft: dict) -> list[ft.Control]:
-    my = ui.game["my"]
+    my = ui.private["turn"]
+    kinds = _kinds(ui)
     rows: list[ft.Control] = []
     if len(my["can_return_with"]) > 1 or draft["tool"] is None:
         rows.append(kit.title("With which tile?"))
         rows.append(ft.Row([
-            tile_button(t, lambda e=None, t=t: _set(ui, draft, tool=t), selected=draft["tool"] == t)
+            tile_button(kinds, t, lambda e=None, t=t: _set(ui, draft, tool=t), selected=draft["tool"] == t)
             for t in my["can_return_with"]], wrap=True, spacing=6))
     if draft["tool"] is None:
         return rows
-    rows.append(kit.title(f"Flowers your {name(draft['tool'])} returned"))
-    players = ui.game["players"]
+    rows.append(kit.title(f"Flowers your {kinds.name(draft['tool'])} returned"))
 
     def add(item):
         return lambda e=None: _set(ui, draft, returned=draft["returned"] + [dict(item)])
     rows.append(ft.Row([
-        tile_button(item["kind"], add(item), label=f"{players[item['owner']]['name']}'s {name(item['kind'])}")
+        tile_button(kinds, item["kind"], add(item), label=_tile_words(ui, item))
         for item in my["returnable"]], wrap=True, spacing=6, run_spacing=6))
     if draft["returned"]:
-        listed = ", ".join(f"{players[i['owner']]['name']}'s {name(i['kind'])}" for i in draft["returned"])
+        listed = ", ".join(_tile_words(ui, i) for i in draft["returned"])
         rows.append(kit.body(f"Returning: {listed}", weight=ft.FontWeight.BOLD))
         rows.append(ft.Row([
             kit.primary("Next", lambda e=None: _set(ui, draft, step="finish")),
@@ -308,16 +313,16 @@ def _return_rows(ui: GameUI, draft: dict) -> list[ft.Control]:
 
 def _summary(ui: GameUI, draft: dict) -> str:
     kind = draft["kind"]
+    kinds = _kinds(ui)
     if kind == "pass":
         return "You pass"
     if kind == "capture" and draft["capture"]:
-        return _capture_words(ui, draft["capture"])
+        return draft["capture"]["label"]
     if kind == "return":
-        players = ui.game["players"]
-        listed = ", ".join(f"{players[i['owner']]['name']}'s {name(i['kind'])}" for i in draft["returned"])
-        return f"Your {name(draft['tool'])} returned {listed}"
+        listed = ", ".join(_tile_words(ui, i) for i in draft["returned"])
+        return f"Your {kinds.name(draft['tool'])} returned {listed}"
     verb = "Place" if kind == "place" else "Move"
-    return f"{verb} {name(draft['tile'])}"
+    return f"{verb} {kinds.name(draft['tile'])}"
 
 
 def _payload(draft: dict) -> dict:
@@ -338,7 +343,8 @@ def _payload(draft: dict) -> dict:
 
 
 def _finish_step(ui: GameUI, draft: dict) -> list[ft.Control]:
-    game = ui.game
+    game = ui.public
+    kinds = _kinds(ui)
     rows: list[ft.Control] = [
         ft.Row([kit.own(ft.Text(_summary(ui, draft), size=22, weight=ft.FontWeight.BOLD)),
                 kit.secondary("Change", lambda e=None: _set(ui, draft, step="what", pick=None))],
@@ -357,20 +363,20 @@ def _finish_step(ui: GameUI, draft: dict) -> list[ft.Control]:
             else:
                 _set(ui, draft, formed=draft["formed"] + [[draft["pick"], kind]], pick=None)
         return handler
-    rows.append(ft.Row([tile_button(k, tap(k), selected=pick == k) for k in HARMONY_KINDS],
+    rows.append(ft.Row([tile_button(kinds, k, tap(k), selected=pick == k) for k in game["harmony_tiles"]],
                        wrap=True, spacing=6, run_spacing=6))
     if pick is not None:
-        rows.append(kit.muted(f"{name(pick)} + which tile?"))
-    for suggestion in game["my"]["can_form"]:
+        rows.append(kit.muted(f"{kinds.name(pick)} + which tile?"))
+    for suggestion in ui.private["can_form"]:
         if suggestion not in draft["formed"]:
             rows.append(kit.secondary(
-                f"Form {pair_text(suggestion)}",
+                f"Form {kinds.pair_text(suggestion)}",
                 lambda e=None, s=suggestion: _set(ui, draft, formed=draft["formed"] + [list(s)])))
     for pair in draft["formed"]:
         rows.append(ft.Row([
-            pair_tags(pair),
+            pair_tags(kinds, pair),
             kit.secondary(
-                f"Remove {pair_text(pair)}",
+                f"Remove {kinds.pair_text(pair)}",
                 lambda e=None, p=pair: _set(ui, draft, formed=[f for f in draft["formed"] if f != p])),
         ], wrap=True))
     # harmonies broken this turn (anyone's)
@@ -386,12 +392,12 @@ def _finish_step(ui: GameUI, draft: dict) -> list[ft.Control]:
                 broken = [i for i in broken if i != hid] if hid in broken else broken + [hid]
                 _set(ui, draft, broken=broken)
             rows.append(ft.Row([
-                ft.Column([kit.body(f"{owner}'s"), pair_tags(harmony["pair"])], spacing=2, expand=True),
+                ft.Column([kit.body(f"{owner}'s"), pair_tags(kinds, harmony["pair"])], spacing=2, expand=True),
                 (kit.primary if on else kit.secondary)(f"Broken #{hid}" if on else f"Break #{hid}", toggle),
             ]))
 
     def send(e=None):
-        ui.act(draft["kind"], _payload(draft))
+        _act(ui, draft["kind"], _payload(draft))
 
     rows.append(kit.primary("End turn", send))
     return rows
@@ -399,7 +405,8 @@ def _finish_step(ui: GameUI, draft: dict) -> list[ft.Control]:
 
 # -- outside the turn: broken harmonies, knotweed, forfeit --------------------------
 def _more(ui: GameUI, me: int) -> ft.Control:
-    game = ui.game
+    game = ui.public
+    kinds = _kinds(ui)
     opened = ui.local.get("more", False)
 
     def flip(e=None):
@@ -409,28 +416,31 @@ def _more(ui: GameUI, me: int) -> ft.Control:
     if not opened:
         return ft.Column(rows)
     rows.append(kit.muted("Things that happen outside a turn."))
-    for harmony in game["harmonies"]:
-        owner = game["players"][harmony["owner"]]["name"]
-        rows.append(ft.Row([
-            ft.Column([kit.body(f"{owner}'s"), pair_tags(harmony["pair"])], spacing=2, expand=True),
-            kit.secondary(f"Record #{harmony['id']} broken",
-                          lambda e=None, h=harmony["id"]: ui.act("harmony_broken", {"harmony": h})),
-        ]))
-    for suggestion in game["my"]["can_form"]:
-        rows.append(kit.secondary(f"Record harmony {pair_text(suggestion)}",
-                                  lambda e=None, s=suggestion: ui.act("harmony_formed", {"tiles": list(s)})))
-    if game["my"]["tiles"]["knotweed"]["board"]:
+    if ui.may("harmony_broken"):
+        for harmony in game["harmonies"]:
+            owner = game["players"][harmony["owner"]]["name"]
+            rows.append(ft.Row([
+                ft.Column([kit.body(f"{owner}'s"), pair_tags(kinds, harmony["pair"])], spacing=2, expand=True),
+                kit.secondary(f"Record #{harmony['id']} broken",
+                              lambda e=None, h=harmony["id"]: _act(ui, "harmony_broken", {"harmony": h})),
+            ]))
+    if ui.may("harmony_formed"):
+        for suggestion in ui.private["can_form"]:
+            rows.append(kit.secondary(f"Record harmony {kinds.pair_text(suggestion)}",
+                                      lambda e=None, s=suggestion: _act(ui, "harmony_formed", {"tiles": list(s)})))
+    if ui.may("knotweed_kill") and ui.private["can_kill"]:
         rows += _knotweed_rows(ui, me)
-    rows.append(ft.FilledButton(
-        "Forfeit the game", bgcolor="#b71c1c", color="#ffffff", height=48,
-        on_click=lambda e=None: ui.confirm(
-            "Forfeit the game?", "You leave the game; with two players your opponent wins at once.",
-            lambda: ui.act("forfeit", {}), "Forfeit")))
+    if ui.may("forfeit"):
+        rows.append(ft.FilledButton(
+            "Forfeit the game", bgcolor="#b71c1c", color="#ffffff", height=48,
+            on_click=lambda e=None: ui.confirm(
+                "Forfeit the game?", "You leave the game; with two players your opponent wins at once.",
+                lambda: _act(ui, "forfeit", {}), "Forfeit")))
     return kit.card(rows)
 
 
 def _knotweed_rows(ui: GameUI, me: int) -> list[ft.Control]:
-    game = ui.game
+    kinds = _kinds(ui)
     killed = ui.local.setdefault("killed", [])
 
     def add(item):
@@ -442,18 +452,14 @@ def _knotweed_rows(ui: GameUI, me: int) -> list[ft.Control]:
     def record(e=None):
         victims = [dict(i) for i in killed]
         killed.clear()
-        ui.act("knotweed_kill", {"killed": victims})
+        _act(ui, "knotweed_kill", {"knotweed": me, "killed": victims})
 
     rows: list[ft.Control] = [kit.title("Knotweed kill", size=20), kit.muted("Tap each tile it killed.")]
-    buttons = []
-    for player in game["players"]:
-        for kind in KINDS:
-            if player["tiles"][kind]["board"]:
-                buttons.append(tile_button(kind, add({"owner": player["seat"], "kind": kind}),
-                                           label=f"Kill {player['name']}'s {name(kind)}"))
+    buttons = [tile_button(kinds, item["kind"], add(dict(item)), label=f"Kill {_tile_words(ui, item)}")
+               for item in ui.private["can_kill"]]
     rows.append(ft.Row(buttons, wrap=True, spacing=6, run_spacing=6))
     if killed:
-        listed = ", ".join(f"{game['players'][i['owner']]['name']}'s {name(i['kind'])}" for i in killed)
+        listed = ", ".join(_tile_words(ui, i) for i in killed)
         rows.append(kit.body(f"Killed: {listed}"))
         rows.append(ft.Row([kit.primary("Record knotweed kill", record),
                             kit.secondary("Clear killed", lambda e=None: (killed.clear(), ui.rerender()))],
@@ -463,15 +469,15 @@ def _knotweed_rows(ui: GameUI, me: int) -> list[ft.Control]:
 
 # -- the shared table screen ------------------------------------------------------
 def _table(ui: GameUI) -> list[ft.Control]:
-    game = ui.game
+    game = ui.public
     harmonies: list[ft.Control] = [kit.title("Harmonies")]
     if not game["harmonies"]:
         harmonies.append(kit.muted("No harmony is intact."))
     harmonies += [_harmony_row(ui, h, owner_name=True) for h in game["harmonies"]]
     events = [kit.title("Latest", size=20)]
-    events += [kit.body(e["text"], size=15) for e in reversed(game["events"][-6:])]
+    events += [kit.body(line, size=15) for line in game["recent"]]
     if len(events) == 1:
-        events.append(kit.muted("Nothing yet: the first player places a tile."))
+        events.append(kit.muted("No harmony yet: the harmonies formed and broken show here."))
     left = [_turn_banner(ui, None), _race(ui)]
     right = [_lotus_and_pot(ui), kit.card(harmonies), kit.card(events)]
     if ui.host:
@@ -486,17 +492,14 @@ def _table(ui: GameUI) -> list[ft.Control]:
 
 # -- the end ----------------------------------------------------------------------
 def _final(ui: GameUI) -> list[ft.Control]:
-    game = ui.game
-    result = ui.view.get("result") or {}
-    winner = result.get("winner", game.get("winner"))
-    winner_name = result.get("winner_name")
-    reason = END_WORDS.get(result.get("reason") or game.get("end_reason") or "", "")
+    game = ui.public
+    result = ui.result or {}
+    winner = result.get("winner")
+    reason = result.get("reason_words") or ""
     if winner is None:
         banner_text, colour = "Game over: no winner", "grey"
     else:
-        banner_text, colour = f"{winner_name} wins!", ui.colours[winner]
-    if result.get("reason") == "target":
-        reason = f"{reason} of {game['target']} harmony point{'s' if game['target'] != 1 else ''}"
+        banner_text, colour = f"{result['winner_name']} wins!", ui.colours[winner]
     controls: list[ft.Control] = [
         ft.Container(ft.Column([
             kit.own(ft.Text(banner_text, size=34, weight=ft.FontWeight.BOLD, color=kit.text_on(colour))),
@@ -506,7 +509,7 @@ def _final(ui: GameUI) -> list[ft.Control]:
     scores = [kit.title("Final score")]
     for row in result.get("ranking", []):
         seat = row["seat"]
-        note = " (forfeited)" if row["out"] == "forfeit" else (" (out)" if row["out"] else "")
+        note = f" ({row['out_words']})" if row["out_words"] else ""
         scores.append(ft.Row([
             kit.player_badge(row["name"] + note, ui.colours[seat], size=22),
             kit.own(ft.Text(str(row["score"]), size=kit.BIG, weight=ft.FontWeight.BOLD,

@@ -2,65 +2,75 @@
 
 Pure drawing helpers (no rules): colours follow the real tiles -- red flowers red,
 white flowers white, elemental tiles wood brown, the special tiles (White Dragon,
-White Lotus) gold -- so a player matches the screen to the board at a glance.
+White Lotus) gold -- so a player matches the screen to the board at a glance. Each
+tile's name and look come from the view (:class:`Kinds`).
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Callable
 
 import flet as ft
 
 from companion.ui import kit
-from engine.paisho.tiles import ELEMENTAL, RED_FLOWERS, WHITE_FLOWERS, name
 
-# (background, text) per tile family, readable in light and dark themes alike.
-RED = ("#c62828", "#ffffff")
-WHITE = ("#f5f5f5", "#000000")
-WOOD = ("#6d4c41", "#ffffff")
-GOLD = ("#f9a825", "#000000")
+# (background, text) per tile look, readable in light and dark themes alike.
+COLOURS = {
+    "red": ("#c62828", "#ffffff"),
+    "white": ("#f5f5f5", "#000000"),
+    "wood": ("#6d4c41", "#ffffff"),
+    "gold": ("#f9a825", "#000000"),
+}
 EDGE = "#757575"
 TRACK = ft.Colors.with_opacity(0.15, ft.Colors.ON_SURFACE)
 
 
-def tile_colours(kind: str) -> tuple[str, str]:
-    if kind in RED_FLOWERS:
-        return RED
-    if kind in WHITE_FLOWERS:
-        return WHITE
-    if kind in ELEMENTAL:
-        return WOOD
-    return GOLD
+@dataclass(frozen=True)
+class Kinds:
+    """The tile kinds as the view names them (``names``) and how each looks (``looks``)."""
+
+    names: dict
+    looks: dict
+
+    @staticmethod
+    def of(public: dict) -> "Kinds":
+        return Kinds(public["names"], public["looks"])
+
+    def name(self, kind: str) -> str:
+        return self.names.get(kind, kind)
+
+    def colours(self, kind: str) -> tuple[str, str]:
+        return COLOURS.get(self.looks.get(kind, "gold"), COLOURS["gold"])
+
+    def pair_text(self, pair: list[str]) -> str:
+        return f"{self.name(pair[0])} + {self.name(pair[1])}"
 
 
-def tile_button(kind: str, on_click: Callable | None, label: str | None = None,
+def tile_button(kinds: Kinds, kind: str, on_click: Callable | None, label: str | None = None,
                 selected: bool = False) -> ft.Control:
     """A tappable tile in its real colour; ``label`` (unique on the screen) defaults to its name."""
-    bg, fg = tile_colours(kind)
+    bg, fg = kinds.colours(kind)
     return ft.FilledButton(
-        label or name(kind), on_click=on_click, bgcolor=bg, color=fg, height=48,
+        label or kinds.name(kind), on_click=on_click, bgcolor=bg, color=fg, height=48,
         icon=ft.Icons.CHECK if selected else None, icon_color=fg,
         style=ft.ButtonStyle(side=ft.BorderSide(4 if selected else 1, "#000000" if selected else EDGE),
                              text_style=ft.TextStyle(size=17, weight=ft.FontWeight.BOLD)),
     )
 
 
-def tile_tag(kind: str, text: str | None = None, size: int = 15) -> ft.Control:
+def tile_tag(kinds: Kinds, kind: str, text: str | None = None, size: int = 15) -> ft.Control:
     """A small coloured label of a tile (not tappable)."""
-    bg, fg = tile_colours(kind)
+    bg, fg = kinds.colours(kind)
     return ft.Container(
-        ft.Text(text or name(kind), size=size, weight=ft.FontWeight.BOLD, color=fg),
+        ft.Text(text or kinds.name(kind), size=size, weight=ft.FontWeight.BOLD, color=fg),
         bgcolor=bg, border_radius=8, padding=ft.Padding(8, 3, 8, 3), border=ft.Border.all(1, EDGE),
     )
 
 
-def pair_tags(pair: list[str], size: int = 15) -> ft.Control:
-    return ft.Row([tile_tag(pair[0], size=size), ft.Text("+", size=size, weight=ft.FontWeight.BOLD),
-                   tile_tag(pair[1], size=size)], spacing=4, tight=True, wrap=True)
-
-
-def pair_text(pair: list[str]) -> str:
-    return f"{name(pair[0])} + {name(pair[1])}"
+def pair_tags(kinds: Kinds, pair: list[str], size: int = 15) -> ft.Control:
+    return ft.Row([tile_tag(kinds, pair[0], size=size), ft.Text("+", size=size, weight=ft.FontWeight.BOLD),
+                   tile_tag(kinds, pair[1], size=size)], spacing=4, tight=True, wrap=True)
 
 
 def score_bar(score: int, target: int, colour: str, width: float, height: int = 22) -> ft.Control:

@@ -1,19 +1,22 @@
 """Rock Garden phone screens: one main action on top, the table overview below.
 
-What this seat must do now (the engine's ``you`` says) is the big card at the top:
+What this seat must do now (its ``legal`` moves say) is the big card at the top:
 draw the starting garden, lay out the piles, bid or pass, turn in forbidden sets. Below
 it: my garden (5 x 3 counters, forbidden sets framed, my demerits -- hidden from the
 others), then the table (round tracker and black rock odds, start player and turn,
 piles and bids, decks, every player's cards and rocks). The end shows every player's
 demerits, the ranking (ties broken by rocks) and a chart by round.
 
-Turn-ins: "Follow plan N" sends the plan's first set; each further set of the plan is
-one more tap ("Turn in the next set"), so each set is its own, undoable, action. A
-player may also turn in any forbidden set directly ("Turn in Trips R3 R3 R3").
+Turn-ins: the advice (the deck tops this seat will face and every outcome, best first)
+comes with the seat's private view; "Follow plan N" sends the plan's first set; each
+further set of the plan is one more tap ("Turn in the next set"), so each set is its
+own, undoable, action. A player may also turn in any forbidden set directly ("Turn in
+Trips R3 R3 R3").
 
 The host's table screen (seat None) shows public information only; it can record the
-piles for the start player, choose the start player and correct any garden. For
-everything else the host picks "Enter for <player>" (pass-and-play).
+piles for the start player, choose the start player and correct any garden (during the
+turn-ins only the host corrects gardens). For everything else the host picks "Enter for
+<player>" (pass-and-play). The screen draws the view; the table checks every rule.
 """
 
 from __future__ import annotations
@@ -33,12 +36,12 @@ PLANS_SHOWN = 4
 
 
 def build(ui: GameUI) -> list[ft.Control]:
-    game = ui.game
+    game = ui.public
     scratch = _scratch(ui)
     controls: list[ft.Control] = []
     if game.get("note"):
         controls.append(kit.muted(f"Unofficial: {game['note']}."))
-    if game["phase"] == "over":
+    if ui.over:
         controls.extend(_final(ui))
         return controls
     correcting = scratch.get("correct_for")
@@ -46,7 +49,7 @@ def build(ui: GameUI) -> list[ft.Control]:
         controls.append(_correction(ui, scratch, correcting))
     else:
         controls.append(_main_action(ui, scratch))
-    me = ui.mine()
+    me = ui.seat
     if me is not None:
         controls.append(_my_garden(ui, me))
     if correcting is None:
@@ -64,8 +67,8 @@ def build(ui: GameUI) -> list[ft.Control]:
 # -- scratch state ------------------------------------------------------------------
 def _scratch(ui: GameUI) -> dict:
     """Per acting seat; selections sent to the hub are cleared once the table moved on."""
-    scratch = ui.local.setdefault(f"seat:{ui.mine()}", {})
-    revision = ui.view.get("revision", 0)
+    scratch = ui.local.setdefault(f"seat:{ui.seat}", {})
+    revision = ui.revision
     pending = scratch.setdefault("pending", {})
     for key, sent_at in list(pending.items()):
         if revision != sent_at:
@@ -74,16 +77,22 @@ def _scratch(ui: GameUI) -> dict:
     return scratch
 
 
+def _act(ui: GameUI, kind: str, payload: dict, seat: int | None = None) -> None:
+    """Send a move for this screen's seat (or ``seat``; the host's table screen: for the
+    table, or for the one seat to act)."""
+    ui.act(kind, payload, seat=ui.seat if seat is None else seat)
+
+
 def _send(ui: GameUI, scratch: dict, clear: tuple, kind: str, payload: dict, seat=None) -> None:
     """Send an action; the selections in ``clear`` go once it is accepted (not if refused)."""
     for key in clear:
-        scratch["pending"][key] = ui.view.get("revision", 0)
-    ui.act(kind, payload, seat=seat)
+        scratch["pending"][key] = ui.revision
+    _act(ui, kind, payload, seat)
 
 
 # -- the main action ----------------------------------------------------------------
 def _main_action(ui: GameUI, scratch: dict) -> ft.Control:
-    phase = ui.game["phase"]
+    phase = ui.public["phase"]
     if phase == "setup":
         return _setup(ui, scratch)
     if phase == "piles":
@@ -93,12 +102,8 @@ def _main_action(ui: GameUI, scratch: dict) -> ft.Control:
     return _turn_ins(ui, scratch)
 
 
-def _you(ui: GameUI) -> dict | None:
-    return ui.game.get("you")
-
-
 def _name(ui: GameUI, seat) -> str:
-    return "nobody" if seat is None else ui.game["players"][seat]["name"]
+    return "nobody" if seat is None else ui.players[seat]
 
 
 def _plural(n: int, word: str) -> str:
@@ -111,12 +116,12 @@ def _waiting(ui: GameUI, text: str, extra: list[ft.Control] | None = None) -> ft
 
 # setup
 def _setup(ui: GameUI, scratch: dict) -> ft.Control:
-    game = ui.game
-    me = ui.mine()
+    game = ui.public
+    me = ui.seat
     rows: list[ft.Control] = [kit.title("Setting up", size=28)]
-    if me is not None and ui.may_act_for(me):
+    if me is not None:
         have = game["players"][me]["rocks"]
-        if have < 5:
+        if ui.may("setup_draw"):
             counts = scratch.setdefault("setup", {})
             rows.append(kit.body(f"Draw 5 rocks from the bag and tap each one "
                                  f"({have + rk.count_of(counts)} of 5)."))
@@ -134,23 +139,21 @@ def _setup(ui: GameUI, scratch: dict) -> ft.Control:
                                  else ". Choose 'Enter for <player>' above to record their rocks.")))
     rows.append(kit.body(f"Start player: {_name(ui, game['start_player'])}",
                          weight=ft.FontWeight.BOLD))
-    if ui.host or ui.seat is not None:
+    if ui.may("start_player"):
         rows.append(kit.muted("Who starts? The start player lays out the first piles."))
         rows.append(ft.Row([
             (kit.primary if game["start_player"] == s else kit.secondary)(
                 f"{p['name']} starts",
-                lambda e, s=s: ui.act("start_player", {"player": s}))
+                lambda e, s=s: _act(ui, "start_player", {"player": s}))
             for s, p in enumerate(game["players"])], wrap=True))
     return kit.card(rows)
 
 
 # piles
 def _piles(ui: GameUI) -> ft.Control:
-    game = ui.game
-    you = _you(ui)
+    game = ui.public
     start = game["start_player"]
-    draws_here = (you is not None and you["lays_out_piles"] and ui.may_act_for(ui.mine())) or \
-        (ui.mine() is None and ui.host)
+    draws_here = ui.may("draw")  # the start player, or the host for them
     n_piles = game["piles_needed"]
     piles = game["piles"]
     current = len(piles) if (not piles or piles[-1]["complete"]) else len(piles) - 1
@@ -163,14 +166,14 @@ def _piles(ui: GameUI) -> ft.Control:
         return _waiting(ui, f"{_name(ui, start)} is laying out the piles", [progress])
 
     def draw(code):
-        ui.act("draw", {"rocks": code})
+        _act(ui, "draw", {"rocks": code})
 
     def black():
         ui.confirm("The black rock came out?",
                    "The game ends at once: this round is not played.",
-                   lambda: ui.act("draw", {"rocks": "K"}), "Black rock: end the game")
+                   lambda: _act(ui, "draw", {"rocks": "K"}), "Black rock: end the game")
 
-    who = "You lay" if ui.mine() == start else f"{_name(ui, start)} lays"
+    who = "You lay" if ui.seat == start else f"{_name(ui, start)} lays"
     rows = [kit.title(f"{who} out the piles", size=28),
             kit.body("Draw from the bag and tap each rock as it comes out. A pile is "
                      f"complete at {game['pile_target']} or more; then the next one starts."),
@@ -187,23 +190,23 @@ def _piles(ui: GameUI) -> ft.Control:
 
 # bidding
 def _bidding(ui: GameUI, scratch: dict) -> ft.Control:
-    game = ui.game
-    you = _you(ui)
+    game = ui.public
+    you = ui.private
     turn = game["turn"]
-    if you is None or not you["must_bid_or_pass"] or not ui.may_act_for(ui.mine()):
+    if you is None or not (ui.may("bid") or ui.may("pass")):
         extra = []
-        if you is not None:
-            mine = next((p for p in game["piles"] if p["bid"] and p["bid"]["seat"] == you["seat"]), None)
+        if ui.seat is not None:
+            mine = next((p for p in game["piles"] if p["bid"] and p["bid"]["seat"] == ui.seat), None)
             if mine is not None:
                 extra.append(kit.body(f"Your bid on pile {mine['number']} stands."))
-        if ui.host and ui.mine() is None:
+        if ui.host and ui.seat is None:
             extra.append(kit.muted(f"Choose 'Enter for {_name(ui, turn)}' above to bid for them."))
         return _waiting(ui, f"{_name(ui, turn)} is bidding", extra)
-    if scratch.get("passing"):
+    if scratch.get("passing") and ui.may("pass"):
         return _passing(ui, scratch)
     options = [o for o in you["bid_options"]]
-    can_bid = [o for o in options if o["can_bid"]]
-    rows: list[ft.Control] = [kit.title("Undercut or pass" if you["can_pass"] else "Your bid",
+    can_bid = [o for o in options if o["can_bid"]] if ui.may("bid") else []
+    rows: list[ft.Control] = [kit.title("Undercut or pass" if ui.may("pass") else "Your bid",
                                         size=28)]
     if can_bid:
         default = next((o["pile"] for o in can_bid if o["open"]), can_bid[0]["pile"])
@@ -225,7 +228,7 @@ def _bidding(ui: GameUI, scratch: dict) -> ft.Control:
         else:
             rows.append(kit.body(f"Pile {pile + 1} (worth {info['value']}) has no bid yet."))
         counts = scratch.setdefault("bid", {})
-        garden = game["players"][you["seat"]]["garden"]
+        garden = game["players"][ui.seat]["garden"]
         rows.append(kit.muted("Rocks for your bid, from your garden (or none):"))
         rows.append(rk.count_picker(ui, game, counts, limit=garden))
         worth, many = rk.value_of(counts), rk.count_of(counts)
@@ -241,7 +244,7 @@ def _bidding(ui: GameUI, scratch: dict) -> ft.Control:
         rows.append(ft.Row(buttons, wrap=True))
     else:
         rows.append(kit.body("Every pile has a bid of no rocks: nobody can undercut them."))
-    if you["can_pass"]:
+    if ui.may("pass"):
         rows.append(kit.muted("Or pass: take a Pass card (1 demerit) and draw one rock."))
         rows.append(kit.secondary("Pass", lambda e: (scratch.__setitem__("passing", True),
                                                      ui.rerender())))
@@ -260,7 +263,7 @@ def _choose_pile(ui: GameUI, scratch: dict, pile: int):
 
 
 def _passing(ui: GameUI, scratch: dict) -> ft.Control:
-    game = ui.game
+    game = ui.public
     rows: list[ft.Control] = [
         kit.title("Pass", size=28),
         kit.body("Take a Pass card (1 demerit), then draw one rock from the bag and tap it. "
@@ -286,8 +289,8 @@ def _passing(ui: GameUI, scratch: dict) -> ft.Control:
 
 # turn-ins
 def _turn_ins(ui: GameUI, scratch: dict) -> ft.Control:
-    game = ui.game
-    you = _you(ui)
+    game = ui.public
+    you = ui.private
     turn = game["turn"]
     order = ", ".join(_name(ui, s) for s in game["turn_in_order"])
     if you is None:
@@ -295,17 +298,17 @@ def _turn_ins(ui: GameUI, scratch: dict) -> ft.Control:
         if ui.host:
             extra.append(kit.muted(f"Choose 'Enter for {_name(ui, turn)}' above to turn in for them."))
         return _waiting(ui, f"{_name(ui, turn)} is turning in forbidden sets", extra)
-    seat = you["seat"]
-    my_turn = you["must_turn_in"] and ui.may_act_for(seat)
+    seat = ui.seat
+    my_turn = ui.may("turn_in")
     rows: list[ft.Control] = [kit.title("Turn in your forbidden sets" if my_turn else
                                         f"{_name(ui, turn)} is turning in forbidden sets", size=26),
                               kit.muted(f"Turn-in order: {order}")]
-    sets = you["forbidden_sets"]
-    tops, before = rk.tops_i_will_face(game, seat)
+    sets = game["players"][seat]["forbidden_sets"]
+    advice = you["advice"]
     if not sets:
         rows.append(kit.body("You have no forbidden set this round."))
         return kit.card(rows)
-    if tops is None:
+    if advice is None:
         rows.append(kit.body("You have had your turn this round."))
         return kit.card(rows)
     garden = game["players"][seat]["garden"]
@@ -319,18 +322,19 @@ def _turn_ins(ui: GameUI, scratch: dict) -> ft.Control:
             rows.append(kit.body(f"Your plan: next {steps[0]}", weight=ft.FontWeight.BOLD))
             rows.append(rk.rock_row(game, steps[0].split(), size=26))
             rows.append(kit.primary("Turn in the next set",
-                                    lambda e: ui.act("turn_in", {"rocks": steps[0]})))
+                                    lambda e: _act(ui, "turn_in", {"rocks": steps[0]})))
             rows.append(kit.secondary("Choose another way", lambda e: (scratch.pop("plan", None),
                                                                       ui.rerender())))
             return kit.card(rows)
+    tops = advice["tops"]
     faced = ", ".join(f"{DECK_NAMES[d]} {tops[d]}" for d in rk.SET_DECKS)
-    before = [s for s in before if game["players"][s]["forbidden_sets"]]
-    if before:
-        rows.append(kit.body(f"Deck tops you will face after {', '.join(_name(ui, s) for s in before)} "
+    if advice["before"]:
+        rows.append(kit.body(f"Deck tops you will face after "
+                             f"{', '.join(_name(ui, s) for s in advice['before'])} "
                              f"(if they follow their best plan): {faced}"))
     else:
         rows.append(kit.body(f"Deck tops you face: {faced}"))
-    plans = rk.plans_for(garden, tops, game["after_deck"])
+    plans = advice["plans"]
     shown = plans if scratch.get("all_plans") else plans[:PLANS_SHOWN]
     rows.append(kit.title("Outcomes, best first", size=20))
     for number, plan in enumerate(shown, start=1):
@@ -341,31 +345,37 @@ def _turn_ins(ui: GameUI, scratch: dict) -> ft.Control:
     rows.append(kit.title("Or one set at a time, your own order", size=20))
     for entry in sets:
         text = " ".join(entry["rocks"])
+        title = DECK_NAMES[entry["set"]]
         line: list[ft.Control] = [rk.rock_row(game, entry["rocks"]),
-                                  kit.body(f"{entry['title']}: card {entry['cost_now']} now")]
+                                  kit.body(f"{title}: card {_cost_now(game, entry)} now")]
         if my_turn:
-            line.append(kit.secondary(f"Turn in {entry['title']} {text}",
-                                      lambda e, t=text: ui.act("turn_in", {"rocks": t})))
+            line.append(kit.secondary(f"Turn in {title} {text}",
+                                      lambda e, t=text: _act(ui, "turn_in", {"rocks": t})))
         rows.append(ft.Column(line, spacing=4))
     return kit.card(rows)
 
 
+def _cost_now(game: dict, entry: dict) -> int:
+    """What a forbidden set's card costs now: the next card of its deck."""
+    return game["decks"][entry["set"]]["next_cost"]
+
+
 def _plan_card(ui, scratch, game, plan, number, garden, my_turn) -> ft.Control:
-    kept = plan.kept
-    head = (f"Plan {number}: {plan.demerits} demerit{'s' if plan.demerits != 1 else ''}, "
-            f"{plan.cards} card{'s' if plan.cards != 1 else ''}, keep {kept} rock{'s' if kept != 1 else ''}")
+    kept = plan["kept"]
+    head = (f"Plan {number}: {plan['demerits']} demerit{'s' if plan['demerits'] != 1 else ''}, "
+            f"{plan['cards']} card{'s' if plan['cards'] != 1 else ''}, "
+            f"keep {kept} rock{'s' if kept != 1 else ''}")
     rows: list[ft.Control] = [kit.own(ft.Text(head, size=18, weight=ft.FontWeight.BOLD))]
-    for step in plan.turn_ins:
-        data = step.to_json()
-        rows.append(ft.Row([rk.rock_row(game, data["rocks"], size=18),
-                            kit.body(f"{DECK_NAMES[data['set']]} card {data['card']}", size=16)],
+    for step in plan["turn_ins"]:
+        rows.append(ft.Row([rk.rock_row(game, step["rocks"], size=18),
+                            kit.body(f"{DECK_NAMES[step['set']]} card {step['card']}", size=16)],
                            wrap=True))
-    if my_turn and plan.turn_ins:
-        steps = rk.plan_steps(plan)
+    if my_turn and plan["turn_ins"]:
+        steps = plan["steps"]
 
         def follow(e):
             scratch["plan"] = {"garden": dict(garden), "steps": steps}
-            ui.act("turn_in", {"rocks": steps[0]})
+            _act(ui, "turn_in", {"rocks": steps[0]})
 
         rows.append(kit.primary(f"Follow plan {number}", follow))
     return ft.Container(ft.Column(rows, spacing=4), padding=10, border_radius=10,
@@ -375,16 +385,20 @@ def _plan_card(ui, scratch, game, plan, number, garden, my_turn) -> ft.Control:
 
 # -- corrections --------------------------------------------------------------------
 def _correction_buttons(ui: GameUI, scratch: dict) -> ft.Control:
-    me = ui.mine()
-    seats = [me] if me is not None and ui.may_act_for(me) else (
-        list(range(len(ui.game["players"]))) if ui.host and me is None and not ui.over else [])
+    me = ui.seat
+    if me is not None:
+        seats = [me] if ui.may("correct_garden") else []
+    else:  # the host's table screen corrects any garden (the host may act for any seat)
+        seats = list(range(len(ui.players))) if ui.host and not ui.over else []
     if not seats:
+        if me is not None and ui.public["phase"] == "turn_ins" and not ui.over:
+            return kit.card([kit.muted("During the turn-ins only the host can correct a garden.")])
         return ft.Container()
 
     def start(seat):
         def handler(e):
             scratch["correct_for"] = seat
-            scratch["correct"] = dict(ui.game["players"][seat]["garden"])
+            scratch["correct"] = dict(ui.public["players"][seat]["garden"])
             ui.rerender()
         return handler
 
@@ -396,16 +410,13 @@ def _correction_buttons(ui: GameUI, scratch: dict) -> ft.Control:
 
 
 def _correction(ui: GameUI, scratch: dict, seat: int) -> ft.Control:
-    game = ui.game
+    game = ui.public
     counts = scratch.setdefault("correct", dict(game["players"][seat]["garden"]))
-    whose = "your" if seat == ui.mine() else f"{_name(ui, seat)}'s"
+    whose = "your" if seat == ui.seat else f"{_name(ui, seat)}'s"
 
     def save(e):
-        payload = {"rocks": rk.counter_text(counts)}
-        if ui.mine() is None:
-            payload["player"] = seat
-        _send(ui, scratch, ("correct_for", "correct"), "correct_garden", payload,
-              seat=None if ui.mine() is None else seat)
+        _send(ui, scratch, ("correct_for", "correct"), "correct_garden",
+              {"rocks": rk.counter_text(counts)}, seat=seat)
 
     def cancel(e):
         scratch.pop("correct_for", None)
@@ -423,10 +434,10 @@ def _correction(ui: GameUI, scratch: dict, seat: int) -> ft.Control:
 
 # -- my garden ------------------------------------------------------------------------
 def _my_garden(ui: GameUI, seat: int) -> ft.Control:
-    game = ui.game
+    game = ui.public
     me = game["players"][seat]
-    you = _you(ui) or {}
-    sets = you.get("forbidden_sets", me["forbidden_sets"])
+    you = ui.private or {}
+    sets = me["forbidden_sets"]
     rows: list[ft.Control] = [
         ft.Row([kit.title("My garden"),
                 kit.own(ft.Text(f"{me['rocks']} rocks", size=20, weight=ft.FontWeight.BOLD,
@@ -438,12 +449,13 @@ def _my_garden(ui: GameUI, seat: int) -> ft.Control:
         rows.append(kit.body("Forbidden sets (framed):", weight=ft.FontWeight.BOLD))
         for entry in sets:
             rows.append(ft.Row([rk.rock_row(game, entry["rocks"], size=18),
-                                kit.body(f"{entry['title']} · card {entry['cost_now']} now", size=16)],
+                                kit.body(f"{DECK_NAMES[entry['set']]} · card {_cost_now(game, entry)} now",
+                                         size=16)],
                                wrap=True))
     else:
         rows.append(kit.muted("No forbidden set in your garden."))
-    demerits = you.get("demerits", me.get("demerits"))
-    cards = you.get("cards", me.get("cards")) or []
+    demerits = you.get("demerits")
+    cards = you.get("cards") or []
     rows.append(ft.Row([
         ft.Column([kit.title("My demerits", size=20),
                    kit.muted("Hidden from the other players")], spacing=0),
@@ -473,7 +485,7 @@ def _overview(ui: GameUI, final: bool = False) -> ft.Control:
 
 
 def _tracker(ui: GameUI) -> ft.Control:
-    game = ui.game
+    game = ui.public
     tracker = game["tracker"]
     spaces = []
     for space in range(1, tracker["spaces"] + 1):
@@ -514,7 +526,7 @@ def _tracker(ui: GameUI) -> ft.Control:
 
 
 def _piles_view(ui: GameUI) -> ft.Control:
-    game = ui.game
+    game = ui.public
     rows: list[ft.Control] = [kit.title(f"Piles ({len(game['piles'])} of {game['piles_needed']})")]
     if not game["piles"]:
         rows.append(kit.muted("No rocks drawn yet."))
@@ -536,7 +548,7 @@ def _piles_view(ui: GameUI) -> ft.Control:
 
 
 def _decks(ui: GameUI) -> ft.Control:
-    game = ui.game
+    game = ui.public
     cells = []
     for deck in rk.DECK_ORDER:
         info = game["decks"][deck]
@@ -557,15 +569,15 @@ def _decks(ui: GameUI) -> ft.Control:
 
 
 def _players(ui: GameUI, final: bool) -> ft.Control:
-    game = ui.game
+    game = ui.public
     rows: list[ft.Control] = [kit.title("Players")]
     for seat, player in enumerate(game["players"]):
         marks = []
-        if player["is_start_player"] and not final:
+        if seat == game["start_player"] and not final:
             marks.append("start")
-        if player["to_act"] and not final:
+        if seat in ui.to_act and not final:
             marks.append("to act")
-        if player["is_passer"] and not final:
+        if seat == game["passer"] and not final:
             marks.append("passed")
         colour = ui.colours[seat] if seat < len(ui.colours) else "grey"
         line = [kit.player_badge(player["name"], colour, size=20)]
@@ -580,14 +592,21 @@ def _players(ui: GameUI, final: bool) -> ft.Control:
         rows.append(ft.Row([ft.Row(line, spacing=6, tight=True, wrap=True),
                             ft.Row(numbers, spacing=12, tight=True)],
                            alignment=ft.MainAxisAlignment.SPACE_BETWEEN, wrap=True))
+        shown = player.get("shown")
+        if shown and not final:  # an end of the game the host undid showed these to all
+            rows.append(ft.Row([
+                kit.own(ft.Text(f"Shown at the end: {shown['demerits']} demerits", size=15,
+                                semantics_label=f"{player['name']} demerits shown at the end "
+                                                f"{shown['demerits']}")),
+            ] + [_card_chip(c) for c in shown["cards"]], wrap=True, spacing=4, run_spacing=4))
     rows.append(kit.muted("Demerit totals stay hidden until the end; each player sees their own."))
     return kit.card(rows)
 
 
 # -- the end ---------------------------------------------------------------------------
 def _final(ui: GameUI) -> list[ft.Control]:
-    game = ui.game
-    result = game["result"] or ui.view.get("result") or {}
+    game = ui.public
+    result = ui.result or {}
     reasons = []
     for reason in result.get("ending", game["ending"]):
         if reason.startswith("deck_empty:"):

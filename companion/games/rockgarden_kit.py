@@ -5,8 +5,8 @@
   drawn from the bag: piles, the passer's draw) and "count" (a selection with counts:
   setup, bids limited to my garden, garden corrections);
 * my garden as a 5 x 3 grid of counters with the forbidden sets highlighted;
-* the advisor's input read from the engine's view (deck tops, the tops a later
-  player will face) -- the advisor itself decides everything.
+* which steps of a chosen turn-in plan are still to do (the plans themselves, and the
+  deck tops they assume, come with the seat's private view).
 """
 
 from __future__ import annotations
@@ -16,7 +16,6 @@ from typing import Callable
 import flet as ft
 
 from companion.ui import kit
-from engine.rockgarden.advisor import Plan, advise, tops_for_turn_order
 
 COLOURS = "RYGBW"
 VALUES = (1, 2, 3)
@@ -202,45 +201,7 @@ def rocks_in_sets(forbidden_sets: list[dict]) -> set[str]:
     return {code for s in forbidden_sets for code in s["rocks"]}
 
 
-# -- advisor glue -------------------------------------------------------------------
-def current_tops(game: dict) -> dict:
-    """The next card of each set deck, as the advisor wants it (above 10: empty)."""
-    tops = {}
-    for deck in SET_DECKS:
-        info = game["decks"][deck]
-        tops[deck] = info["top"] if info["top"] is not None else info["next_cost"]
-    return tops
-
-
-def tops_i_will_face(game: dict, seat: int) -> tuple[dict | None, list[int]]:
-    """During turn-ins: the deck tops ``seat`` will face, and who turns in before them.
-
-    The players before ``seat`` (from the one turning in now) are assumed to follow
-    their best plan (the advisor's :func:`tops_for_turn_order`). ``(None, [])`` when
-    ``seat`` has already had its turn this round.
-    """
-    order = game.get("turn_in_order") or []
-    turn = game.get("turn")
-    if game.get("phase") != "turn_ins" or turn is None or seat not in order or turn not in order:
-        return current_tops(game), []
-    start, mine = order.index(turn), order.index(seat)
-    if mine < start:
-        return None, []
-    seats = order[start:mine + 1]
-    gardens = [game["players"][s]["garden"] for s in seats]
-    faced = tops_for_turn_order(gardens, current_tops(game), game.get("after_deck", "continue"))
-    return faced[-1], seats[:-1]
-
-
-def plans_for(garden: dict, tops: dict, after_deck: str) -> list[Plan]:
-    return advise(garden, tops, after_deck)
-
-
-def plan_steps(plan: Plan) -> list[str]:
-    """The plan's turn-ins as the engine's notation, in order ("R1 R2 R3")."""
-    return [" ".join(step.to_json()["rocks"]) for step in plan.turn_ins]
-
-
+# -- following a plan ------------------------------------------------------------
 def remaining_steps(chosen: dict, garden: dict) -> list[str] | None:
     """Which steps of a chosen plan are still to do, given the garden now.
 

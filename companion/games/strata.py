@@ -1,6 +1,11 @@
-"""Four Big Strata phone screens, built only from the engine's ``view(state, seat)``.
+"""Four Big Strata phone screens, drawn from the view envelope only (no engine imports).
 
-A player's phone (``ui.mine()`` is a seat):
+What is shown comes from the view: ``ui.public`` (the table, every display, the
+``catalogue`` of class and effect words, the ``numbers`` of the rules), ``ui.private``
+(this seat's card fronts, bid, previews and the Money/Grain splits it may choose) and
+``ui.legal`` (a move's button is offered only when the table would take it).
+
+A player's phone (``ui.seat`` is a seat: the phone's own, or the one the host enters for):
 - the round (1-15), the phase and the start player, then the one thing to do now:
   setup extras, the secret bid (pick an amount, Confirm bid; Reveal with a confirm), the
   card taken (face, class, points 1-4, the 5C effect as taps, then Confirm card), a
@@ -25,26 +30,34 @@ import flet as ft
 from companion.games import strata_kit as look
 from companion.ui import kit
 from companion.ui.gameui import GameUI
-from engine.strata.cards import CLASSES, EFFECTS, EMPRESSES, LABELS, SINGULAR
-from engine.strata.resources import CAP, EXCHANGE_GET, EXCHANGE_GIVE, FLIP_GAIN, FLIP_UP_COST, \
-    TRADE_GET, TRADE_GIVE
-from engine.strata.scoring import apply_assignment
+
+EMPRESSES = "empresses"
 
 
 def build(ui: GameUI) -> list[ft.Control]:
-    seat = ui.mine()
+    seat = ui.seat
     if seat is None:
         return _table(ui)
     return _phone(ui, seat)
 
 
 # -- shared pieces -----------------------------------------------------------------
+def _cat(ui: GameUI) -> dict:
+    """Words and choices for classes, effects and points (the view's catalogue)."""
+    return ui.public["catalogue"]
+
+
+def _numbers(ui: GameUI) -> dict:
+    """The rules' numbers: the cap of 10, exchange and trade rates, flip gain and cost."""
+    return ui.public["numbers"]
+
+
 def _name(ui: GameUI, seat: int | None) -> str:
-    return ui.game["players"][seat]["name"] if seat is not None else "nobody"
+    return ui.public["players"][seat]["name"] if seat is not None else "nobody"
 
 
 def _headline(ui: GameUI) -> ft.Control:
-    game = ui.game
+    game = ui.public
     start = _name(ui, game["start"])
     rnd = game["round"]
     round_text = f"Round {rnd} of {game['rounds']}" if rnd else "Before round 1"
@@ -70,9 +83,9 @@ def _banner(text: str, urgent: bool = False) -> ft.Control:
 
 def _waiting_line(ui: GameUI) -> ft.Control | None:
     """Who the table waits for, in words (from the engine's ``to_act``)."""
-    game = ui.game
+    game = ui.public
     phase = game["phase"]
-    waiting = [_name(ui, s) for s in game["to_act"]]
+    waiting = [_name(ui, s) for s in ui.to_act]
     if not waiting or phase in ("over",):
         return None
     if phase == "setup":
@@ -86,16 +99,12 @@ def _waiting_line(ui: GameUI) -> ft.Control | None:
     if phase == "feeding":
         return kit.body(f"Waiting for {', '.join(waiting)} to pay their feeding.")
     if phase in ("production_cap", "tribute_cap"):
-        return kit.body(f"Waiting for {', '.join(waiting)} to discard down to {CAP}.")
+        return kit.body(f"Waiting for {', '.join(waiting)} to discard down to {_numbers(ui)['cap']}.")
     if phase == "tribute":
         return None  # the tribute card says it
     if phase == "scoring":
         return kit.body(f"Waiting for {', '.join(waiting)} to place their flexible points.")
     return None
-
-
-def _can_reveal(ui: GameUI) -> bool:
-    return ui.game["can_reveal"] and not ui.over and (ui.host or ui.seat is not None)
 
 
 def _reveal_button(ui: GameUI) -> ft.Control:
@@ -109,7 +118,7 @@ def _reveal_button(ui: GameUI) -> ft.Control:
 def _bid_status(ui: GameUI) -> ft.Control:
     """Who has bid: never how much (the engine's view does not say)."""
     chips = []
-    for p in ui.game["players"]:
+    for p in ui.public["players"]:
         done = p.get("has_bid")
         chips.append(kit.own(ft.Text(f"{p['name']}: {'bid ready' if done else 'choosing…'}",
                                      size=kit.SMALL + 2, weight=ft.FontWeight.BOLD if done else None,
@@ -118,7 +127,7 @@ def _bid_status(ui: GameUI) -> ft.Control:
 
 
 def _pick_order(ui: GameUI) -> ft.Control | None:
-    game = ui.game
+    game = ui.public
     order = game.get("pick_order")
     if not order:
         return None
@@ -144,8 +153,8 @@ def _pick_order(ui: GameUI) -> ft.Control | None:
 
 
 def _market_line(ui: GameUI) -> ft.Control | None:
-    market = ui.game["market"]
-    if ui.game["phase"] not in ("auction", "pick"):
+    market = ui.public["market"]
+    if ui.public["phase"] not in ("auction", "pick"):
         return None
     up, down = market["up"], market["down"]
     text = f"Public Display: {up} face up, {down} face down"
@@ -156,7 +165,7 @@ def _market_line(ui: GameUI) -> ft.Control | None:
 
 def _tribute(ui: GameUI) -> ft.Control | None:
     """The Tribute in plain sentences, with who is to act now."""
-    game = ui.game
+    game = ui.public
     tribute = game.get("tribute")
     if not tribute or game["phase"] not in ("tribute", "tribute_cap", "auction"):
         return None
@@ -195,7 +204,7 @@ def _tribute(ui: GameUI) -> ft.Control | None:
 
 
 def _feeding_status(ui: GameUI) -> ft.Control | None:
-    game = ui.game
+    game = ui.public
     if game["phase"] != "feeding":
         return None
     rows: list[ft.Control] = []
@@ -209,7 +218,7 @@ def _feeding_status(ui: GameUI) -> ft.Control | None:
 
 def _unpaid_lines(ui: GameUI) -> list[ft.Control]:
     out = []
-    for p in ui.game["players"]:
+    for p in ui.public["players"]:
         unpaid = p.get("unpaid")
         if unpaid and (unpaid.get("money") or unpaid.get("grain")):
             out.append(kit.muted(f"{p['name']} could not pay {look.split_words(unpaid['money'], unpaid['grain'])} "
@@ -238,16 +247,16 @@ def _player_summary(ui: GameUI, p: dict, with_cards: bool = True) -> ft.Control:
         numbers,
     ]
     if with_cards:
-        rows.append(look.display_columns(p["cards"], name, mine=False))
+        rows.append(look.display_columns(p["cards"], name, False, _cat(ui)))
     return kit.card(rows, padding=10)
 
 
 # -- a player's phone ------------------------------------------------------------------
 def _phone(ui: GameUI, seat: int) -> list[ft.Control]:
-    game = ui.game
+    game = ui.public
     me = game["players"][seat]
-    my = game.get("me") or {}
-    legal = set(my.get("legal", [])) if ui.may_act_for(seat) else set()
+    my = ui.private or {}
+    legal = set(ui.legal)
     controls: list[ft.Control | None] = [_headline(ui)]
     if game["phase"] == "over" or game["phase"] == "scoring":
         controls.append(_final_mine(ui, seat, legal))
@@ -261,7 +270,7 @@ def _phone(ui: GameUI, seat: int) -> list[ft.Control]:
     controls.append(_pick_order(ui))
     controls.append(_tribute(ui))
     controls += _unpaid_lines(ui)
-    controls.append(_any_time(ui, seat, me, legal))
+    controls.append(_any_time(ui, seat, me, my, legal))
     controls.append(kit.title("The other players", size=kit.BODY + 2))
     for p in game["players"]:
         if p["seat"] != seat:
@@ -269,20 +278,34 @@ def _phone(ui: GameUI, seat: int) -> list[ft.Control]:
     return [c for c in controls if c is not None]
 
 
+def _my_cards(ui: GameUI, seat: int) -> list[dict]:
+    """My display: the public cards, with the fronts only I saw (my private view)."""
+    fronts = {f["id"]: f for f in (ui.private or {}).get("fronts", [])}
+    cards = []
+    for card in ui.public["players"][seat]["cards"]:
+        front = fronts.get(card["id"])
+        if front is not None:
+            card = {**card, "front": {k: front[k] for k in ("class", "points", "effect")}}
+        cards.append(card)
+    return cards
+
+
 def _key(ui: GameUI, seat: int, what: str) -> str:
-    game = ui.game
+    game = ui.public
     return f"{what}:{seat}:{game['round']}:{game['phase']}"
 
 
 def _main_action(ui: GameUI, seat: int, me: dict, my: dict, legal: set) -> ft.Control | None:
-    game = ui.game
+    game = ui.public
     phase = game["phase"]
     if "setup_extra" in legal:
-        return _setup_extra(ui, seat, me)
+        return _setup_extra(ui, seat, me, my)
     if phase == "setup":
-        return kit.card([_banner("Setup: you get 4 Money and 4 Grain."), _waiting_line(ui)])
+        start = _numbers(ui)["start"]
+        return kit.card([_banner(f"Setup: you get {start['money']} Money and {start['grain']} Grain."),
+                         _waiting_line(ui)])
     if phase == "auction":
-        return _bid(ui, seat, me, legal)
+        return _bid(ui, seat, me, my, legal)
     if phase == "pick":
         if "take_card" in legal:
             return _take_card(ui, seat, me, my)
@@ -297,15 +320,15 @@ def _main_action(ui: GameUI, seat: int, me: dict, my: dict, legal: set) -> ft.Co
                         "people: exchange, or turn a card face down (Turn down, under a card in your display).", urgent=True)])
         return kit.card([_waiting_line(ui)])
     if phase == "tribute":
-        return _tribute_action(ui, seat, me, legal)
+        return _tribute_action(ui, seat, me, my, legal)
     line = _waiting_line(ui)
     return kit.card([line]) if line else None
 
 
-def _setup_extra(ui: GameUI, seat: int, me: dict) -> ft.Control:
+def _setup_extra(ui: GameUI, seat: int, me: dict, my: dict) -> ft.Control:
     owed = me.get("extra_due", 0)
     key = _key(ui, seat, "extra")
-    picker, chosen = look.split_picker(ui, key, "Extra", owed, owed, owed)
+    picker, chosen = look.split_picker(ui, key, "Extra", my["splits"].get("extra", []))
     rows: list[ft.Control] = [
         _banner(f"Setup: take {owed} extra resource{'s' if owed != 1 else ''} of your choice."),
         picker,
@@ -317,9 +340,9 @@ def _setup_extra(ui: GameUI, seat: int, me: dict) -> ft.Control:
     return kit.card(rows)
 
 
-def _bid(ui: GameUI, seat: int, me: dict, legal: set) -> ft.Control:
+def _bid(ui: GameUI, seat: int, me: dict, my: dict, legal: set) -> ft.Control:
     rows: list[ft.Control] = [kit.title("Your secret bid")]
-    mine = me.get("bid")
+    mine = my.get("bid")
     if "bid" not in legal:
         rows.append(kit.muted("Watching: you cannot bid for this seat."))
         return kit.card(rows)
@@ -334,7 +357,7 @@ def _bid(ui: GameUI, seat: int, me: dict, legal: set) -> ft.Control:
 
     shown = pick if pick is not None else mine
     rows.append(look.token_row([look.token(str(n), f"Bid {n}", choose(n), selected=shown == n, big=True)
-                                for n in range(0, me["money"] + 1)]))
+                                for n in range(0, my.get("bid_max", me["money"]) + 1)]))
     if pick is not None and pick != mine:
         rows.append(kit.own(ft.Text(f"You will bid {pick} Money", size=kit.BODY + 2, weight=ft.FontWeight.BOLD)))
         rows.append(kit.primary("Confirm bid", lambda e: ui.act("bid", {"amount": pick}, seat=seat)))
@@ -346,14 +369,17 @@ def _bid(ui: GameUI, seat: int, me: dict, legal: set) -> ft.Control:
     rows.append(_bid_status(ui))
     rows.append(_market_line(ui))
     rows.append(_waiting_line(ui))
-    if _can_reveal(ui) and "reveal" in legal:
+    if "reveal" in legal:
         rows.append(_reveal_button(ui))
     return kit.card([r for r in rows if r is not None])
 
 
 def _take_card(ui: GameUI, seat: int, me: dict, my: dict) -> ft.Control:
     """Enter the card taken: face, class, points and effect as taps, then Confirm card."""
-    game = ui.game
+    game = ui.public
+    cat = _cat(ui)
+    labels, singular, short = cat["labels"], cat["singular"], cat["effect_short"]
+    cost = _numbers(ui)["flip_up_cost"]
     market = game["market"]
     key = _key(ui, seat, "take")
     draft = ui.local.setdefault(key, {"face": "up" if market["up"] else "down", "effect": "none",
@@ -379,27 +405,27 @@ def _take_card(ui: GameUI, seat: int, me: dict, my: dict) -> ft.Control:
         rows.append(look.token_row([
             look.token("Keep it face down", "Keep face down", setter("keep", "down"),
                        selected=not flip_up),
-            look.token(f"Turn face up ({FLIP_UP_COST} Money)", "Turn face up",
-                       setter("keep", "up") if me["money"] >= FLIP_UP_COST else None, selected=flip_up),
+            look.token(f"Turn face up ({cost} Money)", "Turn face up",
+                       setter("keep", "up") if my.get("can_flip_up") else None, selected=flip_up),
         ]))
     if face == "down" and not flip_up:
         rows.append(kit.body("Place it in the column:", size=kit.SMALL + 2))
         rows.append(look.token_row([
-            look.token(LABELS[c], f"Into {LABELS[c]}", setter("column", c), selected=draft.get("column") == c,
-                       colour=look.CLASS_COLOURS[c], compact=True) for c in CLASSES]))
+            look.token(labels[c], f"Into {labels[c]}", setter("column", c), selected=draft.get("column") == c,
+                       colour=look.CLASS_COLOURS[c], compact=True) for c in cat["classes"]]))
         rows.append(kit.body("What its front shows (only you will see it; optional):", size=kit.SMALL + 2))
-    classes = list(CLASSES)
+    classes = list(cat["classes"])
     if face == "up" and market["empress"]:
         classes.append(EMPRESSES)
     rows.append(look.token_row([
-        look.token(SINGULAR[c], SINGULAR[c], setter("class", c), selected=draft.get("class") == c,
+        look.token(singular[c], singular[c], setter("class", c), selected=draft.get("class") == c,
                    colour=look.CLASS_COLOURS[c], compact=True) for c in classes]))
     rows.append(look.token_row([
         look.token(str(n), look.points_words(n), setter("points", n), selected=draft.get("points") == n)
-        for n in range(1, 5)]))
+        for n in cat["points"]]))
     rows.append(look.token_row([
-        look.token(look.SHORT_EFFECTS[e], f"Effect {look.SHORT_EFFECTS[e]}", setter("effect", e),
-                   selected=draft.get("effect") == e, compact=True) for e in EFFECTS]))
+        look.token(short[e], f"Effect {short[e]}", setter("effect", e),
+                   selected=draft.get("effect") == e, compact=True) for e in cat["effects"]]))
     # the payload, and what is still missing
     payload: dict = {"face": face}
     missing = []
@@ -423,11 +449,10 @@ def _take_card(ui: GameUI, seat: int, me: dict, my: dict) -> ft.Control:
             payload.update({"class": draft.get("class"), "points": draft.get("points"),
                             "effect": draft.get("effect", "none")})
     bonus_row = None
-    all_down_after = face == "down" and not flip_up and not any(c["face_up"] for c in me["cards"])
-    if all_down_after:
+    gift_options = my.get("splits", {}).get("take_gift")
+    if face == "down" and not flip_up and gift_options is not None:
         amount = my.get("all_down_bonus", 0)
-        bank = game["bank"]
-        picker, chosen = look.split_picker(ui, key + ":bonus", "Gift", amount, bank["money"], bank["grain"])
+        picker, chosen = look.split_picker(ui, key + ":bonus", "Gift", gift_options)
         bonus_row = ft.Column([
             kit.body(f"All your cards will be face down: take {amount} resource"
                      f"{'s' if amount != 1 else ''} of your choice.", size=kit.SMALL + 2),
@@ -441,39 +466,41 @@ def _take_card(ui: GameUI, seat: int, me: dict, my: dict) -> ft.Control:
     if missing:
         rows.append(kit.muted("Still to choose: " + ", ".join(missing) + "."))
     else:
-        rows.append(kit.own(ft.Text("You take: " + _take_words(payload), size=kit.BODY,
+        rows.append(kit.own(ft.Text("You take: " + _take_words(ui, payload), size=kit.BODY,
                                     weight=ft.FontWeight.BOLD)))
         rows.append(kit.primary("Confirm card", lambda e: ui.act("take_card", payload, seat=seat)))
     return kit.card([r for r in rows if r is not None])
 
 
-def _take_words(payload: dict) -> str:
+def _take_words(ui: GameUI, payload: dict) -> str:
+    cat = _cat(ui)
     front = None
     if payload.get("class") is not None and payload.get("points") is not None:
         front = look.front_words({"class": payload["class"], "points": payload["points"],
-                                  "effect": payload.get("effect", "none")})
+                                  "effect": payload.get("effect", "none")}, cat)
     if payload["face"] == "up":
         return f"a face-up {front}"
     if payload.get("flip_up"):
-        return f"a face-down card turned face up for {FLIP_UP_COST} Money: {front}"
-    text = f"a face-down card in the {LABELS[payload['column']]} column"
+        return f"a face-down card turned face up for {_numbers(ui)['flip_up_cost']} Money: {front}"
+    text = f"a face-down card in the {cat['labels'][payload['column']]} column"
     return text + (f" (its front: {front})" if front else "")
 
 
 def _discard(ui: GameUI, seat: int, me: dict, my: dict) -> ft.Control:
     excess = my.get("must_discard", 0)
+    cap = _numbers(ui)["cap"]
     key = _key(ui, seat, "discard")
-    picker, chosen = look.split_picker(ui, key, "Discard", excess, me["money"], me["grain"])
+    picker, chosen = look.split_picker(ui, key, "Discard", my["splits"].get("discard", []))
     rows: list[ft.Control] = [
-        _banner(f"You have {me['total']}: discard {excess} down to {CAP}.", urgent=True), picker]
+        _banner(f"You have {me['total']}: discard {excess} down to {cap}.", urgent=True), picker]
     if chosen:
         rows.append(kit.primary("Confirm discard", lambda e: ui.act(
             "discard", {"money": chosen[0], "grain": chosen[1]}, seat=seat)))
     return kit.card(rows)
 
 
-def _tribute_action(ui: GameUI, seat: int, me: dict, legal: set) -> ft.Control | None:
-    game = ui.game
+def _tribute_action(ui: GameUI, seat: int, me: dict, my: dict, legal: set) -> ft.Control | None:
+    game = ui.public
     current = (game.get("tribute") or {}).get("current")
     if not current:
         return None
@@ -481,7 +508,7 @@ def _tribute_action(ui: GameUI, seat: int, me: dict, legal: set) -> ft.Control |
     taker = _name(ui, current["to"])
     if "take_tribute" in legal:
         key = _key(ui, seat, f"tribute{current['from']}")
-        picker, chosen = look.split_picker(ui, key, "Take", current["count"], payer["money"], payer["grain"])
+        picker, chosen = look.split_picker(ui, key, "Take", my["splits"].get("tribute", []))
         rows: list[ft.Control] = [
             _banner(f"Tribute: take {current['count']} from {payer['name']} "
                     f"(who has {payer['money']} Money, {payer['grain']} Grain)."), picker]
@@ -492,7 +519,8 @@ def _tribute_action(ui: GameUI, seat: int, me: dict, legal: set) -> ft.Control |
     if current["waiting_for"] == "payer" and current["from"] == seat:
         return kit.card([_banner(
             f"You owe {taker} {current['count']} but have only {me['total']}: turn a card face down "
-            f"(Turn down, under a card in your display) for {FLIP_GAIN} resources.", urgent=True)])
+            f"(Turn down, under a card in your display) for {_numbers(ui)['flip_gain']} resources.",
+            urgent=True)])
     who = payer["name"] if current["waiting_for"] == "payer" else taker
     return kit.card([kit.body(f"Waiting for {who}.")])
 
@@ -507,13 +535,15 @@ def _flip_panel(ui: GameUI, seat: int, me: dict, my: dict, legal: set) -> ft.Con
     if card is None:
         ui.local.pop(flip_key, None)
         return None
-    game = ui.game
-    bank = game["bank"]
+    cat = _cat(ui)
+    gain = _numbers(ui)["flip_gain"]
+    splits = my.get("splits", {})
     key = f"{flip_key}:{cid}"
-    picker, chosen = look.split_picker(ui, key, "Get", FLIP_GAIN, bank["money"], bank["grain"])
+    picker, chosen = look.split_picker(ui, key, "Get", splits.get("flip", []))
+    front = {"class": card["column"], "points": card["points"], "effect": card["effect"]}
     rows: list[ft.Control] = [
-        _banner(f"Turn your {look.front_words(card)} face down? It can never be turned back; "
-                f"you get {FLIP_GAIN} resources."), picker]
+        _banner(f"Turn your {look.front_words(front, cat)} face down? It can never be turned back; "
+                f"you get {gain} resources."), picker]
     payload: dict = {"card": cid}
     missing = chosen is None
     if chosen:
@@ -526,17 +556,20 @@ def _flip_panel(ui: GameUI, seat: int, me: dict, my: dict, legal: set) -> ft.Con
                 ui.local[key + ":column"] = c
                 ui.rerender()
             return handler
+        labels = cat["labels"]
         rows.append(kit.body("A face-down Empress goes in any class column:", size=kit.SMALL + 2))
-        rows.append(look.token_row([look.token(LABELS[c], f"Put in {LABELS[c]}", put(c), selected=column == c,
-                                               colour=look.CLASS_COLOURS[c], compact=True) for c in CLASSES]))
+        rows.append(look.token_row([look.token(labels[c], f"Put in {labels[c]}", put(c), selected=column == c,
+                                               colour=look.CLASS_COLOURS[c], compact=True)
+                                    for c in cat["classes"]]))
         if column is None:
             missing = True
         payload["column"] = column
-    if sum(1 for c in me["cards"] if c["face_up"]) == 1:
+    gifts = splits.get("flip_gift")
+    if gifts is not None:  # my last face-up card
         amount = my.get("all_down_bonus", 0)
-        left_m = bank["money"] - (chosen[0] if chosen else 0)
-        left_g = bank["grain"] - (chosen[1] if chosen else 0)
-        gift, gift_chosen = look.split_picker(ui, key + ":bonus", "Gift", amount, left_m, left_g)
+        options = next((g["gift"] for g in gifts if chosen and tuple(g["flip"]) == chosen),
+                       gifts[0]["gift"] if gifts else [])
+        gift, gift_chosen = look.split_picker(ui, key + ":bonus", "Gift", options)
         rows.append(kit.body(f"It is your last face-up card: you also get {amount} "
                              f"resource{'s' if amount != 1 else ''} of your choice.", size=kit.SMALL + 2))
         rows.append(gift)
@@ -561,23 +594,24 @@ def _flip_panel(ui: GameUI, seat: int, me: dict, my: dict, legal: set) -> ft.Con
 def _resources(ui: GameUI, me: dict, my: dict) -> ft.Control:
     name = me["name"]
     total = me["total"]
+    cap = _numbers(ui)["cap"]
     numbers = ft.Row([
         _big(me["money"], "Money", f"{name} Money {me['money']}"),
         _big(me["grain"], "Grain", f"{name} Grain {me['grain']}"),
-        _big(f"{total}/{CAP}", "in all", f"{name} total {total} of {CAP}"),
+        _big(f"{total}/{cap}", "in all", f"{name} total {total} of {cap}"),
         _big(me["influence"], "Influence", f"{name} Influence {me['influence']}"),
     ], alignment=ft.MainAxisAlignment.SPACE_AROUND)
     rows: list[ft.Control] = [numbers]
     preview = my.get("production_preview")
-    if preview and ui.game["phase"] in ("auction", "pick", "setup"):
+    if preview and ui.public["phase"] in ("auction", "pick", "setup"):
         gain, cost, after, short = preview["gain"], preview["cost"], preview["after"], preview["short"]
         rows.append(kit.body(
             f"Production gives {look.split_words(gain['money'], gain['grain'])}; "
             f"feeding takes {look.split_words(cost['money'], cost['grain'])}.", size=kit.SMALL + 2))
         after_total = after["money"] + after["grain"]
         text = f"Then you would have {after['money']} Money and {after['grain']} Grain"
-        if after_total > CAP:
-            text += f" ({after_total - CAP} over the {CAP} cap: you will discard)"
+        if after_total > cap:
+            text += f" ({after_total - cap} over the {cap} cap: you will discard)"
         rows.append(kit.own(ft.Text(text + ".", size=kit.SMALL + 2,
                                     semantics_label=f"After production {after['money']} Money {after['grain']} Grain")))
         if short["money"] or short["grain"]:
@@ -595,7 +629,7 @@ def _big(value, label: str, semantics: str) -> ft.Control:
 
 
 def _my_display(ui: GameUI, seat: int, legal: set) -> ft.Control:
-    me = ui.game["players"][seat]
+    me = ui.public["players"][seat]
     can_flip = "flip_down" in legal
 
     def flip_for(card: dict) -> Callable | None:
@@ -609,44 +643,46 @@ def _my_display(ui: GameUI, seat: int, legal: set) -> ft.Control:
 
     rows: list[ft.Control] = [
         kit.title("My display", size=kit.BODY + 2),
-        look.display_columns(me["cards"], me["name"], mine=True, flip_for=flip_for),
+        look.display_columns(_my_cards(ui, seat), me["name"], True, _cat(ui), flip_for=flip_for),
     ]
     if not me["cards"]:
         rows.append(kit.muted("No cards yet."))
     return kit.card(rows, padding=10)
 
 
-def _any_time(ui: GameUI, seat: int, me: dict, legal: set) -> ft.Control | None:
-    if "exchange" not in legal:
-        return None
+def _any_time(ui: GameUI, seat: int, me: dict, my: dict, legal: set) -> ft.Control | None:
+    numbers = _numbers(ui)
+    swaps = my.get("swaps", {})
     rows: list[ft.Control] = [kit.title("At any time", size=kit.BODY + 2)]
 
-    def send(kind: str, give: str) -> Callable:
+    def send(kind: str, give: str) -> Callable | None:
+        if kind not in legal or not swaps.get(kind, {}).get(give):
+            return None
         return lambda e=None: ui.act(kind, {"give": give, "times": 1}, seat=seat)
 
+    rate = numbers["exchange"]
     buttons = [
-        kit.secondary(f"Give {EXCHANGE_GIVE} Money for {EXCHANGE_GET} Grain",
-                      send("exchange", "money") if me["money"] >= EXCHANGE_GIVE else None),
-        kit.secondary(f"Give {EXCHANGE_GIVE} Grain for {EXCHANGE_GET} Money",
-                      send("exchange", "grain") if me["grain"] >= EXCHANGE_GIVE else None),
+        kit.secondary(f"Give {rate['give']} Money for {rate['get']} Grain", send("exchange", "money")),
+        kit.secondary(f"Give {rate['give']} Grain for {rate['get']} Money", send("exchange", "grain")),
     ]
     if "trade" in legal:
+        rate = numbers["trade"]
         buttons += [
-            kit.secondary(f"Trade {TRADE_GIVE} Money for {TRADE_GET} Grain",
-                          send("trade", "money") if me["money"] >= TRADE_GIVE else None),
-            kit.secondary(f"Trade {TRADE_GIVE} Grain for {TRADE_GET} Money",
-                          send("trade", "grain") if me["grain"] >= TRADE_GIVE else None),
+            kit.secondary(f"Trade {rate['give']} Money for {rate['get']} Grain", send("trade", "money")),
+            kit.secondary(f"Trade {rate['give']} Grain for {rate['get']} Money", send("trade", "grain")),
         ]
     rows.append(ft.Row(buttons, wrap=True, spacing=6, run_spacing=6))
     if "flip_down" in legal:
         rows.append(kit.muted(f"Tap Turn down under a face-up card to turn it face down for "
-                              f"{FLIP_GAIN} resources."))
+                              f"{numbers['flip_gain']} resources."))
     return kit.card(rows, padding=10)
 
 
 # -- the end -------------------------------------------------------------------------
 def _final_mine(ui: GameUI, seat: int, legal: set) -> ft.Control | None:
-    game = ui.game
+    game = ui.public
+    cat = _cat(ui)
+    labels = cat["labels"]
     final = (game.get("final") or [None] * (seat + 1))[seat]
     if not final:
         return None
@@ -659,10 +695,10 @@ def _final_mine(ui: GameUI, seat: int, legal: set) -> ft.Control | None:
         return kit.card(rows)
     if "final_assignment" not in legal:
         chosen = final.get("chosen") or proposal
-        rows.append(kit.body("Placed: " + _assignment_words(chosen)))
+        rows.append(kit.body("Placed: " + _assignment_words(ui, chosen)))
         return kit.card(rows)
-    rows.append(kit.body("Proposed (the best for your lowest class): " + _assignment_words(proposal)))
-    rows.append(look.class_bars(f"{name} proposed", proposal["classes"], _top([proposal["classes"]])))
+    rows.append(kit.body("Proposed (the best for your lowest class): " + _assignment_words(ui, proposal)))
+    rows.append(look.class_bars(f"{name} proposed", proposal["classes"], _top([proposal["classes"]]), cat))
     rows.append(kit.primary("Accept proposal", lambda e: ui.act("final_assignment", {}, seat=seat)))
     rows.append(kit.title("Or choose otherwise", size=kit.BODY))
     key = f"final:{seat}"
@@ -678,17 +714,22 @@ def _final_mine(ui: GameUI, seat: int, legal: set) -> ft.Control | None:
         what = "Empress" if chunk["source"] == "empress" else "Any one class bonus"
         rows.append(kit.body(f"{k + 1}. {what}: {look.points_words(chunk['points'])}", size=kit.SMALL + 2))
         rows.append(look.token_row([
-            look.token(LABELS[c][:4], f"Bonus {k + 1} to {LABELS[c]}", put(k, c), selected=choice[k] == c,
-                       colour=look.CLASS_COLOURS[c], compact=True) for c in CLASSES]))
-    mine = apply_assignment(final["fixed"], [c["points"] for c in chunks], choice)
-    rows.append(look.class_bars(f"{name} my choice", mine["classes"], _top([mine["classes"]])))
-    rows.append(kit.secondary(f"Confirm my placing (score {mine['score']})", lambda e: ui.act(
+            look.token(labels[c][:4], f"Bonus {k + 1} to {labels[c]}", put(k, c), selected=choice[k] == c,
+                       colour=look.CLASS_COLOURS[c], compact=True) for c in cat["classes"]]))
+    # my draft, drawn: the fixed totals with each chunk added where I put it
+    mine = dict(final["fixed"])
+    for chunk, c in zip(chunks, choice):
+        mine[c] += chunk["points"]
+    score = min(mine.values())
+    rows.append(look.class_bars(f"{name} my choice", mine, _top([mine]), cat))
+    rows.append(kit.secondary(f"Confirm my placing (score {score})", lambda e: ui.act(
         "final_assignment", {"assignment": list(choice)}, seat=seat)))
     return kit.card(rows)
 
 
-def _assignment_words(placed: dict) -> str:
-    parts = [f"{a['points']} to {LABELS[a['class']]}" for a in placed.get("assignment", [])]
+def _assignment_words(ui: GameUI, placed: dict) -> str:
+    labels = _cat(ui)["labels"]
+    parts = [f"{a['points']} to {labels[a['class']]}" for a in placed.get("assignment", [])]
     return (", ".join(parts) or "nothing to place") + f"; score {placed['score']}."
 
 
@@ -698,11 +739,12 @@ def _top(all_classes: list[dict]) -> int:
 
 def _final_table(ui: GameUI) -> ft.Control | None:
     """Ranking (at the end) and every player's classes as bars."""
-    game = ui.game
+    game = ui.public
+    cat = _cat(ui)
     final = game.get("final")
     if not final:
         return None
-    result = game.get("result") or ui.view.get("result")
+    result = ui.result
     rows: list[ft.Control] = []
     if result:
         ranking = result["ranking"]
@@ -732,15 +774,15 @@ def _final_table(ui: GameUI) -> ft.Control | None:
         if not done:
             head += " (proposed; still placing)"
         rows.append(kit.own(ft.Text(head, size=kit.BODY + 2, weight=ft.FontWeight.BOLD)))
-        rows.append(look.class_bars(p["name"], placed["classes"], top))
+        rows.append(look.class_bars(p["name"], placed["classes"], top, cat))
         if placed.get("assignment"):
-            rows.append(kit.muted("Flexible points: " + _assignment_words(placed)))
+            rows.append(kit.muted("Flexible points: " + _assignment_words(ui, placed)))
     return kit.card(rows)
 
 
 # -- the shared table screen -----------------------------------------------------------------
 def _table(ui: GameUI) -> list[ft.Control]:
-    game = ui.game
+    game = ui.public
     phase = game["phase"]
     top: list[ft.Control | None] = [_headline(ui)]
     if phase in ("scoring", "over"):
@@ -750,7 +792,7 @@ def _table(ui: GameUI) -> list[ft.Control]:
     status: list[ft.Control | None] = []
     if phase == "auction":
         status += [_bid_status(ui), _market_line(ui)]
-        if _can_reveal(ui):
+        if ui.may("reveal"):
             status.append(_reveal_button(ui))
         if ui.host:
             status.append(kit.muted("Bids are secret: choose \"Enter for <player>\" above to bid "

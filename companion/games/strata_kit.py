@@ -1,5 +1,7 @@
 """Four Big Strata look: class colours, card tiles, choice tokens, the money/grain split
-picker and the class bar chart. Pure drawing: no rules here (those are the engine's).
+picker and the class bar chart. Pure drawing: no rules here. The words for classes and
+effects come from the view's ``catalogue`` (``cat`` below), the split options from the
+seat's private view.
 
 Class colours: the rules say only that an Artisan's back is blue; the others are this
 app's choice, kept the same on every screen (column headers, tiles, bars).
@@ -12,33 +14,11 @@ from typing import Callable
 import flet as ft
 
 from companion.ui import kit
-from engine.strata.cards import CLASSES, EFFECTS, EMPRESSES, LABELS, SINGULAR
-from engine.strata.resources import choice_range
 
-COLUMNS = CLASSES + (EMPRESSES,)
 CLASS_COLOURS = {"scholars": "purple", "peasants": "green", "artisans": "blue",
                  "merchants": "orange", "empresses": "red"}
 TILE = 58  # five columns fit a 390 px phone
 FACE_DOWN = "#455a64"  # the card back (slate); white text on it in light and dark themes
-
-SHORT_EFFECTS = {
-    "none": "No effect",
-    "produce_grain": "+1 Grain",
-    "produce_money": "+1 Money",
-    "influence": "+1 Influence",
-    "feed_grain": "Eats 1 Grain",
-    "feed_money": "Costs 1 Money",
-    "bonus_each_class": "+1 each class",
-    "bonus_any_class": "+2 any class",
-    "bonus_scholars": "+3 Scholars",
-    "bonus_peasants": "+3 Peasants",
-    "bonus_merchants": "+3 Merchants",
-    "set_grain": "Grain per set",
-    "set_money": "Money per set",
-    "set_influence": "Influence per set",
-    "trade": "Trade 4 for 2",
-}
-assert set(SHORT_EFFECTS) == set(EFFECTS)
 
 
 def class_colour(column: str) -> str:
@@ -53,13 +33,13 @@ def points_words(points: int) -> str:
     return f"{points} point{'s' if points != 1 else ''}"
 
 
-def front_words(front: dict | None) -> str:
+def front_words(front: dict | None, cat: dict) -> str:
     """``Artisan 3 points, Trade 4 for 2`` (or ``not noted``)."""
     if not front:
         return "not noted"
-    text = f"{SINGULAR[front['class']]} {points_words(front['points'])}"
+    text = f"{cat['singular'][front['class']]} {points_words(front['points'])}"
     if front.get("effect", "none") != "none":
-        text += f", {SHORT_EFFECTS[front['effect']]}"
+        text += f", {cat['effect_short'][front['effect']]}"
     return text
 
 
@@ -94,23 +74,18 @@ def token_row(tokens: list[ft.Control]) -> ft.Control:
     return ft.Row(tokens, wrap=True, spacing=6, run_spacing=6)
 
 
-def split_options(total: int, money: int, grain: int) -> list[tuple[int, int]]:
-    """Every (Money, Grain) split of ``total`` out of what is there (engine's range)."""
-    amount, low, high = choice_range(total, money, grain)
-    return [(m, amount - m) for m in range(low, high + 1)]
-
-
 def split_words(m: int, g: int) -> str:
     parts = [f"{m} Money" if m else "", f"{g} Grain" if g else ""]
     return " + ".join(p for p in parts if p) or "nothing"
 
 
-def split_picker(ui, key: str, verb: str, total: int, money: int, grain: int) -> tuple[ft.Control, tuple | None]:
-    """Tokens ``<verb> <m> Money <g> Grain`` for every split; returns (row, chosen).
+def split_picker(ui, key: str, verb: str, options: list) -> tuple[ft.Control, tuple | None]:
+    """Tokens ``<verb> <m> Money <g> Grain`` for every ``[m, g]`` split the view offers
+    (most Money first); returns (row, chosen).
 
     A single possible split is chosen already. The choice lives in ``ui.local[key]``.
     """
-    options = split_options(total, money, grain)
+    options = [tuple(o) for o in options]
     chosen = ui.local.get(key)
     if chosen is not None:
         chosen = tuple(chosen)
@@ -125,7 +100,7 @@ def split_picker(ui, key: str, verb: str, total: int, money: int, grain: int) ->
 
     tokens = [token(split_words(m, g), f"{verb} {m} Money {g} Grain", pick((m, g)),
                     selected=(m, g) == chosen, compact=len(options) > 4)
-              for m, g in reversed(options)]
+              for m, g in options]
     return token_row(tokens), chosen
 
 
@@ -135,21 +110,22 @@ def _labelled(control: ft.Control, label: str) -> ft.Control:
 
 
 # -- cards -------------------------------------------------------------------------
-def card_tile(card: dict, owner: str, mine: bool, on_flip: Callable | None = None) -> ft.Control:
+def card_tile(card: dict, owner: str, mine: bool, cat: dict,
+              on_flip: Callable | None = None) -> ft.Control:
     """One card in a column: face up in its class colour with its points and effect, or
     the back; the owner also reads the front they looked at."""
     cid = card["id"]
     if card["face_up"]:
-        column = card["class"]
+        column = card["column"]
         effect = card.get("effect", "none")
-        words = f"{SINGULAR[column]} {points_words(card['points'])}"
+        words = f"{cat['singular'][column]} {points_words(card['points'])}"
         if effect != "none":
-            words += f", {SHORT_EFFECTS[effect]}"
+            words += f", {cat['effect_short'][effect]}"
         lines = [
             ft.Text(str(card["points"]), size=kit.LARGE, weight=ft.FontWeight.BOLD, color=class_text(column)),
         ]
         if effect != "none":
-            lines.append(ft.Text(SHORT_EFFECTS[effect], size=11, color=class_text(column),
+            lines.append(ft.Text(cat["effect_short"][effect], size=11, color=class_text(column),
                                  text_align=ft.TextAlign.CENTER))
         tile = ft.Container(
             _labelled(ft.Column(lines, spacing=0, tight=True,
@@ -168,10 +144,10 @@ def card_tile(card: dict, owner: str, mine: bool, on_flip: Callable | None = Non
         return ft.Column([tile, flip], spacing=2, tight=True)
     front = card.get("front")
     if mine and front:
-        text = "saw " + front_words(front)
+        text = "saw " + front_words(front, cat)
         label = f"{owner} card {cid}: face down, {text}"
     elif front:  # turned down from face up: its front was public
-        text = "was " + front_words(front)
+        text = "was " + front_words(front, cat)
         label = f"{owner} card {cid}: face down, {text}"
     else:
         text, label = "", f"{owner} card {cid}: face down"
@@ -185,19 +161,20 @@ def card_tile(card: dict, owner: str, mine: bool, on_flip: Callable | None = Non
         alignment=ft.Alignment(0, 0), border=ft.Border.all(3, class_colour(card["column"])))
 
 
-def display_columns(cards: list[dict], owner: str, mine: bool,
+def display_columns(cards: list[dict], owner: str, mine: bool, cat: dict,
                     flip_for: Callable[[dict], Callable | None] | None = None) -> ft.Control:
     """The Personal Display by column: Scholars, Peasants, Artisans, Merchants, Empresses."""
     columns = []
-    for column in COLUMNS:
+    labels = cat["labels"]
+    for column in cat["columns"]:
         in_column = [c for c in cards if c["column"] == column]
         header = ft.Container(
-            kit.own(ft.Text(f"{LABELS[column][:4]} {len(in_column)}", size=12, weight=ft.FontWeight.BOLD,
+            kit.own(ft.Text(f"{labels[column][:4]} {len(in_column)}", size=12, weight=ft.FontWeight.BOLD,
                             color=class_text(column),
-                            semantics_label=f"{owner} {LABELS[column]} {len(in_column)}")),
+                            semantics_label=f"{owner} {labels[column]} {len(in_column)}")),
             bgcolor=class_colour(column), border_radius=6, padding=ft.Padding(2, 4, 2, 4), width=TILE,
             alignment=ft.Alignment(0, 0))
-        tiles = [card_tile(c, owner, mine, flip_for(c) if (flip_for and c["face_up"]) else None)
+        tiles = [card_tile(c, owner, mine, cat, flip_for(c) if (flip_for and c["face_up"]) else None)
                  for c in in_column]
         columns.append(ft.Column([header] + tiles, spacing=4, tight=True,
                                  horizontal_alignment=ft.CrossAxisAlignment.CENTER))
@@ -205,19 +182,20 @@ def display_columns(cards: list[dict], owner: str, mine: bool,
                   alignment=ft.MainAxisAlignment.SPACE_BETWEEN)
 
 
-def class_bars(name: str, classes: dict, top: int, width: float = 220) -> ft.Control:
+def class_bars(name: str, classes: dict, top: int, cat: dict, width: float = 220) -> ft.Control:
     """A player's four class totals as bars in the class colours (lowest is the score)."""
-    low = min(classes[c] for c in CLASSES)
+    low = min(classes[c] for c in cat["classes"])
+    labels = cat["labels"]
     rows = []
-    for column in CLASSES:
+    for column in cat["classes"]:
         value = classes[column]
         bar = max(4, int(width * value / top)) if top else 4
         rows.append(ft.Row([
-            ft.Text(LABELS[column], size=kit.SMALL, width=78,
+            ft.Text(labels[column], size=kit.SMALL, width=78,
                     weight=ft.FontWeight.BOLD if value == low else None),
             ft.Container(width=bar, height=18, bgcolor=class_colour(column), border_radius=4,
                          border=ft.Border.all(2, ft.Colors.ON_SURFACE) if value == low else None),
             kit.own(ft.Text(str(value), size=kit.BODY, weight=ft.FontWeight.BOLD,
-                            semantics_label=f"{name} {LABELS[column]} {value}")),
+                            semantics_label=f"{name} {labels[column]} {value}")),
         ], spacing=6))
     return ft.Column(rows, spacing=3, tight=True)

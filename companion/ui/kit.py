@@ -85,17 +85,6 @@ def secondary(label: str, on_click: Callable | None, disabled: bool = False,
                              icon=icon, tooltip=tooltip, height=48)
 
 
-def chip(label: str, colour: str, selected: bool = False, on_click: Callable | None = None,
-         tooltip: str | None = None) -> ft.Control:
-    """A coloured token (a rock, a stone, a player) that can be tapped."""
-    return ft.Container(
-        content=ft.Text(label, size=BODY, weight=ft.FontWeight.BOLD, color=text_on(colour)),
-        bgcolor=swatch(colour), border_radius=22, padding=ft.Padding(14, 8, 14, 8),
-        border=outline(3, "#000000" if selected else "#9e9e9e"),
-        on_click=on_click, tooltip=tooltip, ink=on_click is not None,
-    )
-
-
 def player_badge(name: str, colour: str, size: int = BODY) -> ft.Control:
     dot = max(16, size * 3 // 4)
     return ft.Row([

@@ -64,10 +64,6 @@ def axial(circle: str) -> tuple[int, int]:
     return _tables()[1][circle]
 
 
-def row_of(circle: str) -> str:
-    return circle[0]
-
-
 @lru_cache(maxsize=None)
 def neighbours(circle: str) -> tuple[str, ...]:
     """The circles touching ``circle`` (6 inside, 4 on an edge, 3 at a corner)."""
@@ -137,7 +133,8 @@ def parse_circles(value: str | Iterable[object]) -> list[str]:
 
 
 def geometry() -> list[dict]:
-    """Every circle with its row and centre, JSON-safe, for drawing the board."""
+    """Every circle with its centre as fractions of the board's box (see
+    :func:`centre_in_box`), JSON-safe, for drawing the board."""
     return [dict(item) for item in _geometry()]
 
 
@@ -145,8 +142,6 @@ def geometry() -> list[dict]:
 def _geometry() -> tuple[dict, ...]:
     out = []
     for label in CIRCLES:
-        x, y = centre(label)
         bx, by = centre_in_box(label)
-        out.append({"circle": label, "row": row_of(label), "x": round(x, 6), "y": round(y, 6),
-                    "box_x": round(bx, 6), "box_y": round(by, 6)})
+        out.append({"circle": label, "box_x": round(bx, 5), "box_y": round(by, 5)})
     return tuple(out)

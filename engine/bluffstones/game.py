@@ -3,39 +3,39 @@
 The stones, towers and board stay on the real table; the app keeps the secret bids,
 walks the table through each round's resolution and keeps the score.
 
-Action vocabulary (``Action(seat, kind, payload)``; colours are ``"blue"``,
-``"yellow"``, ``"green"``, ``"red"``, any case, or their first letter; the key
-``"color"`` is accepted for ``"colour"``; circles are
-labels like ``"D4"``, see :mod:`engine.bluffstones.board`):
+The moves (declared once in :attr:`BluffStones.moves`; colours are ``"blue"``,
+``"yellow"``, ``"green"``, ``"red"``, any case, or their first letter; circles are labels
+like ``"D4"``, see :mod:`engine.bluffstones.board`; the shapes are in
+:mod:`engine.bluffstones.schemas`):
 
-Setup phase (``phase == "setup"``; any seat or the host, repeatable until ``start``;
-``view()["setup"]["missing"]`` says what is still needed):
+Setup (``phase == "setup"``; any seat or the host, repeatable until ``start``;
+``public["setup"]["missing"]`` says what is still needed):
 
 - ``towers`` ``{"circles": ["B2", "B4", ...]}``: the 7 tower circles (7 distinct
-  circles; a list or text ``"B2 B4 D2 ..."``). Defaults to the table setting.
+  circles; a list or a text ``"B2 B4 D2 ..."``). Defaults to the table setting.
   Colours already recorded for circles that stay towers are kept.
 - ``tower_colour`` ``{"circle": "D4", "colour": "blue"}`` or
   ``{"colours": {"D4": "blue", "B2": "green", ...}}``: the top stone drawn for a
   tower (blue, yellow or green; at most 3 of each over the 7 towers).
-- ``start_player`` ``{"player": seat}``: who takes the turn tower.
-- ``start`` ``{}``: begin round 1. Refused until all 7 colours and the start player
-  are recorded.
+- ``start_player`` ``{"player": seat}``: who takes the turn tower (the subject, not
+  the sender).
+- ``start`` ``{}``: begin round 1; open once all 7 colours and the start player are
+  recorded.
 
 Bidding (``phase == "bidding"``):
 
-- ``bid`` ``{"colour": "blue", "count": 0 | 1 | 2}`` or ``{"stones": ["blue",
-  "blue"]}``: from the seat whose bid it is (the host may send it for a seat by using
-  that seat). Secret: other seats only learn that the player is "ready". A player may
-  bid again to change their bid until the reveal. Zero needs no colour. Refused: more
-  stones than the player has of that colour, two different colours, more than two.
-  Seats with no stones left are ready with a zero bid automatically.
-- ``reveal`` ``{}``: any seat (a phone sends its own seat) or the host (``None``), once
-  every seat is ready. Shows every bid
-  (so it cannot be undone) and resolves what needs no choice: all zero ends the game;
+- ``bid`` ``{"count": 0 | 1 | 2, "colour": "blue"}``: a seat's own sealed bid (the host
+  bids for a seat by sending it with that seat). Secret and simultaneous: other seats
+  only learn that the player is "ready", and no other seat's view depends on it. A
+  player may bid again to change their bid until the reveal. Zero needs no colour.
+  Refused: more stones than the player has of that colour. Seats with no stones left
+  are ready with a zero bid automatically.
+- ``reveal`` ``{}``: any seat or the host, once every seat is ready. Shows every bid
+  (so it is never undone) and resolves what needs no choice: all zero ends the game;
   a two-stone bid makes every bidder throw one bid stone away.
 
-Resolving (``phase == "resolving"``; :func:`~engine.bluffstones.state.pending_step` /
-``view()["pending"]`` says whose step, what and the legal circles):
+Resolving (``phase == "resolving"``; ``public["pending"]`` says whose step, what, the
+legal circles and, for a placement, what each circle would give the others):
 
 - ``remove`` ``{"circle": "C3"}``: the seat holding a red stone removes the placed stone
   on that circle; both are thrown away. Red stones go first, in turn order.
@@ -43,23 +43,11 @@ Resolving (``phase == "resolving"``; :func:`~engine.bluffstones.state.pending_st
   on an empty circle, in turn order after all red stones. A tower whose top colour
   now has three matching stones next to it is scored by this seat (two towers can score
   at once).
-  For both, ``seat`` must be the pending seat (or ``None`` when the host taps for them).
+  Both are the pending seat's turn (the host may send them with no seat: for that seat).
 
 When the last step is done the turn tower passes clockwise (to seat + 1) and the next
-round's bidding opens; ``view()["round_events"]`` keeps what happened until the next
-reveal.
-
-``view(state, seat)`` keys: ``phase``, ``round``, ``turn_tower`` (seat), ``turn_order``,
-``players`` (per seat: ``pile``, ``stones_left``, ``towers`` won, ``tower_count``,
-``ready`` while bidding, ``holds_turn_tower``, ``in_hand`` while resolving), ``board``
-(``circles`` with x/y geometry, ``stones`` circle -> colour, ``towers`` with ``colour``,
-``standing``, ``scored_by``, ``matching`` stones so far, ``empty`` circles),
-``discard``, ``waiting_for``, ``can_reveal``, ``pending`` (``seat``, ``name``, ``step``,
-``colour``, ``choices``, ``prompt``), ``revealed_bids`` (after the reveal),
-``previous_round``, ``last_events`` / ``round_events`` (each with ``kind`` and ``text``;
-a ``score`` event announces a tower), ``settings``, ``house_rules``, ``result`` (when
-over), ``setup`` (during setup); for a player's own seat also ``my_bid`` and
-``bid_choices``. Nothing in another seat's view depends on an unrevealed bid.
+round's bidding opens; ``public["last_round"]`` says in words what the round last
+revealed did (from the facts the state keeps), until the next reveal.
 
 Decisions where the rules are silent (documented for the rules screen):
 
@@ -79,36 +67,53 @@ Decisions where the rules are silent (documented for the rules screen):
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Mapping
 
-from engine.bluffstones import board, rounds, setup as setup_phase
+from engine.bluffstones import board, rounds, setup as setup_phase, views
+from engine.bluffstones.schemas import Circle, Circles, Colour, TowerColours
 from engine.bluffstones.state import (
-    BIDDING, OVER, RESOLVING, SETUP, empty_circles, matching_neighbours, name, new_state, pending_step,
-    seats_to_act, stones_left, turn_order, waiting_for,
+    BIDDING, OVER, RESOLVING, SETUP, name, new_state, to_act, towers_scored_by,
 )
-from engine.bluffstones.stones import bid_words, legal_bids, parse_bid, pile_total
+from engine.bluffstones.stones import COLOURS, TOWER_COLOURS, bid_words, check_bid, pile_total
 from engine.errors import IllegalAction
-from engine.game import Action, Game, Setting, copied
+from engine.game import Action, Game, Setting
+from engine.moves import ANYONE, SEAT, TURN, Move, move_table
+from engine.schema import Field, Int, fields
 
 DEFAULT_TOWERS_TEXT = " ".join(board.DEFAULT_TOWERS)
 
-HOUSE_RULES = (
-    "Bids stay secret until someone presses Reveal once everyone is ready; a bid can be "
-    "changed until then. The reveal cannot be undone.",
-    "A red stone removes any placed stone (never a tower's top stone); with none on the "
-    "board it is thrown away.",
-    "Only stones of a tower's top colour count; whoever places the third one next to it "
-    "scores it.",
-    "A scored tower leaves the board; its circle becomes an empty circle for later stones.",
-    "A stone that finds no empty circle is thrown away.",
-    "Players with no stones left are ready with a zero bid; the game ends when everyone "
-    "bids zero or nobody has a stone left.",
-    "Winner: most towers, then most stones left; still tied: shared.",
-)
-"""The decisions the rules text leaves open, for the rules/help screen."""
+SETUP_PHASES = (SETUP,)
 
-SETUP_KINDS = ("towers", "tower_colour", "start_player", "start")
-PLAY_KINDS = ("bid", "reveal", "remove", "place")
+MOVES = move_table(
+    Move("towers", setup_phase.set_towers, who=ANYONE, phases=SETUP_PHASES,
+         label="Moving the towers", payload=fields(
+             circles=Field(Circles(), "The tower circles", required=True))),
+    Move("tower_colour", setup_phase.set_tower_colours, who=ANYONE, phases=SETUP_PHASES,
+         label="Recording a top colour", payload=fields(
+             circle=Field(Circle(), "The tower's circle"),
+             colour=Field(Colour(TOWER_COLOURS), "The top-stone colour"),
+             colours=Field(TowerColours(), "The top-stone colours"))),
+    Move("start_player", setup_phase.set_start_player, who=ANYONE, phases=SETUP_PHASES,
+         label="Choosing the start player", payload=fields(
+             player=Field(Int(0, 2), "The player who takes the turn tower", required=True))),
+    Move("start", setup_phase.start, who=ANYONE, phases=SETUP_PHASES,
+         label="Starting the game", when=setup_phase.start_refusal),
+    Move("bid", rounds.bid, who=SEAT, phases=(BIDDING,), secret=True,
+         label="Bidding", when=rounds.bid_refusal, payload=fields(
+             count=Field(Int(0, 2, text=True), "The number of stones bid", required=True),
+             colour=Field(Colour(COLOURS), "The colour of the stones bid"))),
+    Move("reveal", rounds.reveal, who=ANYONE, phases=(BIDDING,), reveals=True,
+         label="Revealing the bids", when=rounds.reveal_refusal),
+    Move("remove", rounds.remove, who=TURN, phases=(RESOLVING,),
+         label="Removing a stone", when=rounds.step_refusal("remove"), payload=fields(
+             circle=Field(Circle(), "The circle", required=True))),
+    Move("place", rounds.place, who=TURN, phases=(RESOLVING,),
+         label="Placing a stone", when=rounds.step_refusal("place"), payload=fields(
+             circle=Field(Circle(), "The circle", required=True))),
+)
+
+_ALIASES = {"color": "colour", "colors": "colours"}
+_LETTERS = {"b": "blue", "y": "yellow", "g": "green", "r": "red"}
 
 
 class BluffStones(Game):
@@ -125,115 +130,74 @@ class BluffStones(Game):
                 help="End the game at the end of the round in which the last tower was "
                      "scored (nothing is left to win); off: play on until all bid zero."),
     )
+    moves = MOVES
+    phase_labels = {
+        SETUP: "the setup",
+        BIDDING: "the secret bids",
+        RESOLVING: "the resolution of the revealed bids",
+        OVER: "the end of the game",
+    }
+    rules_summary = (
+        "Setup: 7 towers on the board, each with a top stone drawn blind (blue, yellow or "
+        "green); one player takes the turn tower.",
+        "Each round every player bids in secret zero, one or two stones of one colour; "
+        "when all are ready the bids are revealed at once.",
+        "All zero: the game ends. Any two-stone bid: every bidder throws one bid stone away.",
+        "Then, in turn order from the turn tower, each red stone removes a placed stone "
+        "(both are thrown away), and each other stone is placed on an empty circle.",
+        "A tower is worth 1: whoever places the third stone of its top colour next to it "
+        "takes it.",
+        "The turn tower passes clockwise each round. Winner: most towers, then most stones "
+        "left.",
+    )
 
     # -- setup -----------------------------------------------------------------
+    def check_settings(self, settings: Mapping[str, Any] | None, n_players: int) -> dict:
+        checked = super().check_settings(settings, n_players)
+        setup_phase.check_tower_circles(checked["tower_circles"])
+        return checked
+
     def setup(self, players: list[str], settings: Any) -> dict:
         self.check_players(list(players))
         checked = self.check_settings(settings, len(players))
         circles = setup_phase.check_tower_circles(checked["tower_circles"])
         return new_state(list(players), circles, checked["end_when_towers_gone"])
 
-    # -- rules -------------------------------------------------------------------
-    def apply(self, state: dict, action: Action) -> dict:
-        kind = action.kind
-        if kind not in SETUP_KINDS and kind not in PLAY_KINDS:
-            raise IllegalAction(f"BluffStones has no action '{kind}'")
-        if state["phase"] == OVER:
-            raise IllegalAction("The game is over")
-        if action.seat is not None and not (isinstance(action.seat, int)
-                                            and 0 <= action.seat < len(state["players"])):
-            raise IllegalAction("There is no such seat at this table")
-        payload = action.payload or {}
-        new = copied(state)
-        if kind == "towers":
-            return setup_phase.set_towers(new, payload)
-        if kind == "tower_colour":
-            return setup_phase.set_tower_colours(new, payload)
-        if kind == "start_player":
-            return setup_phase.set_start_player(new, payload)
-        if kind == "start":
-            return setup_phase.start(new)
-        if kind == "bid":
-            return rounds.bid(new, action.seat, payload)
-        if kind == "reveal":
-            return rounds.reveal(new)
-        if kind == "remove":
-            return rounds.remove(new, action.seat, payload)
-        return rounds.place(new, action.seat, payload)
+    def upgrade(self, action: Action) -> Action:
+        """Older logs: ``color``/``colors`` keys, bids as ``{"stones": [...]}``, and keys
+        no move takes (they were stored as they came); today's moves keep only theirs."""
+        move = self.moves.get(action.kind) if isinstance(action.kind, str) else None
+        if move is None or not isinstance(action.payload, Mapping):
+            return action
+        payload = {_ALIASES.get(k, k): v for k, v in action.payload.items()}
+        if action.kind == "bid" and "stones" in payload:
+            stones = payload.pop("stones")
+            if isinstance(stones, list):
+                payload["count"] = len(stones)
+                if stones:
+                    payload["colour"] = stones[0]
+        if action.kind == "bid":
+            colour = payload.get("colour")
+            if isinstance(colour, str) and colour.strip().lower() in _LETTERS:
+                payload["colour"] = _LETTERS[colour.strip().lower()]
+            if str(payload.get("count", "")).strip() == "0":
+                payload.pop("colour", None)
+        declared = {k: v for k, v in payload.items() if k in move.payload.fields}
+        return Action(action.seat, action.kind, declared)
 
-    # -- reading -------------------------------------------------------------------
-    def view(self, state: dict, seat: int | None) -> dict:
-        phase = state["phase"]
-        holding = state["turn"] if state["turn"] is not None else state["start_player"]
-        players = []
-        for s, player in enumerate(state["players"]):
-            players.append({
-                "seat": s,
-                "name": player,
-                "pile": dict(state["piles"][s]),
-                "stones_left": stones_left(state, s),
-                "towers": list(state["won"][s]),
-                "tower_count": len(state["won"][s]),
-                "ready": state["bids"][s] is not None if phase == BIDDING else None,
-                "holds_turn_tower": s == holding,
-                "in_hand": state["hands"][s] if phase == RESOLVING else None,
-            })
-        towers = []
-        for circle in state["tower_circles"]:
-            scored_by = state["scored"].get(circle)
-            towers.append({
-                "circle": circle,
-                "colour": state["tower_colours"].get(circle),
-                "standing": scored_by is None,
-                "scored_by": scored_by,
-                "matching": matching_neighbours(state, circle)
-                if state["tower_colours"].get(circle) else 0,
-            })
-        view: dict[str, Any] = {
-            "game": self.id,
-            "seat": seat,
-            "phase": phase,
-            "round": state["round"],
-            "turn_tower": holding,
-            "turn_order": turn_order(state),
-            "players": players,
-            "board": {
-                "circles": board.geometry(),
-                "stones": dict(state["board"]),
-                "towers": towers,
-                "empty": empty_circles(state),
-            },
-            "discard": dict(state["discard"]),
-            "waiting_for": waiting_for(state),
-            "can_reveal": phase == BIDDING and not waiting_for(state),
-            "pending": pending_step(state),
-            "revealed_bids": _public_bids(state),
-            "previous_round": copied(state["previous_round"]),
-            "last_events": _public_events(state["last_events"]),
-            "round_events": _public_events(state["round_events"]),
-            "settings": {"tower_circles": list(state["tower_circles"]),
-                         "end_when_towers_gone": state["end_when_towers_gone"]},
-            "house_rules": list(HOUSE_RULES) + (
-                ["The game also ends after the round in which the last tower is scored "
-                 "(table setting)."] if state["end_when_towers_gone"] else []),
-            "result": self.result(state),
-        }
-        if phase == SETUP:
-            view["setup"] = {
-                "tower_circles": list(state["tower_circles"]),
-                "tower_colours": dict(state["tower_colours"]),
-                "start_player": state["start_player"],
-                "missing": setup_phase.missing_setup(state),
-                "default_towers": list(board.DEFAULT_TOWERS),
-            }
-        if isinstance(seat, int) and 0 <= seat < len(state["players"]):
-            mine = state["bids"][seat] if phase == BIDDING else None
-            view["my_bid"] = dict(mine) if mine else None
-            view["bid_choices"] = legal_bids(state["piles"][seat]) if phase == BIDDING else []
-        return view
+    # -- where the game stands ---------------------------------------------------
+    def phase(self, state: dict) -> str:
+        return state["phase"]
 
-    def is_over(self, state: dict) -> bool:
-        return state["phase"] == OVER
+    def to_act(self, state: dict) -> list[int]:
+        return to_act(state)
+
+    # -- views ---------------------------------------------------------------------
+    def public(self, state: dict) -> dict:
+        return views.public(state)
+
+    def private(self, state: dict, seat: int) -> dict:
+        return views.private(state, seat)
 
     def result(self, state: dict) -> dict | None:
         """Ranking by towers, then stones left; equal on both share the rank."""
@@ -251,58 +215,86 @@ class BluffStones(Game):
         winners = [r["seat"] for r in ranking if r["rank"] == 1]
         return {"ranking": ranking, "winners": winners,
                 "winner_names": [name(state, s) for s in winners],
-                "reason": state["end_reason"]}
+                "reason": rounds.END_WORDS.get(state["end"]),
+                "round": state["round"]}
 
-    # -- table services ------------------------------------------------------------------
+    # -- the history ---------------------------------------------------------------
     def describe(self, state: dict, action: Action, viewer: int | None) -> str:
-        players = state["players"]
-        if action.kind == "bid":
-            seat = action.seat
-            who = players[seat] if isinstance(seat, int) and 0 <= seat < len(players) else "?"
-            if viewer is not None and viewer == seat:
-                try:
-                    shown = parse_bid(action.payload or {}, state["piles"][seat])
-                except (IllegalAction, KeyError, IndexError, TypeError):
-                    return f"{who} bid"
-                return f"{who} bid {bid_words(shown)} (secret)"
-            return f"{who} is ready"
+        """The action in words from the state before it, as ``viewer`` may read it: a
+        bid's content only for its own seat. Computed, never applied; never raises."""
         try:
-            after = self.apply(state, action)
-        except IllegalAction:
-            return super().describe(state, action, viewer)
-        texts = [e["text"] for e in after["last_events"]]
-        return "; ".join(texts) if texts else super().describe(state, action, viewer)
-
-    def undoable(self, action: Action) -> bool:
-        """The reveal shows every bid, so it is final; everything else can be undone."""
-        return action.kind != "reveal"
-
-    def needs_fresh_view(self, action: Action) -> bool:
-        """Secret bids are simultaneous: one player's bid never waits for another's."""
-        return action.kind != "bid"
-
-    def seats_to_act(self, state: dict) -> list[int]:
-        return seats_to_act(state)
+            text = _describe(state, action, viewer)
+        except (IllegalAction, KeyError, IndexError, TypeError, ValueError, AttributeError):
+            text = None
+        return text or super().describe(state, action, viewer)
 
 
-def _public_bids(state: dict) -> list[dict] | None:
-    """Bids as revealed this round (None before the reveal)."""
-    if state["revealed"] is None:
+def _who(state: dict, seat: Any) -> str:
+    players = state["players"]
+    if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(players):
+        return players[seat]
+    return "The host"
+
+
+def _describe(state: dict, action: Action, viewer: int | None) -> str | None:
+    kind, payload, seat = action.kind, action.payload, action.seat
+    if not isinstance(payload, Mapping):
         return None
-    return [{"seat": s, "name": name(state, s), **bid} for s, bid in enumerate(state["revealed"])]
-
-
-def _public_events(events: list[dict]) -> list[dict]:
-    """Events are public by construction: only reveal-time or later facts are recorded."""
-    return copied(events)
-
-
-# -- helper queries for screens -------------------------------------------------------
-def bid_choices(state: dict, seat: int) -> list[dict]:
-    """The bids ``seat`` may make now (empty when not bidding)."""
-    if state["phase"] != BIDDING:
-        return []
-    return legal_bids(state["piles"][seat])
+    if kind == "towers":
+        circles = Circles().check(payload.get("circles"), "The tower circles")
+        return f"Towers stand on {', '.join(circles)}"
+    if kind == "tower_colour":
+        if "colours" in payload:
+            pairs = TowerColours().check(payload["colours"], "The colours").items()
+        else:
+            pairs = [(Circle().check(payload.get("circle"), "The circle"),
+                      Colour(TOWER_COLOURS).check(payload.get("colour"), "The colour"))]
+        return "; ".join(f"The tower on {c} has a {col} top stone" for c, col in pairs)
+    if kind == "start_player":
+        chosen = payload.get("player")
+        if isinstance(chosen, int) and not isinstance(chosen, bool) \
+                and 0 <= chosen < len(state["players"]):
+            return f"{name(state, chosen)} takes the turn tower"
+        return None
+    if kind == "start":
+        return setup_phase.start_words(state)
+    if kind == "bid":
+        who = _who(state, seat)
+        if viewer is not None and viewer == seat:
+            count = Int(0, 2, text=True).check(payload.get("count"), "The count")
+            colour = payload.get("colour")
+            colour = Colour(COLOURS).check(colour, "The colour") if colour is not None else None
+            try:
+                shown = check_bid(count, colour, state["piles"][seat])
+            except IllegalAction:
+                return f"{who} bid"
+            return f"{who} bid {bid_words(shown)} (secret)"
+        return f"{who} is ready"
+    if kind == "reveal":
+        bids = state["bids"]
+        order = [s for s in range(len(bids))]
+        if state["turn"] is not None:
+            n = len(bids)
+            order = [(state["turn"] + i) % n for i in range(n)]
+        words = "Bids revealed: " + "; ".join(f"{name(state, s)} {bid_words(bids[s])}"
+                                              for s in order)
+        if all(b and not b.get("count") for b in bids):
+            words += "; everyone bid zero: the game ends"
+        return words
+    if kind in ("remove", "place"):
+        pending = state["pending"]
+        circle = Circle().check(payload.get("circle"), "The circle")
+        who = name(state, pending["seat"])
+        if kind == "remove":
+            colour = state["board"][circle]
+            return (f"{who}'s red stone removes the {colour} stone on {circle} "
+                    "(both thrown away)")
+        colour = pending["colour"]
+        words = f"{who} places a {colour} stone on {circle}"
+        for tower in towers_scored_by(state, circle, colour):
+            words += f"; {who} scores the {colour} tower on {tower}"
+        return words
+    return None
 
 
 GAME = BluffStones()

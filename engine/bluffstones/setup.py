@@ -2,38 +2,25 @@
 
 The 9 tower stones are drawn blind at the real table, so the app only records what came
 out: at most 3 of each of blue, yellow and green (3 + 3 + 3 were shuffled). Every setup
-action may be sent by any seat or the host and may be repeated to correct a mistake until
-``start``.
+move may be made by any seat or the host and repeated to correct a mistake until
+``start`` (the move table says so; these handlers only apply the rules of each move).
 """
 
 from __future__ import annotations
 
 from typing import Any, Mapping
 
-from engine.bluffstones import board
-from engine.bluffstones.state import BIDDING, SETUP, name
-from engine.bluffstones.stones import TOWER_COLOURS, TOWER_STONES_PER_COLOUR, parse_colour
+from engine.bluffstones.schemas import TOWER_COUNT, Circles
+from engine.bluffstones.state import BIDDING, name
+from engine.bluffstones.stones import TOWER_COLOURS, TOWER_STONES_PER_COLOUR
 from engine.errors import IllegalAction
-
-TOWER_COUNT = 7
 
 
 def check_tower_circles(value: Any) -> list[str]:
-    """Exactly 7 distinct circles, or a refusal in words."""
+    """Exactly 7 distinct circles (a list or a text of labels), or a refusal in words."""
     if value is None:
         raise IllegalAction(f"Choose the {TOWER_COUNT} tower circles")
-    circles = board.parse_circles(value)
-    if len(set(circles)) != len(circles):
-        twice = sorted({c for c in circles if circles.count(c) > 1})
-        raise IllegalAction(f"Each tower needs its own circle ({', '.join(twice)} chosen twice)")
-    if len(circles) != TOWER_COUNT:
-        raise IllegalAction(f"Choose exactly {TOWER_COUNT} tower circles, not {len(circles)}")
-    return circles
-
-
-def _require_setup(state: dict) -> None:
-    if state["phase"] != SETUP:
-        raise IllegalAction("The game has started: the setup can no longer change")
+    return Circles().check(value, "The tower circles")
 
 
 def _check_colour_limits(colours: Mapping[str, str]) -> None:
@@ -46,58 +33,42 @@ def _check_colour_limits(colours: Mapping[str, str]) -> None:
             )
 
 
-def set_towers(state: dict, payload: Mapping[str, Any]) -> dict:
-    """``towers`` {"circles": [...7 labels]}: move the towers (keeps colours of kept circles)."""
-    _require_setup(state)
-    circles = check_tower_circles(payload.get("circles"))
-    state["tower_circles"] = circles
+def set_towers(state: dict, seat: int | None, payload: Mapping[str, Any]) -> None:
+    """``towers`` {"circles"}: move the towers (colours of kept circles stay)."""
+    circles = payload["circles"]
+    state["tower_circles"] = list(circles)
     state["tower_colours"] = {c: col for c, col in state["tower_colours"].items() if c in circles}
-    state["last_events"] = [{"kind": "towers", "circles": circles,
-                             "text": f"Towers stand on {', '.join(circles)}"}]
-    return state
 
 
-def _tower_circle(state: dict, raw: Any) -> str:
-    circle = board.parse_circle(raw)
-    if circle not in state["tower_circles"]:
-        raise IllegalAction(f"There is no tower on {circle}")
-    return circle
-
-
-def set_tower_colours(state: dict, payload: Mapping[str, Any]) -> dict:
+def set_tower_colours(state: dict, seat: int | None, payload: Mapping[str, Any]) -> None:
     """``tower_colour`` {"circle", "colour"} or {"colours": {circle: colour, ...}}."""
-    _require_setup(state)
-    if "colours" in payload or "colors" in payload:
-        given = payload.get("colours", payload.get("colors"))
-        if not isinstance(given, Mapping):
-            raise IllegalAction("Give each tower circle its top-stone colour")
-        pairs = list(given.items())
+    one = "circle" in payload or "colour" in payload
+    if "colours" in payload:
+        if one:
+            raise IllegalAction("Give one tower and its colour, or a group of them, not both")
+        pairs = list(payload["colours"].items())
+    elif "circle" in payload and "colour" in payload:
+        pairs = [(payload["circle"], payload["colour"])]
+    elif one:
+        raise IllegalAction("Give the tower's circle and its top-stone colour")
     else:
-        pairs = [(payload.get("circle"), payload.get("colour", payload.get("color")))]
+        raise IllegalAction("Choose a tower and the colour of its top stone")
     colours = dict(state["tower_colours"])
-    events = []
-    for raw_circle, raw_colour in pairs:
-        circle = _tower_circle(state, raw_circle)
-        colour = parse_colour(raw_colour, TOWER_COLOURS)
+    for circle, colour in pairs:
+        if circle not in state["tower_circles"]:
+            raise IllegalAction(f"There is no tower on {circle}")
         colours[circle] = colour
-        events.append({"kind": "tower_colour", "circle": circle, "colour": colour,
-                       "text": f"The tower on {circle} has a {colour} top stone"})
     _check_colour_limits(colours)
     state["tower_colours"] = {c: colours[c] for c in state["tower_circles"] if c in colours}
-    state["last_events"] = events
-    return state
 
 
-def set_start_player(state: dict, payload: Mapping[str, Any]) -> dict:
-    """``start_player`` {"player": seat}: who takes the turn tower (drawn at the table)."""
-    _require_setup(state)
-    seat = payload.get("player")
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(state["players"]):
+def set_start_player(state: dict, seat: int | None, payload: Mapping[str, Any]) -> None:
+    """``start_player`` {"player": seat}: who takes the turn tower (drawn at the table).
+    ``player`` names the subject (who starts), not who sends the move."""
+    chosen = payload["player"]
+    if not 0 <= chosen < len(state["players"]):
         raise IllegalAction("Choose the player who takes the turn tower")
-    state["start_player"] = seat
-    state["last_events"] = [{"kind": "start_player", "seat": seat,
-                             "text": f"{name(state, seat)} takes the turn tower"}]
-    return state
+    state["start_player"] = chosen
 
 
 def missing_setup(state: dict) -> list[str]:
@@ -112,15 +83,17 @@ def missing_setup(state: dict) -> list[str]:
     return missing
 
 
-def start(state: dict) -> dict:
-    """``start`` {}: setup complete, round 1 bidding begins."""
-    _require_setup(state)
+def start_refusal(state: dict, seat: int | None, host: bool) -> str | None:
     missing = missing_setup(state)
-    if missing:
-        raise IllegalAction("Before starting, record " + " and ".join(missing))
+    return "Before starting, record " + " and ".join(missing) if missing else None
+
+
+def start(state: dict, seat: int | None, payload: Mapping[str, Any]) -> None:
+    """``start`` {}: setup complete, round 1 bidding begins."""
     state["phase"] = BIDDING
     state["turn"] = state["start_player"]
     state["round"] = 1
-    state["last_events"] = [{"kind": "start", "text": (
-        f"The game begins: round 1, {name(state, state['turn'])} holds the turn tower")}]
-    return state
+
+
+def start_words(state: dict) -> str:
+    return f"The game begins: round 1, {name(state, state['start_player'])} holds the turn tower"

@@ -2,7 +2,8 @@
 
 A pile is a dict ``{colour: count}`` over :data:`COLOURS`. A bid is
 ``{"colour": colour | None, "count": 0 | 1 | 2}`` (colour ``None`` for a zero bid):
-zero, one or two stones, two only of one colour, taken from what the player still has.
+zero, one or two stones, two only of one colour (so one colour says it all), taken from
+what the player still has.
 """
 
 from __future__ import annotations
@@ -14,8 +15,6 @@ from engine.errors import IllegalAction
 COLOURS = ("blue", "yellow", "green", "red")
 TOWER_COLOURS = ("blue", "yellow", "green")
 """Colours a tower's top stone can have (3 of each were shuffled, 2 of the 9 unused)."""
-PLACEABLE = TOWER_COLOURS
-"""A red stone is never placed: it removes a stone or is discarded."""
 RED = "red"
 TOWER_STONES_PER_COLOUR = 3
 
@@ -53,41 +52,13 @@ def zero_bid() -> dict[str, Any]:
     return {"colour": None, "count": 0}
 
 
-def parse_bid(payload: Mapping[str, Any], pile: Mapping[str, int]) -> dict[str, Any]:
-    """The bid in ``payload`` checked against ``pile``, or a refusal saying why.
-
-    Two payload shapes are accepted: ``{"colour": "blue", "count": 2}`` or
-    ``{"stones": ["blue", "blue"]}`` (the stones the player picked up, 0 to 2 of them).
-    """
-    if "stones" in payload:
-        stones = payload.get("stones")
-        if not isinstance(stones, (list, tuple)):
-            raise IllegalAction("A bid is a list of zero, one or two stones")
-        if len(stones) > 2:
-            raise IllegalAction("A bid is zero, one or two stones, not more")
-        colours = [parse_colour(s) for s in stones]
-        if len(colours) == 2 and colours[0] != colours[1]:
-            raise IllegalAction("Two stones in a bid must be the same colour")
-        count = len(colours)
-        colour = colours[0] if colours else None
-    else:
-        raw_count = payload.get("count", 0)
-        if isinstance(raw_count, bool):
-            raise IllegalAction("A bid is zero, one or two stones")
-        try:
-            count = int(str(raw_count).strip())
-        except ValueError:
-            raise IllegalAction("A bid is zero, one or two stones") from None
-        if count not in (0, 1, 2):
-            raise IllegalAction("A bid is zero, one or two stones")
-        colour = None
-        if count:
-            raw_colour = payload.get("colour", payload.get("color"))
-            if raw_colour in (None, ""):
-                raise IllegalAction("Choose the colour of the stones you bid")
-            colour = parse_colour(raw_colour)
+def check_bid(count: int, colour: str | None, pile: Mapping[str, int]) -> dict[str, Any]:
+    """The bid of ``count`` (0, 1 or 2) stones of ``colour`` checked against ``pile``, or a
+    refusal saying why. A zero bid has no colour (a colour sent with it is ignored)."""
     if count == 0:
         return zero_bid()
+    if colour is None:
+        raise IllegalAction("Choose the colour of the stones you bid")
     have = pile.get(colour, 0)
     if count > have:
         left = f"only {have} {colour} stone{'s' if have != 1 else ''}" if have else f"no {colour} stones"
@@ -101,6 +72,11 @@ def legal_bids(pile: Mapping[str, int]) -> list[dict[str, Any]]:
     for count in (1, 2):
         bids += [{"colour": c, "count": count} for c in COLOURS if pile.get(c, 0) >= count]
     return bids
+
+
+def with_words(bid: Mapping[str, Any]) -> dict[str, Any]:
+    """A bid with its words for a screen: ``{"colour", "count", "words"}``."""
+    return {"colour": bid.get("colour"), "count": bid.get("count", 0), "words": bid_words(bid)}
 
 
 def bid_words(bid: Mapping[str, Any] | None) -> str:

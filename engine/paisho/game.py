@@ -4,16 +4,18 @@ The companion keeps each player's tiles by place (hand, board, Pot, returned), t
 harmonies and their timers, the points, the blooming White Lotus and the end of the game.
 Players record what they did; the app refuses what the tiles or the rules cannot allow.
 
-Action vocabulary
-=================
+Moves (declared once in :attr:`PaiSho.moves`)
+=============================================
 
 Tiles are named by kind: ``jasmine``, ``lily``, ``jade``, ``rose``, ``chrysanthemum``,
-``rhododendron``, ``knotweed``, ``boat``, ``wheel``, ``rock``, ``dragon``, ``lotus``
-(names like "White Jade" are accepted too). A player is named by seat number (or name).
-Where ``owner`` may be left out, a 2-player game means "the opponent".
+``rhododendron``, ``knotweed``, ``boat``, ``wheel``, ``rock``, ``dragon``, ``lotus``. A
+payload names another player (whose tile, whose Knotweed) by seat number (0 to 3) or by
+name; where the owner may be left out, a 2-player game means "the opponent". The player
+who makes a move is the action's seat: the host enters for a player by sending the move
+with that seat (the table's rule for every game), never with a payload key.
 
-Turn actions -- sent by the player whose turn it is (``seat`` = that seat; the host may
-send them with ``seat=None`` for the current player). Each one ends the turn.
+Turn moves -- the player whose turn it is (the host for them; the host's move with no
+seat is for the player to act). Each one ends the turn.
 
 - ``place`` ``{"tile": kind}``: put a tile from hand (or one returned earlier) on the board.
 - ``move`` ``{"tile": kind}``: move one of your tiles, or use its ability without a
@@ -29,22 +31,21 @@ send them with ``seat=None`` for the current player). Each one ends the turn.
   which may be placed again.
 - ``pass`` ``{}``: nothing happens; your harmonies still count the turn.
 
-Every turn action may also carry ``"broken": [harmony id, ...]`` (harmonies this turn
+Every turn move may also carry ``"broken": [harmony id, ...]`` (harmonies this turn
 broke, anyone's) and ``"formed": [[kind, kind], ...]`` (harmonies of yours this turn made),
 so a turn is entered in two or three taps. Order: the listed breaks, the tile change,
 the automatic breaks (below), the new harmonies, then the turn ends and pays.
 
-Actions that do not end a turn (any time, by the seats named):
+Moves that do not end a turn (any time while the game is on):
 
-- ``harmony_formed`` ``{"tiles": [kind, kind]}``: by the harmony's owner (host: add
-  ``"owner"``). Two flowers neighbouring on the ring, or a blooming White Lotus with a
-  flower, both on the owner's board. The engine assigns the harmony an ``id``.
+- ``harmony_formed`` ``{"tiles": [kind, kind]}``: by the harmony's owner (the host for
+  them). Two flowers neighbouring on the ring, or a blooming White Lotus with a flower,
+  both on the owner's board. The engine gives the harmony an ``id``.
 - ``harmony_broken`` ``{"harmony": id}`` (or ``{"harmonies": [id, ...]}``): by anyone.
 - ``knotweed_kill`` ``{"knotweed": seat, "killed": [{"owner": seat, "kind": kind}, ...]}``:
-  the tiles next to that seat's knotweed die (go to the Pot; up to 8 at once; any owner,
-  even the knotweed's). ``knotweed`` defaults to the sender. The knotweed stays.
-- ``forfeit`` ``{}``: by any player still in the game, at any time (host: for the
-  current player).
+  by anyone: the tiles next to that player's Knotweed die (go to the Pot; up to 8 at
+  once; any owner, even the Knotweed's own). The Knotweed stays.
+- ``forfeit`` ``{}``: by a player still in the game, for themselves (the host for them).
 
 Points and timers
 =================
@@ -66,6 +67,11 @@ The end
   is left they win. With 2 players that ends the game at once; with 4 (one per port) the
   others play on. (Decision: the rules only say "any player can forfeit the game".)
 - Turns go clockwise (seat order), seat 0 first, skipping players who are out.
+
+The history is the table's log in words (:meth:`PaiSho.describe`); the state keeps only
+game facts: tiles by place, the intact harmonies and the latest broken ones with the
+turns they were formed and broken, the turn each point was scored in (for the final
+chart of the score by turn).
 """
 
 from __future__ import annotations
@@ -73,26 +79,417 @@ from __future__ import annotations
 from typing import Any
 
 from engine.errors import IllegalAction
-from engine.game import Action, Game, Setting, copied
+from engine.game import Action, Game, Setting
+from engine.moves import ANYONE, SEAT, TURN, Move, move_table
+from engine.plain import clone
+from engine.schema import Field, Int, ListOf, OneOf, Record, Text, fields
+from engine.table import MAX_NAME
 from engine.paisho import queries as q
+from engine.paisho import views
 from engine.paisho.capture import CaptureContext, capture_allowed
 from engine.paisho.harmony import pair_key, pair_refusal
 from engine.paisho.tiles import (
-    COPIES, FLOWERS, IMMOBILE, KINDS, PLACES, available_to_place, name, new_inventory, parse_kind,
+    COPIES, FLOWERS, IMMOBILE, KINDS, available_to_place, counts, name, new_inventory,
+    normal_kind, shift,
 )
 
+PLAYING = "playing"
+OVER = "over"
 TURN_KINDS = ("place", "move", "capture", "return", "pass")
-FREE_KINDS = ("harmony_formed", "harmony_broken", "knotweed_kill", "forfeit")
+HARMONY_KINDS = FLOWERS + ("lotus",)
+RETURNERS = ("boat", "wheel")
+MAX_SEATS = 4
 MAX_PUSHED_BY_BOAT = 3
 MAX_AROUND_WHEEL = 8
 MAX_AROUND_KNOTWEED = 8
-RECENT_EVENTS = 12
-KEPT_EVENTS = 50
-"""The state keeps only the latest events (cheap to copy); the full history is the log."""
+MAX_FORMED = 16
+"""Harmonies recorded with one turn (a tile placed among its neighbours makes a few)."""
+MAX_BROKEN = 32
+"""Harmonies named broken at once (a wheel turning eight tiles breaks many)."""
+MAX_HARMONY_ID = 1_000_000
+KEPT_BROKEN = 6
+"""Broken harmonies are forgotten but for the latest few (the table screen lists them)."""
 
 END_TARGET = "target"
 END_CAPTURED = "captured"
 END_FORFEIT = "forfeit"
+
+
+# -- payload schemas ---------------------------------------------------------------------
+
+KIND = Text(20, choices=KINDS)
+SEAT_NAMED = OneOf((Int(0, MAX_SEATS - 1, text=True), Text(MAX_NAME, blank=False)))
+"""Another player: a seat number (0 to 3; a boolean is not one) or a player's name."""
+HARMONY_ID = Int(1, MAX_HARMONY_ID, text=True)
+
+
+def _tiles_field(kinds: tuple[str, ...], label: str, owner_label: str, most: int,
+                 kind_label: str) -> Field:
+    item = Record({
+        "owner": Field(SEAT_NAMED, owner_label),
+        "kind": Field(Text(20, choices=kinds), kind_label, required=True),
+    })
+    return Field(ListOf(item, most, min_len=1), label, required=True)
+
+
+TURN_EXTRAS = {
+    "broken": Field(ListOf(HARMONY_ID, MAX_BROKEN), "The harmonies broken"),
+    "formed": Field(ListOf(ListOf(Text(20, choices=HARMONY_KINDS), 2, min_len=2), MAX_FORMED),
+                    "The harmonies formed"),
+}
+
+
+def _turn_payload(**specs: Field) -> Record:
+    return fields(**specs, **TURN_EXTRAS)
+
+
+# -- small helpers -----------------------------------------------------------------------
+
+def _refuse(text: str) -> IllegalAction:
+    """A refusal as a sentence (the rule helpers write their reasons in lower case)."""
+    return IllegalAction(text[:1].upper() + text[1:])
+
+
+def _seat(state: dict, raw: Any, missing: str) -> int:
+    """A seat from a number or a player's name (the schema has checked the shape)."""
+    names = state["players"]
+    if raw is None:
+        raise IllegalAction(missing)
+    if isinstance(raw, int) and not isinstance(raw, bool):
+        if 0 <= raw < len(names):
+            return raw
+        raise IllegalAction("There is no such player at this table")
+    text = str(raw).strip()
+    for s, player in enumerate(names):
+        if player.casefold() == text.casefold():
+            return s
+    raise IllegalAction("There is no player by that name at this table")
+
+
+def _seat_or_opponent(state: dict, actor: int | None, raw: Any) -> int:
+    """The named seat; with 2 players, leaving it out means the opponent."""
+    if raw is None and actor is not None and len(state["players"]) == 2:
+        return 1 - actor
+    return _seat(state, raw, "Say whose tile it was")
+
+
+def _tile_list(state: dict, default_from: int | None, items: list) -> list[tuple[int, str]]:
+    return [(_seat_or_opponent(state, default_from, item.get("owner")), item["kind"])
+            for item in items]
+
+
+def _check_on_board(state: dict, tiles: list[tuple[int, str]]) -> None:
+    needed: dict[tuple[int, str], int] = {}
+    for tile in tiles:
+        needed[tile] = needed.get(tile, 0) + 1
+    for (owner, kind), count in needed.items():
+        there = q.on_board(state, owner, kind)
+        if count > there:
+            raise IllegalAction(
+                f"{state['players'][owner]} has only {there} {name(kind)} on the board, not {count}")
+
+
+def _to_pot(state: dict, owner: int, kind: str) -> None:
+    shift(state["tiles"][owner], kind, "board", "pot")
+
+
+def _find_harmony(state: dict, harmony_id: int) -> dict:
+    """An intact harmony by its id, or why there is none."""
+    for harmony in state["harmonies"]:
+        if harmony["id"] == harmony_id:
+            return harmony
+    if 1 <= harmony_id < state["next_id"]:
+        raise IllegalAction(f"Harmony {harmony_id} is already broken")
+    raise IllegalAction(f"There is no harmony {harmony_id}")
+
+
+def _break(state: dict, harmony: dict, by_itself: bool = False) -> None:
+    """It stops counting: it leaves the intact harmonies for the latest broken ones."""
+    state["harmonies"].remove(harmony)
+    state["broken"].append({key: harmony[key] for key in ("id", "owner", "a", "b", "formed_turn")}
+                           | {"broken_turn": state["turn"] + 1, "by_itself": by_itself})
+    del state["broken"][:-KEPT_BROKEN]
+
+
+def _finish(state: dict, winner: int | None, reason: str) -> None:
+    state["over"] = True
+    state["winner"] = winner
+    state["end_reason"] = reason
+
+
+# -- the rules -------------------------------------------------------------------------
+
+def _break_listed(state: dict, ids: list[int]) -> None:
+    for harmony_id in ids:
+        _break(state, _find_harmony(state, harmony_id))
+
+
+def _form(state: dict, owner: int, pair: list[str]) -> int:
+    a, b = pair
+    refusal = pair_refusal(a, b, q.is_blooming(state, owner))
+    if refusal:
+        raise _refuse(refusal)
+    for kind in (a, b):
+        if q.on_board(state, owner, kind) == 0:
+            raise IllegalAction(f"No harmony: {state['players'][owner]} has no {name(kind)} on the board")
+    key = pair_key(a, b)
+    same = [h for h in q.intact_harmonies(state, owner) if q.harmony_key(h) == key]
+    if len(same) >= q.harmony_bound(state, owner, a, b):
+        raise IllegalAction(
+            f"{len(same)} {name(a)} + {name(b)} harmonies are already intact; the "
+            f"{q.on_board(state, owner, a)} {name(a)} and {q.on_board(state, owner, b)} "
+            f"{name(b)} on the board cannot make another")
+    if state["next_id"] > MAX_HARMONY_ID:
+        raise IllegalAction("This table has recorded as many harmonies as it can")
+    harmony_id = state["next_id"]
+    state["next_id"] += 1
+    state["harmonies"].append({
+        "id": harmony_id,
+        "owner": owner,
+        "a": a,
+        "b": b,
+        "start": state["turns"][owner],
+        "formed_turn": state["turn"] + 1,
+        "points": 0,
+    })
+    return harmony_id
+
+
+def _reconcile(state: dict) -> None:
+    """Break harmonies the tiles left on the board can no longer hold: of each owner's
+    harmonies of one pair, the oldest the tiles can hold stay, the newest break."""
+    if not state["harmonies"]:
+        return
+    groups: dict[tuple, list[dict]] = {}
+    for harmony in state["harmonies"]:
+        groups.setdefault((harmony["owner"], q.harmony_key(harmony)), []).append(harmony)
+    gone = []
+    for (owner, (a, b)), same in groups.items():
+        bound = q.harmony_bound(state, owner, a, b)
+        if len(same) > bound:
+            gone += sorted(same, key=lambda h: h["id"])[bound:]
+    for harmony in sorted(gone, key=lambda h: -h["id"]):
+        _break(state, harmony, by_itself=True)
+
+
+def _advance(state: dict, after: int) -> None:
+    n = len(state["players"])
+    for step in range(1, n + 1):
+        seat = (after + step) % n
+        if state["out"][seat] is None:
+            state["current"] = seat
+            return
+
+
+def _end_turn(state: dict, actor: int) -> None:
+    state["turns"][actor] += 1
+    state["turn"] += 1
+    for harmony in q.intact_harmonies(state, actor):
+        elapsed = q.turns_intact(state, harmony)
+        if elapsed > 0 and elapsed % q.POINT_EVERY == 0:
+            harmony["points"] += 1
+            state["scores"][actor] += 1
+            state["point_turns"][actor].append(state["turn"])
+    if state["scores"][actor] >= state["target"]:
+        _finish(state, actor, END_TARGET)
+        return
+    _advance(state, actor)
+
+
+def _check_end(state: dict) -> None:
+    if state["over"]:
+        return
+    captured_out = False
+    for seat in q.active_seats(state):
+        if q.all_flowers_and_special_captured(state, seat):
+            state["out"][seat] = END_CAPTURED
+            captured_out = True
+            for harmony in q.intact_harmonies(state, seat):
+                _break(state, harmony, by_itself=True)
+    active = q.active_seats(state)
+    if len(active) <= 1:
+        # this move took the last opponent out: by capture, or else by a forfeit
+        reason = END_CAPTURED if captured_out else END_FORFEIT
+        _finish(state, active[0] if active else None, reason)
+        return
+    if state["out"][state["current"]] is not None:
+        _advance(state, state["current"])
+
+
+def _settle(state: dict) -> None:
+    """After every move: who is out, whether the game ended, who blooms now."""
+    _check_end(state)
+    _reconcile(state)  # a forfeit or a player captured out can change who blooms
+
+
+# -- turn moves ------------------------------------------------------------------------
+
+def _place(state: dict, actor: int, payload: dict) -> None:
+    kind = payload["tile"]
+    inventory = state["tiles"][actor]
+    if available_to_place(inventory, kind) == 0:
+        where = counts(inventory, kind)
+        raise IllegalAction(
+            f"You have no {name(kind)} left to place: all {COPIES[kind]} are on the board "
+            f"({where['board']}) or in the Pot ({where['pot']})")
+    shift(inventory, kind, "hand" if counts(inventory, kind)["hand"] else "returned", "board")
+
+
+def _move(state: dict, actor: int, payload: dict) -> None:
+    kind = payload["tile"]
+    if kind in IMMOBILE:
+        raise IllegalAction(f"A {name(kind)} cannot move")
+    if q.on_board(state, actor, kind) == 0:
+        raise IllegalAction(f"You have no {name(kind)} on the board to move")
+
+
+def _pass(state: dict, actor: int, payload: dict) -> None:
+    return None
+
+
+def _capture(state: dict, actor: int, payload: dict) -> None:
+    capturer, captured = payload["tile"], payload["captured"]
+    owner = _seat_or_opponent(state, actor, payload.get("owner"))
+    context = CaptureContext(same_owner=owner == actor,
+                             capturer_on_board=q.on_board(state, actor, capturer) > 0)
+    ruling = capture_allowed(capturer, captured, context)
+    if not ruling.allowed:
+        raise _refuse(ruling.reason)
+    if q.on_board(state, owner, captured) == 0:
+        raise IllegalAction(
+            f"{state['players'][owner]} has no {name(captured)} on the board to capture")
+    _to_pot(state, owner, captured)
+    if ruling.capturer_removed:
+        _to_pot(state, actor, capturer)
+    state["captured"][actor] += 1
+
+
+def _return(state: dict, actor: int, payload: dict) -> None:
+    tool = payload["tile"]
+    if q.on_board(state, actor, tool) == 0:
+        raise IllegalAction(f"You have no {name(tool)} on the board")
+    victims = _tile_list(state, actor, payload["returned"])
+    if tool == "boat" and len(victims) > MAX_PUSHED_BY_BOAT:
+        raise IllegalAction(f"A Boat pushes at most {MAX_PUSHED_BY_BOAT} tiles")
+    _check_on_board(state, victims)
+    for owner, kind in victims:
+        shift(state["tiles"][owner], kind, "board", "returned")
+
+
+def _turn(do):
+    """A turn move: the listed breaks, the tile change, the automatic breaks, the new
+    harmonies, then the turn ends and pays."""
+    def handler(state: dict, actor: int, payload: dict) -> None:
+        _break_listed(state, payload.get("broken", []))
+        do(state, actor, payload)
+        _reconcile(state)
+        for pair in payload.get("formed", []):
+            _form(state, actor, pair)
+        _end_turn(state, actor)
+        _settle(state)
+    handler.__name__ = do.__name__
+    return handler
+
+
+def _can_place(state: dict, seat: int | None, host: bool) -> str | None:
+    if seat is not None and not any(available_to_place(state["tiles"][seat], k) for k in KINDS):
+        return "You have no tile left to place"
+    return None
+
+
+def _can_move(state: dict, seat: int | None, host: bool) -> str | None:
+    if seat is not None and not q.movable(state, seat):
+        return "You have no tile on the board that can move"
+    return None
+
+
+def _can_capture(state: dict, seat: int | None, host: bool) -> str | None:
+    if seat is not None and not q.can_capture(state, seat):
+        return "You have no capture to make: none of your tiles on the board can take a tile there"
+    return None
+
+
+def _can_return(state: dict, seat: int | None, host: bool) -> str | None:
+    if seat is None:
+        return None
+    if not any(q.on_board(state, seat, tool) for tool in RETURNERS):
+        return "You have no Boat or Wheel on the board"
+    if not q.has_flower_on_board(state):
+        return "There is no flower on the board to return"
+    return None
+
+
+# -- moves outside the turn ------------------------------------------------------------
+
+def _in_game(state: dict, seat: int | None) -> str | None:
+    if seat is not None and state["out"][seat] is not None:
+        return f"{state['players'][seat]} is out of the game"
+    return None
+
+
+def _can_form(state: dict, seat: int | None, host: bool) -> str | None:
+    reason = _in_game(state, seat)
+    if reason or seat is None:
+        return reason
+    if not q.harmony_choices(state, seat, first=True):
+        return (f"{state['players'][seat]} has no two tiles on the board that could "
+                "form a new harmony")
+    return None
+
+
+def _harmony_formed(state: dict, owner: int, payload: dict) -> None:
+    _form(state, owner, payload["tiles"])
+    _settle(state)
+
+
+def _can_break(state: dict, seat: int | None, host: bool) -> str | None:
+    if not state["harmonies"]:
+        return "No harmony is intact"
+    return None
+
+
+def _harmony_broken(state: dict, seat: int | None, payload: dict) -> None:
+    ids = list(payload.get("harmonies", []))
+    if "harmony" in payload:
+        ids.insert(0, payload["harmony"])
+    if not ids:
+        raise IllegalAction("Say which harmony was broken")
+    _break_listed(state, ids)
+    _settle(state)
+
+
+def _can_kill(state: dict, seat: int | None, host: bool) -> str | None:
+    if not q.can_kill(state):
+        return "No Knotweed on the board has a tile to kill"
+    return None
+
+
+def _knotweed_kill(state: dict, seat: int | None, payload: dict) -> None:
+    killer = _seat(state, payload["knotweed"], "Say whose Knotweed it is")
+    if q.on_board(state, killer, "knotweed") == 0:
+        raise IllegalAction(f"{state['players'][killer]} has no Knotweed on the board")
+    victims = _tile_list(state, killer, payload["killed"])
+    if sum(1 for tile in victims if tile == (killer, "knotweed")) >= \
+            q.on_board(state, killer, "knotweed"):
+        raise IllegalAction("A Knotweed does not kill itself")
+    _check_on_board(state, victims)
+    for owner, kind in victims:
+        _to_pot(state, owner, kind)
+        if owner != killer:
+            state["captured"][killer] += 1
+    _reconcile(state)
+    _settle(state)
+
+
+def _can_forfeit(state: dict, seat: int | None, host: bool) -> str | None:
+    if seat is not None and state["out"][seat] is not None:
+        return f"{state['players'][seat]} is already out of the game"
+    return None
+
+
+def _forfeit(state: dict, seat: int, payload: dict) -> None:
+    state["out"][seat] = END_FORFEIT
+    _settle(state)
 
 
 class PaiSho(Game):
@@ -103,6 +500,60 @@ class PaiSho(Game):
     settings = (
         Setting("target", "Harmony points to win", 30, kind="int", minimum=1, maximum=999,
                 help="The first player to reach this score (checked at the end of their turn) wins."),
+    )
+    phase_labels = {PLAYING: "the game", OVER: "the end of the game"}
+    _said: tuple | None = None
+    rules_summary = (
+        "The board stays on the table: on your turn, record what you did (place, move, "
+        "capture, return with a Boat or Wheel, or pass) and any harmony formed or broken.",
+        "Captures: a flower takes only its opposite (Jasmine/Rose, Lily/Chrysanthemum, "
+        "White Jade/Rhododendron); a capture with an elemental tile (Knotweed, Boat, Wheel, "
+        "Rock) sends both tiles to the Pot; the White Dragon and White Lotus capture and are "
+        "captured by anything, and only the captured tile goes.",
+        "Harmonies: two flowers next to each other on the harmony ring (Rose, Chrysanthemum, "
+        "Rhododendron, Jasmine, Lily, White Jade), or a blooming White Lotus with a flower.",
+        "A harmony pays 1 point for every 3 of its owner's turns it stays intact; broken and "
+        "remade, it counts again from the start.",
+        "The White Lotus blooms for the player who has captured fewer tiles than every opponent.",
+        "Anyone records a harmony broken or a Knotweed's kill at any time; a player may forfeit "
+        "at any time.",
+        "The game ends when a player reaches the target score, or when the last opponent is out "
+        "(every flower and special tile in the Pot, or a forfeit).",
+    )
+    moves = move_table(
+        Move("place", _turn(_place), who=TURN, phases=(PLAYING,), when=_can_place,
+             label="Place a tile", payload=_turn_payload(
+                 tile=Field(KIND, "The tile", required=True))),
+        Move("move", _turn(_move), who=TURN, phases=(PLAYING,), when=_can_move,
+             label="Move a tile", payload=_turn_payload(
+                 tile=Field(KIND, "The tile", required=True))),
+        Move("capture", _turn(_capture), who=TURN, phases=(PLAYING,), when=_can_capture,
+             label="Capture", payload=_turn_payload(
+                 tile=Field(KIND, "The capturing tile", required=True),
+                 captured=Field(KIND, "The captured tile", required=True),
+                 owner=Field(SEAT_NAMED, "The captured tile's owner"))),
+        Move("return", _turn(_return), who=TURN, phases=(PLAYING,), when=_can_return,
+             label="Return flowers", payload=_turn_payload(
+                 tile=Field(Text(20, choices=RETURNERS), "The returning tile", required=True),
+                 returned=_tiles_field(FLOWERS, "The returned flowers", "A returned flower's owner",
+                                       MAX_AROUND_WHEEL, "A returned flower"))),
+        Move("pass", _turn(_pass), who=TURN, phases=(PLAYING,), label="Pass",
+             payload=_turn_payload()),
+        Move("harmony_formed", _harmony_formed, who=SEAT, phases=(PLAYING,), when=_can_form,
+             label="Record a harmony", payload=fields(
+                 tiles=Field(ListOf(Text(20, choices=HARMONY_KINDS), 2, min_len=2),
+                             "The harmony's two tiles", required=True))),
+        Move("harmony_broken", _harmony_broken, who=ANYONE, phases=(PLAYING,), when=_can_break,
+             label="Record a broken harmony", payload=fields(
+                 harmony=Field(HARMONY_ID, "The harmony"),
+                 harmonies=Field(ListOf(HARMONY_ID, MAX_BROKEN, min_len=1), "The harmonies"))),
+        Move("knotweed_kill", _knotweed_kill, who=ANYONE, phases=(PLAYING,), when=_can_kill,
+             label="Record a Knotweed kill", payload=fields(
+                 knotweed=Field(SEAT_NAMED, "The Knotweed's owner", required=True),
+                 killed=_tiles_field(KINDS, "The killed tiles", "A killed tile's owner",
+                                     MAX_AROUND_KNOTWEED, "A killed tile"))),
+        Move("forfeit", _forfeit, who=SEAT, phases=(PLAYING,), when=_can_forfeit,
+             label="Forfeit"),
     )
 
     def check_players(self, players: list[str]) -> None:
@@ -123,516 +574,229 @@ class PaiSho(Game):
             "turn": 0,
             "current": 0,
             "harmonies": [],
+            "broken": [],
             "next_id": 1,
             "out": [None] * n,
             "over": False,
             "winner": None,
             "end_reason": None,
-            "timeline": [],
-            "events": [],
+            "point_turns": [[] for _ in range(n)],  # per seat: the turn of each point scored
         }
 
-    # -- rules ---------------------------------------------------------------
-    def apply(self, state: dict, action: Action) -> dict:
-        if state["over"]:
-            raise IllegalAction("The game is over")
-        seat = action.seat
-        if seat is not None and not (isinstance(seat, int) and 0 <= seat < len(state["players"])):
-            raise IllegalAction("There is no such seat at this table")
-        kind = action.kind
-        new = copied(state)
-        line = self._text(state, action)
-        if kind in TURN_KINDS:
-            actor = self._turn_actor(state, seat)
-            self._break_listed(new, action.payload.get("broken"))
-            getattr(self, f"_do_{kind}")(new, actor, action.payload)
-            self._reconcile(new)
-            formed = [self._form(new, actor, pair)
-                      for pair in _pair_list(action.payload.get("formed"))]
-            if formed:
-                line += " (harmony " + ", ".join(str(i) for i in formed) + ")"
-            self._log(new, actor, line)
-            self._end_turn(new, actor)
-        elif kind == "harmony_formed":
-            owner = self._owner_of_own_action(state, seat, action.payload)
-            tiles = action.payload.get("tiles", action.payload.get("pair"))
-            harmony_id = self._form(new, owner, _pair(tiles))
-            self._log(new, owner, f"{line} (harmony {harmony_id})")
-        elif kind == "harmony_broken":
-            ids = action.payload.get("harmonies", action.payload.get("harmony"))
-            if ids is None:
-                raise IllegalAction("Say which harmony was broken")
-            self._break_listed(new, ids)
-            self._log(new, seat, line)
-        elif kind == "knotweed_kill":
-            self._do_knotweed_kill(new, seat, action.payload)
-            self._reconcile(new)
-            self._log(new, seat, line)
-        elif kind == "forfeit":
-            actor = state["current"] if seat is None else seat
-            if state["out"][actor] is not None:
-                raise IllegalAction("You are already out of the game")
-            new["out"][actor] = END_FORFEIT
-            self._log(new, actor, line)
-        else:
-            raise IllegalAction(f"Pai Sho has no action '{kind}'")
-        self._check_end(new)
-        self._reconcile(new)  # a forfeit or a player captured out can change who blooms
-        return new
+    def upgrade(self, action: Action) -> Action:
+        """Older logs in today's vocabulary: tile names ("White Jade") as kinds, single
+        items as lists, harmony ids like "#3" as numbers, and the actor keys gone (the
+        host's ``owner`` of a harmony becomes the action's seat; a Knotweed kill names
+        its Knotweed's owner, which used to default to the sender)."""
+        try:
+            return _upgraded(action)
+        except Exception:  # an older log's oddity: the move's own check will say what
+            return action
 
-    def _turn_actor(self, state: dict, seat: int | None) -> int:
-        current = state["current"]
-        if seat is not None and seat != current:
-            raise IllegalAction(f"It is {state['players'][current]}'s turn")
-        return current
+    # -- where the game stands ------------------------------------------------------
+    def phase(self, state: dict) -> str:
+        return OVER if state["over"] else PLAYING
 
-    def _owner_of_own_action(self, state: dict, seat: int | None, payload: dict) -> int:
-        if seat is None:
-            owner = _seat(state, payload.get("owner"), "Say whose harmony it is")
-        else:
-            owner = seat
-            if payload.get("owner") not in (None, seat):
-                raise IllegalAction("You can only record your own harmonies")
-        if state["out"][owner] is not None:
-            raise IllegalAction(f"{state['players'][owner]} is out of the game")
-        return owner
-
-    # -- turn actions ----------------------------------------------------------
-    def _do_place(self, state: dict, actor: int, payload: dict) -> None:
-        kind = parse_kind(payload.get("tile"))
-        counts = state["tiles"][actor][kind]
-        if available_to_place(counts) == 0:
-            raise IllegalAction(
-                f"you have no {name(kind)} left to place: all {COPIES[kind]} are on the board "
-                f"({counts['board']}) or in the Pot ({counts['pot']})"
-            )
-        counts["hand" if counts["hand"] else "returned"] -= 1
-        counts["board"] += 1
-
-    def _do_move(self, state: dict, actor: int, payload: dict) -> None:
-        kind = parse_kind(payload.get("tile"))
-        if kind in IMMOBILE:
-            raise IllegalAction(f"a {name(kind)} cannot move")
-        if q.on_board(state, actor, kind) == 0:
-            raise IllegalAction(f"you have no {name(kind)} on the board to move")
-
-    def _do_pass(self, state: dict, actor: int, payload: dict) -> None:
-        return None
-
-    def _do_capture(self, state: dict, actor: int, payload: dict) -> None:
-        capturer = parse_kind(payload.get("tile"))
-        captured = parse_kind(payload.get("captured"))
-        owner = _seat_or_opponent(state, actor, payload.get("owner"))
-        context = CaptureContext(same_owner=owner == actor,
-                                 capturer_on_board=q.on_board(state, actor, capturer) > 0)
-        ruling = capture_allowed(capturer, captured, context)
-        if not ruling.allowed:
-            raise IllegalAction(ruling.reason)
-        if q.on_board(state, owner, captured) == 0:
-            raise IllegalAction(
-                f"{state['players'][owner]} has no {name(captured)} on the board to capture")
-        _to_pot(state, owner, captured)
-        if ruling.capturer_removed:
-            _to_pot(state, actor, capturer)
-        state["captured"][actor] += 1
-
-    def _do_return(self, state: dict, actor: int, payload: dict) -> None:
-        tool = parse_kind(payload.get("tile"))
-        if tool not in ("boat", "wheel"):
-            raise IllegalAction("only a Boat or a Wheel returns tiles to their owners")
-        if q.on_board(state, actor, tool) == 0:
-            raise IllegalAction(f"you have no {name(tool)} on the board")
-        victims = _tile_list(state, actor, payload.get("returned"), "returned")
-        limit = MAX_PUSHED_BY_BOAT if tool == "boat" else MAX_AROUND_WHEEL
-        if len(victims) > limit:
-            what = "a Boat pushes at most 3 tiles" if tool == "boat" else \
-                "a Wheel turns at most the 8 tiles around it"
-            raise IllegalAction(what)
-        for owner, kind in victims:
-            if kind not in FLOWERS:
-                raise IllegalAction(
-                    f"only flowers are returned to their owners, not a {name(kind)}")
-        _check_on_board(state, victims)
-        for owner, kind in victims:
-            counts = state["tiles"][owner][kind]
-            counts["board"] -= 1
-            counts["returned"] += 1
-
-    # -- free actions ----------------------------------------------------------
-    def _do_knotweed_kill(self, state: dict, seat: int | None, payload: dict) -> None:
-        raw_owner = payload.get("knotweed")
-        if raw_owner is None and seat is None:
-            raise IllegalAction("Say whose Knotweed killed the tiles")
-        killer = seat if raw_owner is None else _seat(state, raw_owner, "Say whose Knotweed it is")
-        if q.on_board(state, killer, "knotweed") == 0:
-            raise IllegalAction(f"{state['players'][killer]} has no Knotweed on the board")
-        victims = _tile_list(state, killer, payload.get("killed"), "killed")
-        if len(victims) > MAX_AROUND_KNOTWEED:
-            raise IllegalAction("a Knotweed kills at most the 8 tiles around it")
-        if sum(1 for owner, kind in victims if (owner, kind) == (killer, "knotweed")) >= \
-                q.on_board(state, killer, "knotweed"):
-            raise IllegalAction("a Knotweed does not kill itself")
-        _check_on_board(state, victims)
-        for owner, kind in victims:
-            _to_pot(state, owner, kind)
-            if owner != killer:
-                state["captured"][killer] += 1
-
-    # -- harmonies -------------------------------------------------------------
-    def _form(self, state: dict, owner: int, pair: tuple[str, str]) -> int:
-        a, b = pair
-        refusal = pair_refusal(a, b, q.is_blooming(state, owner))
-        if refusal:
-            raise IllegalAction(refusal)
-        for kind in (a, b):
-            if q.on_board(state, owner, kind) == 0:
-                raise IllegalAction(f"no harmony: {state['players'][owner]} has no {name(kind)} on the board")
-        key = pair_key(a, b)
-        same = [h for h in q.intact_harmonies(state, owner) if pair_key(*h["pair"]) == key]
-        if len(same) >= q.harmony_bound(state, owner, a, b):
-            raise IllegalAction(
-                f"{len(same)} {name(a)} + {name(b)} harmonies are already intact; the "
-                f"{q.on_board(state, owner, a)} {name(a)} and {q.on_board(state, owner, b)} "
-                f"{name(b)} on the board cannot make another")
-        harmony_id = state["next_id"]
-        state["next_id"] += 1
-        state["harmonies"].append({
-            "id": harmony_id,
-            "owner": owner,
-            "pair": [a, b],
-            "start": state["turns"][owner],
-            "formed_turn": state["turn"] + 1,
-            "points": 0,
-            "intact": True,
-            "broken_turn": None,
-        })
-        return harmony_id
-
-    def _break_listed(self, state: dict, ids: Any) -> None:
-        if ids is None:
-            return
-        if not isinstance(ids, list):
-            ids = [ids]
-        for raw in ids:
-            harmony = _find_harmony(state, raw)
-            if not harmony["intact"]:
-                raise IllegalAction(f"harmony {harmony['id']} is already broken")
-            _break(state, harmony)
-
-    def _reconcile(self, state: dict) -> None:
-        """Break harmonies the tiles left on the board can no longer hold (newest first)."""
-        for harmony in sorted(q.intact_harmonies(state), key=lambda h: -h["id"]):
-            owner, (a, b) = harmony["owner"], harmony["pair"]
-            key = pair_key(a, b)
-            same = [h for h in q.intact_harmonies(state, owner) if pair_key(*h["pair"]) == key]
-            if len(same) > q.harmony_bound(state, owner, a, b):
-                _break(state, harmony)
-                state["events"].append({
-                    "turn": state["turn"] + 1, "seat": owner,
-                    "text": f"{_harmony_text(state, harmony)} broke: its tiles are no longer there",
-                })
-
-    # -- turns and the end -----------------------------------------------------
-    def _end_turn(self, state: dict, actor: int) -> None:
-        state["turns"][actor] += 1
-        state["turn"] += 1
-        for harmony in q.intact_harmonies(state, actor):
-            elapsed = q.turns_intact(state, harmony)
-            if elapsed > 0 and elapsed % q.POINT_EVERY == 0:
-                harmony["points"] += 1
-                state["scores"][actor] += 1
-        state["timeline"].append({"turn": state["turn"], "seat": actor,
-                                  "scores": list(state["scores"])})
-        if state["scores"][actor] >= state["target"]:
-            _finish(state, actor, END_TARGET)
-            return
-        self._advance(state, actor)
-
-    def _advance(self, state: dict, after: int) -> None:
-        n = len(state["players"])
-        for step in range(1, n + 1):
-            seat = (after + step) % n
-            if state["out"][seat] is None:
-                state["current"] = seat
-                return
-
-    def _check_end(self, state: dict) -> None:
-        if state["over"]:
-            return
-        captured_out = False
-        for seat in q.active_seats(state):
-            if q.all_flowers_and_special_captured(state, seat):
-                state["out"][seat] = END_CAPTURED
-                captured_out = True
-                for harmony in q.intact_harmonies(state, seat):
-                    _break(state, harmony)
-        active = q.active_seats(state)
-        if len(active) <= 1:
-            # this action took the last opponent out: by capture, or else by a forfeit
-            reason = END_CAPTURED if captured_out else END_FORFEIT
-            _finish(state, active[0] if active else None, reason)
-            return
-        if state["out"][state["current"]] is not None:
-            self._advance(state, state["current"])
-
-    def _log(self, state: dict, seat: int | None, text: str) -> None:
-        state["events"].append({"turn": state["turn"] + 1, "seat": seat, "text": text})
-        del state["events"][:-KEPT_EVENTS]
-
-    # -- reading -------------------------------------------------------------
-    def view(self, state: dict, seat: int | None) -> dict:
-        blooming = q.blooming_seat(state)
-        players = []
-        for s, player in enumerate(state["players"]):
-            players.append({
-                "seat": s,
-                "name": player,
-                "score": state["scores"][s],
-                "captured": state["captured"][s],
-                "turns": state["turns"][s],
-                "out": state["out"][s],
-                "blooming": blooming == s,
-                "tiles": {k: dict(state["tiles"][s][k]) for k in KINDS},
-                "totals": {p: sum(state["tiles"][s][k][p] for k in KINDS) for p in PLACES},
-            })
-        pot = [{"owner": s, "kind": k, "count": state["tiles"][s][k]["pot"]}
-               for s in range(len(state["players"])) for k in KINDS if state["tiles"][s][k]["pot"]]
-        harmonies = [self._harmony_view(state, h) for h in q.intact_harmonies(state)]
-        current = q.current_seat(state)
-        data = {
-            "game": self.id,
-            "target": state["target"],
-            "turn": state["turn"] + (0 if state["over"] else 1),
-            "current": current,
-            "current_name": None if current is None else state["players"][current],
-            "players": players,
-            "pot": pot,
-            "harmonies": harmonies,
-            "blooming": blooming,
-            "events": state["events"][-RECENT_EVENTS:],
-            "over": state["over"],
-            "winner": state["winner"],
-            "end_reason": state["end_reason"],
-            "you": seat,
-        }
-        if seat is not None and 0 <= seat < len(state["players"]):
-            data["my"] = {
-                "your_turn": current == seat,
-                "tiles": players[seat]["tiles"],
-                "harmonies": [h for h in harmonies if h["owner"] == seat],
-                "blooming": blooming == seat,
-                "can_place": q.placeable(state, seat),
-                "can_move": q.movable(state, seat),
-                "can_capture": q.capture_choices(state, seat),
-                "can_form": q.harmony_choices(state, seat),
-                "can_return_with": [k for k in ("boat", "wheel") if q.on_board(state, seat, k)],
-                "returnable": q.returnable(state),
-            }
-        return data
-
-    def _harmony_view(self, state: dict, harmony: dict) -> dict:
-        return {
-            "id": harmony["id"],
-            "owner": harmony["owner"],
-            "pair": list(harmony["pair"]),
-            "points": harmony["points"],
-            "turns_intact": max(q.turns_intact(state, harmony), 0),
-            "turns_to_next_point": q.turns_to_next_point(state, harmony),
-            "formed_turn": harmony["formed_turn"],
-        }
+    def to_act(self, state: dict) -> list[int]:
+        return [] if state["over"] else [state["current"]]
 
     def is_over(self, state: dict) -> bool:
         return state["over"]
 
-    def result(self, state: dict) -> dict | None:
-        if not state["over"]:
+    # -- views ------------------------------------------------------------------------
+    def public(self, state: dict) -> dict:
+        return views.public(state)
+
+    def private(self, state: dict, seat: int) -> dict | None:
+        if not (isinstance(seat, int) and 0 <= seat < len(state["players"])):
             return None
-        names = state["players"]
-        winner = state["winner"]
-        series = [[0] for _ in names]
-        for row in state["timeline"]:
-            for s, score in enumerate(row["scores"]):
-                series[s].append(score)
-        order = sorted(range(len(names)), key=lambda s: (s != winner, -state["scores"][s], s))
-        return {
-            "winner": winner,
-            "winner_name": None if winner is None else names[winner],
-            "reason": state["end_reason"],
-            "scores": list(state["scores"]),
-            "score_by_turn": {names[s]: series[s] for s in range(len(names))},
-            "ranking": [{"seat": s, "name": names[s], "score": state["scores"][s],
-                         "out": state["out"][s]} for s in order],
-        }
+        return views.private(state, seat)
+
+    def result(self, state: dict) -> dict | None:
+        return views.result(state) if state["over"] else None
 
     def describe(self, state: dict, action: Action, viewer: int | None) -> str:
-        return self._text(state, action)
-
-    def seats_to_act(self, state: dict) -> list[int]:
-        return [] if state["over"] else [state["current"]]
-
-    def undoable(self, action: Action) -> bool:
-        return True  # the board is public: nothing is revealed
-
-    # -- words ---------------------------------------------------------------
-    def _text(self, state: dict, action: Action) -> str:
+        """Everything is public: the same words for every viewer, so the last answer is
+        kept for the next viewer of the same state and action (the hub and the history
+        ask once per viewer)."""
+        said = self._said
+        if said is not None and said[0] is state and said[1] == action:
+            return said[2]
         try:
-            return self._words(state, action)
-        except (IllegalAction, KeyError, IndexError, TypeError, ValueError, AttributeError):
-            return action.kind.replace("_", " ")
+            text = self._words(state, action)
+        except Exception:
+            return super().describe(state, action, viewer)
+        try:
+            text += self._aftermath(state, action)
+        except Exception:
+            pass
+        self._said = (state, action, text)
+        return text
 
+    # -- words ------------------------------------------------------------------------
     def _words(self, state: dict, action: Action) -> str:
         names = state["players"]
         p = action.payload
         kind = action.kind
-        actor = action.seat if action.seat is not None else state["current"]
-        who = names[actor]
+        seat = action.seat
+        if kind in TURN_KINDS and seat is None:
+            seat = state["current"]
+        who = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "The host"
         if kind == "place":
-            text = f"{who} placed a {name(parse_kind(p.get('tile')))}"
+            text = f"{who} placed a {name(p['tile'])}"
         elif kind == "move":
-            text = f"{who} moved a {name(parse_kind(p.get('tile')))}"
+            text = f"{who} moved a {name(p['tile'])}"
         elif kind == "pass":
             text = f"{who} passed"
         elif kind == "capture":
-            capturer, captured = parse_kind(p.get("tile")), parse_kind(p.get("captured"))
-            owner = _seat_or_opponent(state, actor, p.get("owner"))
+            capturer, captured = p["tile"], p["captured"]
+            owner = _seat_or_opponent(state, seat, p.get("owner"))
             ruling = capture_allowed(capturer, captured, CaptureContext())
             text = f"{who}'s {name(capturer)} captured {names[owner]}'s {name(captured)}"
             if ruling.capturer_removed:
                 text += " (both went to the Pot)"
         elif kind == "return":
-            tiles = _tile_list(state, actor, p.get("returned"), "returned")
+            tiles = _tile_list(state, seat, p["returned"])
             listed = ", ".join(f"{names[o]}'s {name(k)}" for o, k in tiles)
-            text = f"{who}'s {name(parse_kind(p.get('tile')))} returned {listed}"
+            text = f"{who}'s {name(p['tile'])} returned {listed}"
         elif kind == "harmony_formed":
-            owner = actor if action.seat is not None else _seat(state, p.get("owner"), "")
-            a, b = _pair(p.get("tiles", p.get("pair")))
-            return f"{names[owner]} formed a harmony: {name(a)} + {name(b)}"
+            a, b = p["tiles"]
+            return f"{who} formed a harmony: {name(a)} + {name(b)}"
         elif kind == "harmony_broken":
-            ids = p.get("harmonies", p.get("harmony"))
-            ids = ids if isinstance(ids, list) else [ids]
-            return "; ".join(f"{_harmony_text(state, _find_harmony(state, i))} was broken" for i in ids)
+            ids = list(p.get("harmonies", []))
+            if "harmony" in p:
+                ids.insert(0, p["harmony"])
+            if not ids:
+                raise KeyError("harmony")
+            text = "; ".join(f"{views.harmony_text(state, _find_harmony(state, i))} was broken"
+                             for i in ids)
+            return text[:1].upper() + text[1:]
         elif kind == "knotweed_kill":
-            killer = action.seat if p.get("knotweed") is None else _seat(state, p.get("knotweed"), "")
-            tiles = _tile_list(state, killer, p.get("killed"), "killed")
+            killer = _seat(state, p["knotweed"], "")
+            tiles = _tile_list(state, killer, p["killed"])
             listed = ", ".join(f"{names[o]}'s {name(k)}" for o, k in tiles)
             return f"{names[killer]}'s Knotweed killed {listed}"
         elif kind == "forfeit":
             return f"{who} forfeited"
         else:
-            return kind.replace("_", " ")
-        extras = []
-        broken = p.get("broken")
-        if broken is not None:
-            for raw in broken if isinstance(broken, list) else [broken]:
-                extras.append(f"broke {_harmony_text(state, _find_harmony(state, raw))}")
-        for a, b in _pair_list(p.get("formed")):
-            extras.append(f"formed a harmony: {name(a)} + {name(b)}")
+            raise KeyError(kind)
+        extras = [f"broke {views.harmony_text(state, _find_harmony(state, i))}"
+                  for i in p.get("broken", [])]
+        extras += [f"formed a harmony: {name(a)} + {name(b)}" for a, b in p.get("formed", [])]
         return "; ".join([text] + extras)
 
-
-# -- small helpers ---------------------------------------------------------------
-def _seat(state: dict, raw: Any, missing: str) -> int:
-    """A seat from a number, a numeric string or a player's name."""
-    names = state["players"]
-    if raw is None:
-        raise IllegalAction(missing)
-    if isinstance(raw, bool):
-        raise IllegalAction("There is no such player")
-    if isinstance(raw, int):
-        if 0 <= raw < len(names):
-            return raw
-        raise IllegalAction("There is no such player")
-    text = str(raw).strip()
-    if text.isdigit() and int(text) < len(names):
-        return int(text)
-    for s, player in enumerate(names):
-        if player.casefold() == text.casefold():
-            return s
-    raise IllegalAction(f"There is no player '{text}'")
-
-
-def _seat_or_opponent(state: dict, actor: int, raw: Any) -> int:
-    """The named seat; with 2 players, leaving it out means the opponent."""
-    if raw is None and len(state["players"]) == 2:
-        return 1 - actor
-    return _seat(state, raw, "Say whose tile it was")
+    def _aftermath(self, state: dict, action: Action) -> str:
+        """What the move did by itself, from the state before it (never changed): the
+        harmonies that broke because their tiles went, who went out, who won."""
+        move = self.moves[action.kind]
+        seat = action.seat
+        if action.kind in TURN_KINDS and seat is None:
+            seat = state["current"]
+        after = clone(state)
+        move.handler(after, seat, move.payload.check(action.payload))
+        names = state["players"]
+        notes = []
+        p = action.payload
+        named = {*p.get("broken", []), *p.get("harmonies", []), p.get("harmony")}
+        still = {h["id"] for h in after["harmonies"]}
+        for harmony in state["harmonies"]:
+            if harmony["id"] not in still and harmony["id"] not in named:
+                notes.append(f"{views.harmony_text(state, harmony)} broke by itself")
+        for s, out in enumerate(after["out"]):
+            if out == END_CAPTURED and state["out"][s] is None:
+                notes.append(f"{names[s]} is out: every flower and special tile is in the Pot")
+        if after["over"]:
+            winner = after["winner"]
+            notes.append("the game is over" if winner is None else f"{names[winner]} wins")
+        return "".join(f"; {note}" for note in notes)
 
 
-def _tile_list(state: dict, default_from: int, raw: Any, what: str) -> list[tuple[int, str]]:
-    """``[{"owner": seat, "kind": kind}, ...]`` -> [(owner, kind)], refusing an empty list."""
-    if isinstance(raw, dict):
-        raw = [raw]
-    if not isinstance(raw, list) or not raw:
-        raise IllegalAction(f"Say which tiles were {what}")
-    tiles = []
-    for item in raw:
+# -- older logs ----------------------------------------------------------------------------
+
+def _as_list(raw: Any) -> Any:
+    return raw if isinstance(raw, list) or raw is None else [raw]
+
+
+def _as_id(raw: Any) -> Any:
+    if isinstance(raw, str):
+        text = raw.strip().lstrip("#hH")
+        if text.isdigit():
+            return int(text)
+    return raw
+
+
+def _as_seat(raw: Any) -> Any:
+    if isinstance(raw, str) and raw.strip().isdigit():
+        return int(raw.strip())
+    return raw
+
+
+def _tile_items(raw: Any) -> Any:
+    items = _as_list(raw)
+    if not isinstance(items, list):
+        return raw
+    out = []
+    for item in items:
         if isinstance(item, str):
             item = {"kind": item}
-        if not isinstance(item, dict):
-            raise IllegalAction(f"Say which tiles were {what}")
-        owner = _seat_or_opponent(state, default_from, item.get("owner"))
-        tiles.append((owner, parse_kind(item.get("kind"))))
-    return tiles
+        if isinstance(item, dict):
+            item = dict(item)
+            if "kind" in item:
+                item["kind"] = normal_kind(item["kind"])
+            if "owner" in item:
+                item["owner"] = _as_seat(item["owner"])
+        out.append(item)
+    return out
 
 
-def _check_on_board(state: dict, tiles: list[tuple[int, str]]) -> None:
-    needed: dict[tuple[int, str], int] = {}
-    for tile in tiles:
-        needed[tile] = needed.get(tile, 0) + 1
-    for (owner, kind), count in needed.items():
-        there = q.on_board(state, owner, kind)
-        if count > there:
-            raise IllegalAction(
-                f"{state['players'][owner]} has only {there} {name(kind)} on the board, not {count}")
-
-
-def _to_pot(state: dict, owner: int, kind: str) -> None:
-    counts = state["tiles"][owner][kind]
-    counts["board"] -= 1
-    counts["pot"] += 1
-
-
-def _pair(raw: Any) -> tuple[str, str]:
-    if not isinstance(raw, (list, tuple)) or len(raw) != 2:
-        raise IllegalAction("A harmony is two tiles: say which two")
-    return parse_kind(raw[0]), parse_kind(raw[1])
-
-
-def _pair_list(raw: Any) -> list[tuple[str, str]]:
-    if raw is None:
-        return []
-    if isinstance(raw, (list, tuple)) and len(raw) == 2 and all(isinstance(x, str) for x in raw):
-        return [_pair(raw)]
-    if not isinstance(raw, (list, tuple)):
-        raise IllegalAction("A harmony is two tiles: say which two")
-    return [_pair(item) for item in raw]
-
-
-def _find_harmony(state: dict, raw: Any) -> dict:
-    try:
-        harmony_id = int(str(raw).strip().lstrip("#hH"))
-    except ValueError:
-        raise IllegalAction(f"There is no harmony '{raw}'") from None
-    for harmony in state["harmonies"]:
-        if harmony["id"] == harmony_id:
-            return harmony
-    raise IllegalAction(f"There is no harmony {harmony_id}")
-
-
-def _break(state: dict, harmony: dict) -> None:
-    harmony["intact"] = False
-    harmony["broken_turn"] = state["turn"] + 1
-
-
-def _harmony_text(state: dict, harmony: dict) -> str:
-    a, b = harmony["pair"]
-    return f"harmony {harmony['id']} ({state['players'][harmony['owner']]}'s {name(a)} + {name(b)})"
-
-
-def _finish(state: dict, winner: int | None, reason: str) -> None:
-    state["over"] = True
-    state["winner"] = winner
-    state["end_reason"] = reason
+def _upgraded(action: Action) -> Action:
+    kind = action.kind
+    payload = dict(action.payload)
+    seat = action.seat
+    for key in ("tile", "captured"):
+        if key in payload:
+            payload[key] = normal_kind(payload[key])
+    if "owner" in payload and kind == "capture":
+        payload["owner"] = _as_seat(payload["owner"])
+    if kind in TURN_KINDS:
+        if "broken" in payload:
+            broken = _as_list(payload["broken"])
+            payload["broken"] = [_as_id(i) for i in broken] if isinstance(broken, list) else broken
+        if "formed" in payload:
+            formed = payload["formed"]
+            if isinstance(formed, list) and len(formed) == 2 and all(isinstance(x, str) for x in formed):
+                formed = [formed]
+            if isinstance(formed, list):
+                formed = [[normal_kind(k) for k in pair] if isinstance(pair, list) else pair
+                          for pair in formed]
+            payload["formed"] = formed
+        if payload.get("broken") is None:
+            payload.pop("broken", None)
+        if payload.get("formed") is None:
+            payload.pop("formed", None)
+    if kind == "return" and "returned" in payload:
+        payload["returned"] = _tile_items(payload["returned"])
+    if kind == "harmony_formed":
+        if "pair" in payload and "tiles" not in payload:
+            payload["tiles"] = payload.pop("pair")
+        if isinstance(payload.get("tiles"), list):
+            payload["tiles"] = [normal_kind(k) for k in payload["tiles"]]
+        owner = _as_seat(payload.pop("owner", None))
+        if seat is None and isinstance(owner, int) and not isinstance(owner, bool):
+            seat = owner
+    if kind == "harmony_broken":
+        if "harmony" in payload:
+            payload["harmony"] = _as_id(payload["harmony"])
+        if "harmonies" in payload:
+            many = _as_list(payload["harmonies"])
+            payload["harmonies"] = [_as_id(i) for i in many] if isinstance(many, list) else many
+    if kind == "knotweed_kill":
+        if payload.get("knotweed") is None:
+            payload["knotweed"] = seat
+        payload["knotweed"] = _as_seat(payload["knotweed"])
+        if "killed" in payload:
+            payload["killed"] = _tile_items(payload["killed"])
+    return Action(seat, kind, payload)
 
 
 GAME = PaiSho()

@@ -7,27 +7,18 @@ from __future__ import annotations
 
 from engine.paisho.capture import CaptureContext, capture_allowed
 from engine.paisho.harmony import pair_key, pair_refusal
-from engine.paisho.tiles import FLOWERS, IMMOBILE, KINDS, SPECIAL, available_to_place
+from engine.paisho.tiles import COPIES, FLOWERS, IMMOBILE, KINDS, SPECIAL, available_to_place
 
 POINT_EVERY = 3
 """A harmony pays 1 point at every 3rd of its owner's turns completed while intact."""
 
 FLOWERS_AND_SPECIAL = FLOWERS + SPECIAL
+HARMONY_KINDS = FLOWERS + ("lotus",)
 
 
 def active_seats(state: dict) -> list[int]:
     """Seats still playing (not forfeited, not captured out), in clockwise order."""
     return [s for s, out in enumerate(state["out"]) if out is None]
-
-
-def opponents(state: dict, seat: int) -> list[int]:
-    """The other seats still playing."""
-    return [s for s in active_seats(state) if s != seat]
-
-
-def current_seat(state: dict) -> int | None:
-    """Whose turn it is (None once the game is over)."""
-    return None if state["over"] else state["current"]
 
 
 def blooming_seat(state: dict) -> int | None:
@@ -50,36 +41,77 @@ def is_blooming(state: dict, seat: int) -> bool:
 
 
 def on_board(state: dict, seat: int, kind: str) -> int:
-    return state["tiles"][seat][kind]["board"]
+    return state["tiles"][seat]["board"].get(kind, 0)
 
 
 def placeable(state: dict, seat: int) -> list[str]:
     """Kinds this seat still has in hand or returned."""
-    return [k for k in KINDS if available_to_place(state["tiles"][seat][k]) > 0]
+    inventory = state["tiles"][seat]
+    return [k for k in KINDS if available_to_place(inventory, k) > 0]
 
 
 def movable(state: dict, seat: int) -> list[str]:
     """Kinds this seat has on the board that can move (not knotweed or rock)."""
-    return [k for k in KINDS if k not in IMMOBILE and on_board(state, seat, k) > 0]
+    board = state["tiles"][seat]["board"]
+    return [k for k in KINDS if k in board and k not in IMMOBILE]
+
+
+RULINGS = {(a, b): capture_allowed(a, b, CaptureContext()) for a in KINDS for b in KINDS}
+"""Every capturer and captured kind's ruling, worked out once (the rules are data)."""
+
+
+def _on_board_kinds(state: dict, seat: int) -> list[str]:
+    board = state["tiles"][seat]["board"]
+    return [k for k in KINDS if k in board]
 
 
 def capture_choices(state: dict, seat: int) -> list[dict]:
     """Every (capturer kind, victim owner, victim kind) the inventory and rules allow now."""
     choices = []
-    for capturer in KINDS:
-        if on_board(state, seat, capturer) == 0:
-            continue
-        for owner in range(len(state["players"])):
-            if owner == seat:
-                continue
-            for captured in KINDS:
-                if on_board(state, owner, captured) == 0:
-                    continue
-                ruling = capture_allowed(capturer, captured, CaptureContext())
+    mine = _on_board_kinds(state, seat)
+    if not mine:
+        return choices
+    theirs = [(owner, _on_board_kinds(state, owner))
+              for owner in range(len(state["players"])) if owner != seat]
+    for capturer in mine:
+        for owner, kinds in theirs:
+            for captured in kinds:
+                ruling = RULINGS[(capturer, captured)]
                 if ruling.allowed:
                     choices.append({"tile": capturer, "owner": owner, "captured": captured,
                                     "both_removed": ruling.capturer_removed})
     return choices
+
+
+def can_capture(state: dict, seat: int) -> bool:
+    """Has this seat any capture the inventory and rules allow now?"""
+    mine = [k for k in _on_board_kinds(state, seat) if k not in IMMOBILE]
+    if not mine:
+        return False
+    theirs = {k for owner in range(len(state["players"])) if owner != seat
+              for k in _on_board_kinds(state, owner)}
+    return any(RULINGS[(a, b)].allowed for a in mine for b in theirs)
+
+
+def kill_targets(state: dict, killer: int) -> list[dict]:
+    """Tiles on the board a Knotweed of ``killer`` could kill (any owner; not the last
+    Knotweed of its own)."""
+    if on_board(state, killer, "knotweed") == 0:
+        return []
+    return [{"owner": owner, "kind": kind}
+            for owner in range(len(state["players"])) for kind in KINDS
+            if on_board(state, owner, kind) > (1 if (owner, kind) == (killer, "knotweed") else 0)]
+
+
+def can_kill(state: dict) -> bool:
+    """Is there a Knotweed on the board with another tile on the board to kill?"""
+    boards = [inventory["board"] for inventory in state["tiles"]]
+    return (any("knotweed" in board for board in boards)
+            and sum(sum(board.values()) for board in boards) > 1)
+
+
+def has_flower_on_board(state: dict) -> bool:
+    return any(kind in FLOWERS for inventory in state["tiles"] for kind in inventory["board"])
 
 
 def returnable(state: dict) -> list[dict]:
@@ -89,9 +121,13 @@ def returnable(state: dict) -> list[dict]:
             if on_board(state, owner, kind) > 0]
 
 
+def harmony_key(harmony: dict) -> tuple[str, str]:
+    """Its two kinds in a fixed order (Rose + Jasmine and Jasmine + Rose are one pair)."""
+    return pair_key(harmony["a"], harmony["b"])
+
+
 def intact_harmonies(state: dict, owner: int | None = None) -> list[dict]:
-    return [h for h in state["harmonies"]
-            if h["intact"] and (owner is None or h["owner"] == owner)]
+    return [h for h in state["harmonies"] if owner is None or h["owner"] == owner]
 
 
 def harmony_bound(state: dict, owner: int, a: str, b: str) -> int:
@@ -105,19 +141,33 @@ def harmony_bound(state: dict, owner: int, a: str, b: str) -> int:
     return on_board(state, owner, a) * on_board(state, owner, b)
 
 
-def harmony_choices(state: dict, seat: int) -> list[list[str]]:
-    """Pairs this seat could record as a new harmony right now."""
-    kinds = [k for k in FLOWERS + ("lotus",) if on_board(state, seat, k) > 0]
-    blooming = is_blooming(state, seat)
+HARMONIOUS_PAIRS = {(a, b) for i, a in enumerate(HARMONY_KINDS) for b in HARMONY_KINDS[i + 1:]
+                    if pair_refusal(a, b, lotus_blooming=False) is None}
+"""The pairs of flowers that harmonise, in the order of :data:`HARMONY_KINDS`."""
+
+
+def harmony_choices(state: dict, seat: int, first: bool = False) -> list[list[str]]:
+    """Pairs this seat could record as a new harmony right now (``first``: stop at one)."""
+    board = state["tiles"][seat]["board"]
+    kinds = [k for k in HARMONY_KINDS if k in board]
+    if len(kinds) < 2:
+        return []
+    blooming = "lotus" in board and is_blooming(state, seat)
+    held: dict[tuple[str, str], int] = {}
+    for h in state["harmonies"]:
+        if h["owner"] == seat:
+            key = harmony_key(h)
+            held[key] = held.get(key, 0) + 1
     pairs = []
     for i, a in enumerate(kinds):
         for b in kinds[i + 1:]:
-            if pair_refusal(a, b, blooming) is not None:
+            if (a, b) not in HARMONIOUS_PAIRS and not (blooming and "lotus" in (a, b)):
                 continue
-            key = pair_key(a, b)
-            count = sum(1 for h in intact_harmonies(state, seat) if pair_key(*h["pair"]) == key)
-            if count < harmony_bound(state, seat, a, b):
+            bound = board[a] * board[b]
+            if held.get(pair_key(a, b), 0) < bound:
                 pairs.append([a, b])
+                if first:
+                    return pairs
     return pairs
 
 
@@ -136,6 +186,5 @@ def turns_to_next_point(state: dict, harmony: dict) -> int:
 
 def all_flowers_and_special_captured(state: dict, seat: int) -> bool:
     """True when every flower and special tile of ``seat`` is in the Pot."""
-    tiles = state["tiles"][seat]
-    return all(tiles[k]["pot"] == tiles[k]["pot"] + tiles[k]["hand"] + tiles[k]["board"]
-               + tiles[k]["returned"] for k in FLOWERS_AND_SPECIAL)
+    pot = state["tiles"][seat]["pot"]
+    return all(pot.get(k, 0) == COPIES[k] for k in FLOWERS_AND_SPECIAL)

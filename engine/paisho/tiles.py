@@ -1,7 +1,8 @@
 """The tiles of Frank's Pai Sho: kinds, how many of each, their families and names.
 
 Each player owns a full set: 6 of each flower, 3 of each other kind (CLARIFICATIONS).
-Every tile of a player is in exactly one *place*:
+Every tile of a player is in exactly one *place* (an inventory counts them by place
+and kind, see :func:`new_inventory`):
 
 - ``hand``: never placed yet, ready to place;
 - ``board``: on the board;
@@ -60,6 +61,18 @@ _ALIASES = {
 }
 
 
+LOOKS = {"red": RED_FLOWERS, "white": WHITE_FLOWERS, "wood": ELEMENTAL, "gold": SPECIAL}
+"""How each tile looks on the real board (red and white flowers, wooden elemental tiles,
+golden special tiles): the screens colour a tile by its look."""
+
+
+def look(kind: str) -> str:
+    for shade, kinds in LOOKS.items():
+        if kind in kinds:
+            return shade
+    return "gold"
+
+
 def family(kind: str) -> str:
     """``"flower"``, ``"elemental"`` or ``"special"``."""
     if kind in FLOWERS:
@@ -85,11 +98,54 @@ def parse_kind(raw: Any) -> str:
     return key
 
 
+def normal_kind(raw: Any) -> Any:
+    """A tile kind from an older log's spelling ("White Jade" -> "jade"); anything else
+    as it came (the payload check then refuses it in words)."""
+    try:
+        return parse_kind(raw)
+    except IllegalAction:
+        return raw
+
+
+AWAY = ("board", "pot", "returned")
+"""The places a tile reaches once it leaves the hand."""
+
+
 def new_inventory() -> dict[str, dict[str, int]]:
-    """One player's full set, all in hand."""
-    return {kind: {"hand": COPIES[kind], "board": 0, "pot": 0, "returned": 0} for kind in KINDS}
+    """One player's full set, all in hand. An inventory counts, for each place a tile
+    goes once it leaves the hand (board, Pot, returned), the tiles of each kind there
+    (kinds with none are left out); the hand holds the rest of the set."""
+    return {place: {} for place in AWAY}
 
 
-def available_to_place(counts: dict[str, int]) -> int:
+def count(inventory: dict[str, dict[str, int]], kind: str, place: str) -> int:
+    if place == "hand":
+        return COPIES[kind] - sum(inventory[p].get(kind, 0) for p in AWAY)
+    return inventory[place].get(kind, 0)
+
+
+def counts(inventory: dict[str, dict[str, int]], kind: str) -> dict[str, int]:
+    """One kind's tiles by place: ``{"hand": 5, "board": 1, "pot": 0, "returned": 0}``."""
+    return {place: count(inventory, kind, place) for place in PLACES}
+
+
+def row(inventory: dict[str, dict[str, int]], place: str) -> list[int]:
+    """A place's count of each kind, in :data:`KINDS` order."""
+    return [count(inventory, kind, place) for kind in KINDS]
+
+
+def shift(inventory: dict[str, dict[str, int]], kind: str, source: str, target: str) -> None:
+    """One tile of ``kind`` goes from one place to another."""
+    if source != "hand":
+        left = inventory[source][kind] - 1
+        if left:
+            inventory[source][kind] = left
+        else:
+            del inventory[source][kind]
+    if target != "hand":
+        inventory[target][kind] = inventory[target].get(kind, 0) + 1
+
+
+def available_to_place(inventory: dict[str, dict[str, int]], kind: str) -> int:
     """Tiles of one kind that may be placed: never placed, or returned by a boat/wheel."""
-    return counts["hand"] + counts["returned"]
+    return COPIES[kind] - inventory["board"].get(kind, 0) - inventory["pot"].get(kind, 0)

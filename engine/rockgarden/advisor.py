@@ -182,7 +182,7 @@ def clear_caches() -> None:
     _VALUE_CACHE.clear()
 
 
-def _value_choices(counts: tuple[int, ...]) -> tuple:
+def value_choices(counts: tuple[int, ...]) -> tuple:
     """One value, its five colour counts after straights -> reachable choices.
 
     Returns ``(order, entries)``: each entry is ``(trips, foursomes, masks)`` with masks
@@ -243,7 +243,7 @@ _OPTIONS = [
 
 
 def _sorted_value_choices(counts: tuple[int, ...]) -> dict:
-    """:func:`_value_choices` for counts in canonical order.
+    """:func:`value_choices` for counts in canonical order.
 
     For each number of foursomes ``k``, a DP over the 5 colours on (sum of foursome
     participations, trips, presence mask), where every colour takes part in at most
@@ -298,7 +298,7 @@ def _minimal(masks: dict) -> dict:
     return kept
 
 
-def _straight_choices(counts: tuple[int, ...]) -> Iterable[tuple[int, ...]]:
+def straight_choices(counts: tuple[int, ...]) -> Iterable[tuple[int, ...]]:
     """Straights per colour, one representative per rearrangement of identical colours."""
     limits = [min(counts[c * 3: c * 3 + 3]) for c in range(NCOL)]
     profiles = [counts[c * 3: c * 3 + 3] for c in range(NCOL)]
@@ -330,9 +330,9 @@ def card_counts(garden: Mapping | tuple) -> dict[tuple[int, int, int], tuple]:
     """
     counts = garden if isinstance(garden, tuple) else normalise_garden(garden)
     results: dict[tuple[int, int, int], tuple] = {}
-    for straights in _straight_choices(counts):
+    for straights in straight_choices(counts):
         (order1, first), (order2, second), (order3, third) = (
-            _value_choices(tuple(counts[c * 3 + v] - straights[c] for c in range(NCOL))) for v in range(3)
+            value_choices(tuple(counts[c * 3 + v] - straights[c] for c in range(NCOL))) for v in range(3)
         )
         n_straights = sum(straights)
         # join the first two values on the colours present at both ...

@@ -1,95 +1,113 @@
 """Rock Garden (Karesansui): the rules engine the phones and the table screen drive.
 
-The bag is on the real table: every action records what happened ("drew R2"); the app
+The bag is on the real table: every move records what happened ("drew R2"); the app
 never draws. Rocks are written as colour letter + value (``R1`` .. ``W3``), the black
-rock as ``K``; a list of rocks is a list of such strings or one string "R1 G2 G2".
+rock as ``K``; rocks in a payload are one text "R1 G2 G2" or a list ``["R1", "G2"]``.
 Piles are numbered from 0 in payloads (pile 1 on screen is ``"pile": 0``).
 
-Who may send what
------------------
-``seat`` is the seat the action is for. The table's authority layer lets the host send
-an action for any seat (with ``seat`` set to that seat), which is how pass-and-play
-works. A host action with ``seat=None`` may instead name the seat as ``"player"``; a
-player's own device may not act for someone else (``player`` must then equal ``seat``).
+Moves (kind: payload -- who -- phase)
+-------------------------------------
+The table model (:mod:`engine.table`) decides who acts: a phone acts for its own seat;
+the host acts for any seat by sending the move with that seat (pass-and-play), and a
+turn move the host sends with no seat is for the one seat to act.
 
-Action vocabulary (kind: payload -- who -- when)
-------------------------------------------------
-``setup_draw``: ``{"rocks": "R1 G2 ..", "player"?}`` -- that seat or the host -- setup:
-    rocks a player drew for their starting garden; one at a time or all five at once
-    (at most 5 in total).
+``setup_draw``: ``{"rocks": "R1 G2 .."}`` -- a seat for its own garden, the host for any
+    -- setup: rocks a player drew for their starting garden; one at a time or all five
+    at once (at most 5 in total).
 ``start_player``: ``{"player": seat}`` -- anyone -- setup: who starts round 1 (can be
     changed until round 1 begins). Round 1 begins by itself once every garden has its
     five rocks and a start player is chosen.
-``draw``: ``{"rocks": "R2 B3 .."}`` (or ``"rock"``) -- the start player or the host
-    (``seat=None``) -- phase ``piles``: rocks drawn for the piles in order; a pile is
-    complete exactly when its value reaches 6+, then the next starts; bidding begins by
-    itself when the last pile is complete. ``K`` (the black rock) ends the game at once.
-``bid``: ``{"pile": index, "rocks": "R1 G1"}`` (rocks may be empty: a bid of nothing)
-    -- the seat whose turn it is -- phase ``bidding``. Rocks come from the bidder's
-    garden. On a pile with a bid, the new bid must be worth less, or the same with fewer
-    rocks; a bid of no rocks cannot be undercut. The undercut bidder's rocks go back to
-    their garden.
+``draw``: ``{"rocks": "R2 B3 .."}`` -- the start player (or the host) -- piles: rocks
+    drawn for the piles in order; a pile is complete exactly when its value reaches 6+,
+    then the next starts; bidding begins by itself when the last pile is complete.
+    ``K`` (the black rock) ends the game at once.
+``bid``: ``{"pile": index, "rocks": "R1 G1"}`` (no rocks: a bid of nothing) -- the seat
+    whose turn it is -- bidding. Rocks come from the bidder's garden. On a pile with a
+    bid, the new bid must be worth less, or the same with fewer rocks; a bid of no rocks
+    cannot be undercut. The undercut bidder's rocks go back to their garden.
 ``pass``: ``{"rock": "R2"}`` (the rock drawn from the bag; ``"K"`` for the black rock;
-    omitted only if the bag is empty) -- the seat whose turn it is -- phase ``bidding``,
-    only when every pile has a bid. The passer takes a Pass card (1 demerit); then the
-    exchange happens by itself (bid rocks to the bag, each pile to its bidder).
-``turn_in``: ``{"rocks": "R1 R1 R1"}`` -- the seat whose turn it is -- phase
-    ``turn_ins``: one forbidden set from that garden; the player takes the top card of
-    that deck and goes on while any set remains. Players without a set are skipped;
-    when nobody has one the black rock advances and the next round starts (the passer
-    lays out the piles), or the game ends if an ending was triggered.
-``correct_garden``: ``{"rocks": "..", "player"?}`` -- that seat or the host -- any time
-    before the game is over: sets a garden to what is really on the board (a miscount);
-    the difference goes to or from the bag.
+    omitted only if the bag is empty) -- the seat whose turn it is -- bidding, only when
+    every pile has a bid. The passer takes a Pass card (1 demerit); then the exchange
+    happens by itself (bid rocks to the bag, each pile to its bidder).
+``turn_in``: ``{"rocks": "R1 R1 R1"}`` -- the seat whose turn it is -- turn_ins: one
+    forbidden set from that garden; the player takes the top card of that deck and goes
+    on while any set remains. Players without a set are skipped; when nobody has one the
+    black rock advances and the next round starts (the passer lays out the piles), or
+    the game ends if an ending was triggered.
+``correct_garden``: ``{"rocks": ".."}`` -- a seat for its own garden, the host for any
+    -- any time before the game is over, but during the turn-ins only the host: sets a
+    garden to what is really on the board (a miscount); the difference goes to or from
+    the bag. A forbidden set it leaves is turned in this round, even by a player whose
+    turn-in has passed (the turn comes back to them before the round ends).
 
 Turn order decisions (the texts are silent)
 -------------------------------------------
 Bidding starts with the start player and goes clockwise; a player whose bid still
 stands is skipped (one rake each), so the turn goes to the next player clockwise with
 no standing bid. Once every pile has a bid exactly one player is left to act, and must
-undercut or pass. Turn-ins start with the passer and go clockwise. A garden corrected
-during the turn-ins is checked again only for the current player and those after.
-If the bag runs dry while piles are drawn, the piles stand as drawn.
-Every action can be undone (none reveals a hidden value before the game is over).
+undercut or pass. Turn-ins start with the passer and go clockwise. If the bag runs dry
+while piles are drawn, the piles stand as drawn. Every move can be undone by its author
+or the host (no move reveals a hidden value before the game is over); the move that
+ended the game only by the host, and the demerit cards the end showed stay shown.
 """
 
 from __future__ import annotations
 
 from typing import Any, Mapping
 
-from engine.errors import IllegalAction
-from engine.game import Action, Game, Setting, copied
+from engine.game import Action, Game, Setting
+from engine.moves import ANYONE, SEAT, TURN, Move, move_table
 from engine.rockgarden import play, rules, view as views
 from engine.rockgarden.rocks import COLOURS, DEFAULT_COLOUR_NAMES
 from engine.rockgarden.sets import AFTER_DECK
-from engine.rockgarden.state import OVER, Options, Player, RockGardenState
+from engine.rockgarden.state import (
+    BIDDING, OVER, PILES, SETUP, STARTING_ROCKS, TURN_INS, cards_of, count, new_state,
+)
+from engine.schema import Field, Int, ListOf, OneOf, Text, fields
 
 COLOUR_SETTING_KEYS = tuple(f"colour_{c}" for c in COLOURS)
+MAX_PLAYERS = 6
 
-KINDS = ("setup_draw", "start_player", "draw", "bid", "pass", "turn_in", "correct_garden")
+ROCKS = OneOf((ListOf(Text(max_len=10), max_len=75), Text(max_len=300)))
+"""Rocks in a payload: a list ``["R1", "G2"]`` or one text ``"R1 G2"``."""
 
 
-def acting_seat(state: RockGardenState, action: Action) -> int | None:
-    """The seat an action is for: ``seat``, or the host's ``player`` when seat is None."""
-    player = action.get("player")
-    if action.seat is not None:
-        if not isinstance(action.seat, int) or not 0 <= action.seat < state.n:
-            raise IllegalAction("There is no such seat at this table")
-        if player is not None and player != action.seat:
-            raise IllegalAction("You can only act for your own seat")
-        return action.seat
-    if player is None:
+# -- conditions (``when``): None when open, else why not --------------------------------
+def _garden_not_full(state: dict, seat: int | None, host: bool) -> str | None:
+    if seat is not None and count(state["gardens"][seat]) >= STARTING_ROCKS:
+        return f"{state['players'][seat]}'s starting garden already has {STARTING_ROCKS} rocks"
+    return None
+
+
+def _a_pile_to_bid_on(state: dict, seat: int | None, host: bool) -> str | None:
+    if not state["piles"]:
+        return "There is no pile to bid on: pass"
+    if not any(rules.biddable(p) for p in state["piles"]):
+        return "Every pile has a bid of no rocks: nobody can undercut them"
+    return None
+
+
+def _every_pile_has_a_bid(state: dict, seat: int | None, host: bool) -> str | None:
+    waiting = rules.open_piles(state)
+    if not waiting:
         return None
-    if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < state.n:
-        raise IllegalAction("There is no such player at this table")
-    return player
+    if len(waiting) == 1:
+        return f"You may not pass while pile {waiting[0]} has no bid"
+    return f"You may not pass while piles {', '.join(map(str, waiting))} have no bid"
+
+
+def _correction_open(state: dict, seat: int | None, host: bool) -> str | None:
+    if state["phase"] == TURN_INS and not host:
+        return ("During the turn-ins only the host can correct a garden: "
+                "ask the host if yours is wrong")
+    return None
 
 
 class RockGarden(Game):
     id = "rockgarden"
     title = "Rock Garden"
     min_players = 2
-    max_players = 6
+    max_players = MAX_PLAYERS
     settings = (
         Setting("tracker_spaces", "Round tracker spaces", 6, kind="int", minimum=1, maximum=20,
                 help="The black rock starts on space 1, advances after each round's "
@@ -102,73 +120,139 @@ class RockGarden(Game):
                 help=f"What the rocks written {letter}1..{letter}3 are called at this table.")
         for i, (key, letter) in enumerate(zip(COLOUR_SETTING_KEYS, COLOURS))
     )
+    phase_labels = {
+        SETUP: "the setup",
+        PILES: "the laying out of the piles",
+        BIDDING: "the bidding",
+        TURN_INS: "the turn-ins",
+        OVER: "the end of the game",
+    }
+    rules_summary = (
+        "Setup: each player draws 5 rocks for their garden; a start player is chosen.",
+        "1. Piles: the start player draws rocks into one fewer pile than players; a pile "
+        "is complete at a value of 6 or more (I = 1, II = 2, III = 3).",
+        "2. Bidding, clockwise from the start player: bid rocks from your garden on a pile, "
+        "or pass. A bid replaces a standing one only if it is worth less, or the same with "
+        "fewer rocks; a bid of no rocks cannot be undercut. Nobody passes while a pile has "
+        "no bid.",
+        "3. The passer takes a Pass card (1 demerit) and draws a rock; the others give their "
+        "bid rocks to the bag and take their pile.",
+        "4. Turn-ins, from the passer clockwise: Trips (3 identical rocks), Foursome (4 "
+        "colours of one value) and Straight Flush (I, II, III of one colour) must be turned "
+        "in, each for the top card of its deck: the cards of a deck are worth 1, 2, ... 10.",
+        "5. The black rock advances on the round tracker; after its last space it goes into "
+        "the bag. The passer starts the next round.",
+        "The end: the black rock drawn for the piles ends the game at once; drawn by the "
+        "passer, or the last card of a deck taken, after that round's scoring.",
+        "Fewest demerits wins; a tie goes to fewer rocks in the garden. Demerit cards are "
+        "hidden until the end: each player sees their own.",
+    )
+    moves = move_table(
+        Move("setup_draw", play.setup_draw, who=SEAT, phases=(SETUP,),
+             payload=fields(rocks=Field(ROCKS, "The rocks drawn", required=True)),
+             when=_garden_not_full, label="Drawing a starting garden"),
+        Move("start_player", play.start_player, who=ANYONE, phases=(SETUP,),
+             payload=fields(player=Field(Int(0, MAX_PLAYERS - 1), "The start player",
+                                         required=True)),
+             label="Choosing the start player"),
+        Move("draw", play.draw, who=TURN, phases=(PILES,),
+             payload=fields(rocks=Field(ROCKS, "The rocks drawn", required=True)),
+             label="Drawing for the piles"),
+        Move("bid", play.bid, who=TURN, phases=(BIDDING,),
+             payload=fields(pile=Field(Int(0, MAX_PLAYERS - 2), "The pile", required=True),
+                            rocks=Field(ROCKS, "The rocks bid")),
+             when=_a_pile_to_bid_on, label="Bidding"),
+        Move("pass", play.pass_, who=TURN, phases=(BIDDING,),
+             payload=fields(rock=Field(Text(max_len=10), "The rock drawn")),
+             when=_every_pile_has_a_bid, label="Passing"),
+        Move("turn_in", play.turn_in, who=TURN, phases=(TURN_INS,),
+             payload=fields(rocks=Field(ROCKS, "The forbidden set", required=True)),
+             label="Turning in a forbidden set"),
+        Move("correct_garden", play.correct_garden, who=SEAT,
+             phases=(SETUP, PILES, BIDDING, TURN_INS),
+             payload=fields(rocks=Field(ROCKS, "The garden's rocks", required=True)),
+             when=_correction_open, label="Correcting a garden"),
+    )
 
     # -- setup -------------------------------------------------------------------
-    def setup(self, players: list[str], settings: Mapping[str, Any]) -> RockGardenState:
+    def setup(self, players: list[str], settings: Mapping[str, Any]) -> dict:
         self.check_players(list(players))
         checked = self.check_settings(settings, len(players))
-        options = Options(
+        return new_state(
+            list(players),
             tracker_spaces=checked["tracker_spaces"],
             after_deck=checked["after_deck"],
-            colour_names=tuple(checked[k].strip() or DEFAULT_COLOUR_NAMES[i]
-                               for i, k in enumerate(COLOUR_SETTING_KEYS)),
+            colour_names={c: checked[k].strip() or DEFAULT_COLOUR_NAMES[i]
+                          for i, (c, k) in enumerate(zip(COLOURS, COLOUR_SETTING_KEYS))},
         )
-        return RockGardenState(players=[Player(name) for name in players], options=options)
 
-    # -- play --------------------------------------------------------------------
-    def apply(self, state: RockGardenState, action: Action) -> RockGardenState:
-        if state.phase == OVER:
-            raise IllegalAction("The game is over")
-        if action.kind not in KINDS:
-            raise IllegalAction(f"Rock Garden has no action '{action.kind}'")
-        if not isinstance(action.payload, Mapping):
-            raise IllegalAction("That action is missing its details")
-        new = copied(state)
-        payload = action.payload
-        kind = action.kind
-        if kind == "start_player":  # here "player" names the start player, not the actor
-            acting_seat(new, Action(action.seat, kind, {}))
-            play.do_start_player(new, payload)
-            return new
-        actor = acting_seat(new, action)
-        if kind == "setup_draw":
-            play.do_setup_draw(new, self._needs_seat(actor, "whose garden"), payload)
-        elif kind == "draw":
-            play.do_draw(new, actor, payload)
-        elif kind == "bid":
-            play.do_bid(new, actor, payload)
-        elif kind == "pass":
-            play.do_pass(new, actor, payload)
-        elif kind == "turn_in":
-            play.do_turn_in(new, actor, payload)
-        elif kind == "correct_garden":
-            play.do_correct_garden(new, self._needs_seat(actor, "whose garden"), payload)
-        return new
+    def upgrade(self, action: Action) -> Action:
+        """Older logs: the host named the seat it acted for as ``"player"`` (seat None);
+        ``draw`` took ``"rock"`` too and ``pass`` ``"rocks"``."""
+        payload = dict(action.payload)
+        seat = action.seat
+        if action.kind != "start_player" and "player" in payload:  # there it is the subject
+            player = payload.pop("player")
+            if seat is None and isinstance(player, int) and not isinstance(player, bool):
+                seat = player
+        if action.kind == "draw" and "rock" in payload and "rocks" not in payload:
+            payload["rocks"] = payload.pop("rock")
+        if action.kind == "pass" and "rocks" in payload and "rock" not in payload:
+            rocks = payload.pop("rocks")
+            if isinstance(rocks, list):
+                rocks = " ".join(str(r) for r in rocks)
+            if rocks:
+                payload["rock"] = rocks
+        if action.kind == "pass" and payload.get("rock") is None:
+            payload.pop("rock", None)
+        return Action(seat, action.kind, payload)
 
-    @staticmethod
-    def _needs_seat(actor: int | None, what: str) -> int:
-        if actor is None:
-            raise IllegalAction(f"Say {what} it is")
-        return actor
+    # -- where the game stands ------------------------------------------------------
+    def phase(self, state: dict) -> str:
+        return state["phase"]
 
-    # -- reading -----------------------------------------------------------------
-    def view(self, state: RockGardenState, seat: int | None) -> dict:
-        return views.view(state, seat)
+    def to_act(self, state: dict) -> list[int]:
+        return rules.to_act(state)
 
-    def is_over(self, state: RockGardenState) -> bool:
-        return state.phase == OVER
+    # -- views ----------------------------------------------------------------------
+    def public(self, state: dict) -> dict:
+        return views.public(state)
 
-    def result(self, state: RockGardenState) -> dict | None:
+    def private(self, state: dict, seat: int) -> dict:
+        return views.private(state, seat)
+
+    def result(self, state: dict) -> dict | None:
         return views.result(state)
 
-    def describe(self, state: RockGardenState, action: Action, viewer: int | None) -> str:
+    def describe(self, state: dict, action: Action, viewer: int | None) -> str:
         return views.describe(state, action, viewer)
 
-    def undoable(self, action: Action) -> bool:
-        return True
+    # -- an ended game's demerits stay shown if the end is undone --------------------
+    def shown_at_end(self, state: dict) -> Any:
+        """The demerit cards the end showed everyone, per seat."""
+        cards = [cards_of(state, seat) for seat in range(len(state["players"]))]
+        return {"cards": cards} if any(cards) else None
 
-    def seats_to_act(self, state: RockGardenState) -> list[int]:
-        return rules.seats_to_act(state)
+    def keep_shown(self, state: dict, shown: Any) -> dict:
+        """Those cards stay public (``players[i]["shown"]``); idempotent. Of two undone
+        ends, each seat keeps the longer list it showed."""
+        cards = shown.get("cards") if isinstance(shown, dict) else None
+        n = len(state["players"])
+        if not isinstance(cards, list) or len(cards) != n:
+            return state
+        kept = state["shown"] if state["shown"] is not None else [[] for _ in range(n)]
+        merged = []
+        for old, new in zip(kept, cards):
+            good = isinstance(new, list) and all(_is_card(c) for c in new)
+            merged.append([dict(c) for c in new] if good and len(new) > len(old) else old)
+        state["shown"] = merged
+        return state
+
+
+def _is_card(card: Any) -> bool:
+    return (isinstance(card, dict) and isinstance(card.get("deck"), str)
+            and isinstance(card.get("value"), int) and isinstance(card.get("round"), int)
+            and isinstance(card.get("on_paper"), bool))
 
 
 GAME = RockGarden()

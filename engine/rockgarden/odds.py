@@ -13,7 +13,7 @@ from __future__ import annotations
 from fractions import Fraction
 from functools import lru_cache
 
-from engine.rockgarden.state import PILES, PILE_TARGET, RockGardenState
+from engine.rockgarden.state import PILES, PILE_TARGET, black_in_bag, n_piles, pile_complete, pile_value
 
 
 def chance_black_in_piles(ones: int, twos: int, threes: int, black: bool,
@@ -29,49 +29,64 @@ def chance_black_in_piles(ones: int, twos: int, threes: int, black: bool,
 
 
 @lru_cache(maxsize=1 << 17)
-def _p_never(ones: int, twos: int, threes: int, piles: int, current: int) -> Fraction:
-    """P(black rock stays in the bag) with the black rock still in the bag."""
+def _p_never(ones: int, twos: int, threes: int, piles: int, current: int,
+             exact: bool = True) -> Fraction | float:
+    """P(black rock stays in the bag) with the black rock still in the bag: a Fraction,
+    or (``exact`` False: what the screens show, many times cheaper) a float."""
     if piles == 0:
-        return Fraction(1)
+        return Fraction(1) if exact else 1.0
     total = ones + twos + threes + 1
+    p = Fraction(0) if exact else 0.0
     if total == 1:
-        return Fraction(0)  # only the black rock is left: it is drawn next
-    p = Fraction(0)
+        return p  # only the black rock is left: it is drawn next
     for value, count in ((1, ones), (2, twos), (3, threes)):
         if count == 0:
             continue
         left = (ones - (value == 1), twos - (value == 2), threes - (value == 3))
         pile_value = current + value
         if pile_value >= PILE_TARGET:
-            rest = _p_never(*left, piles - 1, 0)
+            rest = _p_never(*left, piles - 1, 0, exact)
         else:
-            rest = _p_never(*left, piles, pile_value)
-        p += Fraction(count, total) * rest
+            rest = _p_never(*left, piles, pile_value, exact)
+        p += (Fraction(count, total) if exact else count / total) * rest
     return p
 
 
-def black_rock_chance_exact(state: RockGardenState) -> Fraction:
+def _drawing(state: dict) -> tuple[int, int, int, int, int] | None:
+    """(ones, twos, threes, piles still to complete, current pile's value), or None
+    while the black rock is not in the bag."""
+    if not black_in_bag(state):
+        return None
+    by_value = [0, 0, 0]
+    for code, count in state["bag"].items():
+        by_value[int(code[1]) - 1] += count
+    piles, current = n_piles(state), 0
+    if state["phase"] == PILES:
+        done = [p for p in state["piles"] if pile_complete(p)]
+        piles = n_piles(state) - len(done)
+        current = sum(pile_value(p) for p in state["piles"] if not pile_complete(p))
+    return (*by_value, piles, current)
+
+
+def black_rock_chance_exact(state: dict) -> Fraction:
     """The exact chance for the next drawing of piles, from the bag as it is now.
 
     While piles are being drawn, "next" means the rest of the drawing in progress.
     0 while the black rock is not in the bag (on the tracker or already drawn).
     """
-    if not state.black_in_bag:
+    drawing = _drawing(state)
+    if drawing is None:
         return Fraction(0)
-    by_value = [0, 0, 0]
-    for (_, value), count in state.bag.items():
-        by_value[value - 1] += count
-    piles, current = state.n_piles, 0
-    if state.phase == PILES:
-        done = [p for p in state.piles if p.complete]
-        piles = state.n_piles - len(done)
-        current = sum(p.value for p in state.piles if not p.complete)
-    return chance_black_in_piles(*by_value, True, piles, current)
+    ones, twos, threes, piles, current = drawing
+    return chance_black_in_piles(ones, twos, threes, True, piles, current)
 
 
-def black_rock_chance(state: RockGardenState) -> float:
-    """:func:`black_rock_chance_exact` as a float for screens."""
-    return float(black_rock_chance_exact(state))
+def black_rock_chance(state: dict) -> float:
+    """:func:`black_rock_chance_exact` in floating point, for screens."""
+    drawing = _drawing(state)
+    if drawing is None or drawing[3] <= 0:
+        return 0.0
+    return max(0.0, min(1.0, 1.0 - _p_never(*drawing, exact=False)))
 
 
 __all__ = ["chance_black_in_piles", "black_rock_chance", "black_rock_chance_exact"]

@@ -66,6 +66,3 @@ def fmt_rocks(rocks: Counter | Iterable[Rock]) -> list[str]:
 def value_of(rocks: Counter) -> int:
     return sum(v * n for (_, v), n in rocks.items())
 
-
-def full_bag() -> Counter:
-    return Counter({k: COPIES for k in KINDS})

@@ -2,18 +2,18 @@
 
 Modules: ``cards`` (what a card is), ``resources`` (Money, Grain, the bank),
 ``production`` (yields and feeding), ``tribute`` (Influence and transfers),
-``scoring`` (best placing of flexible points, ranking), ``game`` (phases and actions;
-its docstring lists the action vocabulary), ``history`` (log lines).
+``scoring`` (best placing of flexible points, ranking), ``game`` (phases and moves;
+its docstring lists them), ``history`` (log lines).
 """
 
 from engine.strata.game import (GAME, Strata, all_down_bonus, cap_excess, current_picker,
-                                current_tribute, feeding_shortfall, legal_kinds,
-                                pick_order, production_preview)
+                                current_tribute, feeding_shortfall, pick_order,
+                                production_preview)
 from engine.strata.scoring import best_assignment, rank
 from engine.strata.tribute import influence, tribute_transfers
 
 __all__ = [
     "GAME", "Strata", "all_down_bonus", "best_assignment", "cap_excess", "current_picker",
-    "current_tribute", "feeding_shortfall", "influence", "legal_kinds", "pick_order",
+    "current_tribute", "feeding_shortfall", "influence", "pick_order",
     "production_preview", "rank", "tribute_transfers",
 ]

@@ -52,6 +52,26 @@ EFFECTS: dict[str, str] = {
 A complete set is one Scholar, one Peasant, one Artisan and one Merchant in the display.
 """
 
+EFFECT_SHORT: dict[str, str] = {
+    "none": "No effect",
+    "produce_grain": "+1 Grain",
+    "produce_money": "+1 Money",
+    "influence": "+1 Influence",
+    "feed_grain": "Eats 1 Grain",
+    "feed_money": "Costs 1 Money",
+    "bonus_each_class": "+1 each class",
+    "bonus_any_class": "+2 any class",
+    "bonus_scholars": "+3 Scholars",
+    "bonus_peasants": "+3 Peasants",
+    "bonus_merchants": "+3 Merchants",
+    "set_grain": "Grain per set",
+    "set_money": "Money per set",
+    "set_influence": "Influence per set",
+    "trade": "Trade 4 for 2",
+}
+"""The same effects in a few words, for card tiles and choice tokens."""
+assert set(EFFECT_SHORT) == set(EFFECTS)
+
 FIXED_BONUS = {"bonus_scholars": SCHOLARS, "bonus_peasants": PEASANTS,
                "bonus_merchants": MERCHANTS}
 FIXED_BONUS_POINTS = 3
@@ -136,11 +156,6 @@ def flipped_down(card: Mapping[str, Any], column: str) -> dict:
     return face_down_card(card["id"], column, front, secret=False)
 
 
-def active_effects(cards: list[dict]) -> list[str]:
-    """The effects in force: those of face-up cards only."""
-    return [c["effect"] for c in cards if c["face_up"]]
-
-
 def class_counts(cards: list[dict]) -> dict[str, int]:
     """Cards per scoring column (face-down cards count for the column they were put in)."""
     counts = {c: 0 for c in CLASSES}
@@ -171,21 +186,36 @@ def find_card(cards: list[dict], card_id: Any) -> dict | None:
 
 
 def public_card(card: Mapping[str, Any]) -> dict:
-    """What everyone sees of a card: a secret face-down card shows only its column."""
+    """What everyone sees of a card: ``{"id", "column", "face_up"}``, with ``points`` and
+    ``effect`` when face up (its class is its column), and the ``front`` of a card turned
+    down from face up (everyone saw it); a card taken face down shows only its column."""
     if card["face_up"]:
-        return dict(card)
+        return {"id": card["id"], "column": card["column"], "face_up": True,
+                "points": card["points"], "effect": card["effect"]}
     out = {"id": card["id"], "column": card["column"], "face_up": False}
     if not card.get("secret") and card.get("front"):
         out["front"] = dict(card["front"])
     return out
 
 
-def owner_card(card: Mapping[str, Any]) -> dict:
-    """What the owner sees: everything, including the front they looked at."""
-    out = dict(card)
-    if out.get("front") is not None:
-        out["front"] = dict(out["front"])
-    return out
+def secret_fronts(cards: list[dict]) -> list[dict]:
+    """What only the owner sees: the fronts they looked at of the cards they took face
+    down, ``[{"id", "class", "points", "effect"}, ...]``."""
+    return [{"id": c["id"], **c["front"]} for c in cards
+            if not c["face_up"] and c.get("secret") and c.get("front")]
+
+
+def catalogue() -> dict:
+    """The words and choices a screen offers for cards (part of the public view)."""
+    return {
+        "classes": list(CLASSES),
+        "columns": list(COLUMNS),
+        "labels": dict(LABELS),
+        "singular": dict(SINGULAR),
+        "effects": list(EFFECTS),
+        "effect_short": dict(EFFECT_SHORT),
+        "points": list(range(MIN_POINTS, MAX_POINTS + 1)),
+    }
 
 
 def describe_front(front: Mapping[str, Any] | None) -> str:

@@ -1,4 +1,4 @@
-"""Four Big Strata: rounds, phases and actions (the rules of four-big-strata.txt).
+"""Four Big Strata: rounds, phases and moves (the rules of four-big-strata.txt).
 
 Flow. Setup (4 Money and 4 Grain each; the 3rd..7th player in turn order from the first
 start player, seat 0, choose 1/1/2/2/2 more), then 15 rounds of
@@ -13,23 +13,22 @@ Steps where nobody has a choice are done by the engine at once (production gains
 feeding a player can afford, a tribute or discard with only one possible split, a
 tribute or cost a player with only face-down cards cannot pay).
 
-Action vocabulary (``Action(seat, kind, payload)``; ``seat`` is the player acting,
-``None`` the host; the host may also send any player's action with that seat):
+The moves (declared once in ``Strata.moves``; the table model checks who, when and the
+payload's shape before a handler runs; ``seat`` is the player the move is for):
 
-``setup_extra`` (seat; phase setup; seats owed extra resources)
-    ``{"money": m, "grain": g}`` with m + g = the extra owed (1 or 2).
-``bid`` (seat; phase auction) ``{"amount": n}``: 0 .. the Money the player has.
+``setup_extra`` (a seat owed extras; setup) ``{"money": m, "grain": g}``: m + g = the
+    extra owed (1 or 2).
+``bid`` (any seat; auction; secret) ``{"amount": n}``: 0 .. the Money the player has.
     Secret until the reveal; bidding again replaces the bid. A player who has bid keeps
     that much Money until the reveal (exchanges/trades that would spend it are refused).
-``reveal`` (any seat or the host; phase auction, once every player has bid) ``{}``:
-    shows all bids, pays them to the bank and fixes the pick order (highest bid first;
-    ties to the player nearest the start player clockwise, the start player first).
-    Cannot be undone.
-``take_card`` (seat; phase pick; the current picker only):
+``reveal`` (anyone; auction, once every player has bid; reveals) ``{}``: shows all bids,
+    pays them to the bank and fixes the pick order (highest bid first; ties to the
+    player nearest the start player clockwise, the start player first). Never undone.
+``take_card`` (the current picker; pick):
     - a face-up card: ``{"face": "up", "class": c, "points": 1-4, "effect": e}``;
-      ``class`` is scholars / peasants / artisans / merchants / empresses (singular and
-      one-letter forms accepted), ``effect`` a key of ``cards.EFFECTS`` (default none).
-      From round 7 the display's one Empress is among its face-up cards.
+      ``class`` is scholars / peasants / artisans / merchants / empresses, ``effect`` a
+      key of ``cards.EFFECTS`` (default none). From round 7 the display's one Empress
+      is among its face-up cards.
     - a face-down card kept face down: ``{"face": "down", "column": c}`` plus optionally
       the front the player looked at (``class``, ``points``, ``effect``), which only they
       will see.
@@ -38,17 +37,17 @@ Action vocabulary (``Action(seat, kind, payload)``; ``seat`` is the player actin
     - if the display becomes all face down, also ``"bonus": {"money", "grain"}``: the
       resources equal to the round number (see :func:`all_down_bonus`).
     After the last pick the rest of the display is discarded and Production runs.
-``discard`` (seat; phases production_cap / tribute_cap; a player above 10)
-    ``{"money": m, "grain": g}`` with m + g = the excess exactly (to the bank).
-``take_tribute`` (seat = the taker of the current transfer; phase tribute)
-    ``{"money": m, "grain": g}`` with m + g = the count owed, out of what the payer has.
-    A payer who has fewer resources than owed and still has face-up cards must first
-    ``flip_down`` cards (they choose which); with only face-down cards the rest is unpaid.
-``final_assignment`` (seat; phase scoring) ``{"assignment": [class, ...]}``: a class for
-    each flexible chunk, in the order of ``view()["final"][seat]["chunks"]``; leave the
-    payload empty to accept the proposed best assignment.
+``discard`` (a seat above 10; production_cap / tribute_cap) ``{"money": m, "grain": g}``
+    with m + g = the excess exactly (to the bank).
+``take_tribute`` (the taker of the current transfer; tribute) ``{"money": m, "grain": g}``
+    with m + g = the count owed, out of what the payer has. A payer who has fewer
+    resources than owed and still has face-up cards must first ``flip_down`` cards
+    (they choose which); with only face-down cards the rest is unpaid.
+``final_assignment`` (a seat with flexible points; scoring) ``{"assignment": [class, ...]}``:
+    a class for each flexible chunk, in the order of the public ``final[seat]["chunks"]``;
+    an empty payload accepts the proposed best assignment.
 
-At any time (every phase but scoring/over), for the acting seat:
+At any time (every phase but scoring/over), any seat for itself:
 ``exchange`` ``{"give": "money"|"grain", "times": k}`` (k default 1): give 4k of one
     resource to the bank, get k of the other.
 ``trade`` ``{"give": "money"|"grain", "times": k}``: with a face-up trade card, give 4k,
@@ -57,10 +56,10 @@ At any time (every phase but scoring/over), for the acting seat:
     face-up card face down; it stays in its class column, except an Empress, which needs
     ``"column": class``. Add ``"bonus"`` when it is the player's last face-up card.
 
-Helper queries for the phones (pure functions of a state): ``legal_kinds``,
-``current_picker``, ``pick_order``, ``production_preview``, ``feeding_shortfall``,
-``cap_excess``, ``current_tribute``, ``all_down_bonus``; effect keys and their words are
-``engine.strata.cards.EFFECTS``. ``view(state, seat)["me"]`` carries them for that seat.
+Helper queries (pure functions of a state): ``current_picker``, ``pick_order``,
+``production_preview``, ``feeding_shortfall``, ``cap_excess``, ``current_tribute``,
+``all_down_bonus``. The views carry them: ``public`` for everyone, ``private`` for one
+seat (its hidden card fronts, its bid, its previews and the choices its phone offers).
 
 Decisions where the texts are silent (see also the module docstrings):
 - Seat 0 is the first start player; seats are clockwise.
@@ -78,20 +77,21 @@ Decisions where the texts are silent (see also the module docstrings):
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from engine.errors import IllegalAction
-from engine.game import Action, Game, Setting, copied
+from engine.game import Action, Game, Setting
+from engine.moves import ANYONE, SEAT, TURN, Move, move_table
+from engine.schema import Bool, Field, Int, ListOf, Text, fields
 from engine.strata import production as prod
-from engine.strata.cards import (CLASSES, EMPRESSES, LABELS, SINGULAR,
-                                 all_face_down, face_down_card,
-                                 face_up_card, find_card, flipped_down, has_face_up,
-                                 owner_card, parse_class, parse_column, parse_front,
-                                 public_card)
+from engine.strata.cards import (CLASSES, COLUMNS, EFFECTS, EMPRESSES, LABELS, MAX_POINTS,
+                                 MIN_POINTS, SINGULAR, all_face_down, catalogue,
+                                 face_down_card, face_up_card, find_card, flipped_down,
+                                 has_face_up, parse_column, public_card, secret_fronts)
 from engine.strata.resources import (CAP, EXCHANGE_GET, EXCHANGE_GIVE, FLIP_GAIN,
-                                     FLIP_UP_COST, GRAIN, MONEY, TRADE_GET, TRADE_GIVE,
-                                     choice_range, choose, count, move_between,
-                                     move_to_bank, move_to_player, parse_resource, total)
+                                     FLIP_UP_COST, GRAIN, MONEY, RESOURCES, TRADE_GET,
+                                     TRADE_GIVE, choice_range, choose, move_between,
+                                     move_to_bank, move_to_player, split_options, total)
 from engine.strata.scoring import (apply_assignment, best_assignment, fixed_totals,
                                    flexible_chunks, places, rank)
 from engine.strata.tribute import DEFAULT_RATES, influence, seat_order, tribute_transfers
@@ -102,21 +102,30 @@ DISPLAY_SIZE = 7
 START_MONEY = START_GRAIN = 4
 EXTRA_BY_TURN = (0, 0, 1, 1, 2, 2, 2)
 """Extra resources of their choice for the 1st..7th player in turn order at setup."""
+MAX_BANK = 500
+"""The most Money (or Grain) a table's bank holds (the ``bank_tokens`` setting's top):
+no count of tokens in a payload can be larger."""
+MAX_CARD_ID = 1000
+MAX_CHUNKS = 2 * ROUNDS
+"""A player takes one card a round; each gives at most two flexible chunks (an Empress
+with an "any one class" bonus)."""
 
 SETUP, AUCTION, PICK, FEEDING = "setup", "auction", "pick", "feeding"
 PRODUCTION_CAP, TRIBUTE, TRIBUTE_CAP = "production_cap", "tribute", "tribute_cap"
 SCORING, OVER = "scoring", "over"
-PHASE_LABELS = {
+PHASE_TITLES = {
     SETUP: "Setup: extra resources", AUCTION: "Auction: secret bids",
     PICK: "Auction: taking cards", FEEDING: "Production and feeding",
     PRODUCTION_CAP: "Production: discard down to 10", TRIBUTE: "Tribute",
     TRIBUTE_CAP: "Tribute: discard down to 10", SCORING: "Final scoring", OVER: "Game over",
 }
+"""The phase as a screen's headline shows it."""
 CAP_PHASES = (PRODUCTION_CAP, TRIBUTE_CAP)
-ANY_TIME = ("exchange", "trade", "flip_down")
+PLAYING = (SETUP, AUCTION, PICK, FEEDING, PRODUCTION_CAP, TRIBUTE, TRIBUTE_CAP)
+"""Every phase but the final scoring and the end: when the any-time moves are open."""
 
 
-# -- queries the phones want (pure functions of a state) ------------------------------
+# -- queries the views carry (pure functions of a state) ------------------------------
 
 def face_up_count(n_players: int) -> int:
     """Face-up cards in the Public Display: one per player, but 5 with 6 or 7 players."""
@@ -166,11 +175,11 @@ def cap_excess(state: dict, seat: int) -> int:
 
 
 def current_tribute(state: dict) -> dict | None:
-    """The transfer being settled: ``{"from", "to", "count", "waiting_for"}`` where
-    ``waiting_for`` is ``"payer"`` (must flip cards) or ``"taker"`` (chooses)."""
+    """The transfer being settled: ``{"from", "to", "count", "paid", "waiting_for"}``
+    where ``waiting_for`` is ``"payer"`` (must flip cards) or ``"taker"`` (chooses)."""
     if state["phase"] != TRIBUTE:
         return None
-    step = dict(state["tribute"]["transfers"][state["tribute"]["index"]])
+    step = _transfer(state["tribute"]["transfers"][state["tribute"]["index"]])
     payer = step["from"]
     step["waiting_for"] = "payer" if total(state, payer) < step["count"] else "taker"
     return step
@@ -185,293 +194,94 @@ def influences(state: dict) -> list[int]:
     return [influence(cards) for cards in state["cards"]]
 
 
-def legal_kinds(state: dict, seat: int | None) -> list[str]:
-    """The action kinds ``seat`` may send now (what the phone offers as buttons)."""
-    phase = state["phase"]
-    kinds: list[str] = []
-    if phase == OVER:
-        return kinds
-    if seat is None:
-        if phase == AUCTION and all(b is not None for b in state["bids"]):
-            kinds.append("reveal")
-        return kinds
-    if phase == SETUP and state["extra_due"][seat]:
-        kinds.append("setup_extra")
-    if phase == AUCTION:
-        kinds.append("bid")
-        if all(b is not None for b in state["bids"]):
-            kinds.append("reveal")
-    if phase == PICK and current_picker(state) == seat:
-        kinds.append("take_card")
-    if phase in CAP_PHASES and cap_excess(state, seat):
-        kinds.append("discard")
-    step = current_tribute(state)
-    if step and step["waiting_for"] == "taker" and step["to"] == seat:
-        kinds.append("take_tribute")
-    if phase == SCORING and state["final"]["chosen"][seat] is None:
-        kinds.append("final_assignment")
-    if phase != SCORING:
-        kinds.append("exchange")
-        if _has_trade(state["cards"][seat]):
-            kinds.append("trade")
-        if has_face_up(state["cards"][seat]):
-            kinds.append("flip_down")
-    return kinds
-
-
 def _has_trade(cards: list[dict]) -> bool:
     return any(c["face_up"] and c["effect"] == "trade" for c in cards)
-
-
-# -- the game -----------------------------------------------------------------------
-
-class Strata(Game):
-    id = "strata"
-    title = "Four Big Strata"
-    min_players = 2
-    max_players = 7
-    settings = (
-        Setting("tribute_rate", "Tribute: Influence per resource", 4, minimum=1, maximum=20,
-                help="For every this much more Influence than another player, a player takes "
-                     "one resource from them (4 in the rules' 4-player example)."),
-        Setting("face_down_points", "Points of a face-down card", 1, minimum=0, maximum=4,
-                help="What a face-down card scores for the class of its column."),
-        Setting("bank_tokens", "Money and Grain in the bank (each)", 40, minimum=40,
-                maximum=500, help="The box has 40 of each; a dry bank pays what it has."),
-    )
-
-    def default_settings(self, n_players: int) -> dict:
-        merged = super().default_settings(n_players)
-        merged["tribute_rate"] = DEFAULT_RATES.get(n_players, merged["tribute_rate"])
-        return merged
-
-    # -- setup -----------------------------------------------------------------------
-    def setup(self, players: list[str], settings: Mapping[str, Any]) -> dict:
-        self.check_players(list(players))
-        n = len(players)
-        checked = self.check_settings(settings, n)
-        bank = checked["bank_tokens"]
-        state = {
-            "players": list(players),
-            "settings": checked,
-            "round": 0,
-            "start": 0,
-            "phase": SETUP,
-            MONEY: [START_MONEY] * n,
-            GRAIN: [START_GRAIN] * n,
-            "bank": {MONEY: bank - START_MONEY * n, GRAIN: bank - START_GRAIN * n},
-            "extra_due": [EXTRA_BY_TURN[i] for i in range(n)],
-            "cards": [[] for _ in range(n)],
-            "next_id": 1,
-            "market": {"up": 0, "down": 0, "empress": False},
-            "bids": [None] * n,
-            "revealed_bids": None,
-            "pick_order": [],
-            "picked": [False] * n,
-            "due": [None] * n,
-            "unpaid": [None] * n,
-            "tribute": None,
-            "final": None,
-        }
-        if not any(state["extra_due"]):
-            _start_round(state, 1)
-        return state
-
-    # -- rules -----------------------------------------------------------------------
-    def apply(self, state: dict, action: Action) -> dict:
-        kind = action.kind
-        handler = _HANDLERS.get(kind)
-        if handler is None:
-            raise IllegalAction(f"Four Big Strata has no action '{kind}'")
-        if state["phase"] == OVER:
-            raise IllegalAction("The game is over")
-        payload = action.payload if isinstance(action.payload, Mapping) else {}
-        if kind == "reveal":
-            seat = action.seat
-            if seat is not None:
-                _check_seat(state, seat)
-        else:
-            seat = _check_seat(state, action.seat)
-        if kind in ANY_TIME and state["phase"] == SCORING:
-            raise IllegalAction("The game has ended; only the final scoring is left")
-        new = copied(state)
-        handler(new, seat, payload)
-        _settle(new)
-        return new
-
-    # -- reading ---------------------------------------------------------------------
-    def view(self, state: dict, seat: int | None) -> dict:
-        n = len(state["players"])
-        phase = state["phase"]
-        players = []
-        infl = influences(state)
-        for s in range(n):
-            mine = seat == s
-            cards = state["cards"][s]
-            entry = {
-                "seat": s,
-                "name": state["players"][s],
-                "money": state[MONEY][s],
-                "grain": state[GRAIN][s],
-                "total": total(state, s),
-                "cards": [owner_card(c) if mine else public_card(c) for c in cards],
-                "columns": _column_counts(cards),
-                "influence": infl[s],
-                "all_face_down": all_face_down(cards),
-                "is_start": s == state["start"],
-            }
-            if phase == SETUP:
-                entry["extra_due"] = state["extra_due"][s]
-            if phase == AUCTION:
-                entry["has_bid"] = state["bids"][s] is not None
-                if mine:
-                    entry["bid"] = state["bids"][s]
-            if state["revealed_bids"] is not None:
-                entry["bid"] = state["revealed_bids"][s]
-            if phase == PICK:
-                entry["picked"] = state["picked"][s]
-            if phase == FEEDING:
-                entry["feeding_due"] = state["due"][s]
-                entry["feeding_short"] = feeding_shortfall(state, s)
-            if state["unpaid"][s]:
-                entry["unpaid"] = state["unpaid"][s]
-            if phase in CAP_PHASES:
-                entry["must_discard"] = cap_excess(state, s)
-            players.append(entry)
-        out = {
-            "game": self.id,
-            "round": state["round"],
-            "rounds": ROUNDS,
-            "phase": phase,
-            "phase_label": PHASE_LABELS[phase],
-            "start": state["start"],
-            "settings": dict(state["settings"]),
-            "bank": dict(state["bank"]),
-            "market": dict(state["market"]),
-            "players": players,
-            "to_act": self.seats_to_act(state),
-            "can_reveal": phase == AUCTION and all(b is not None for b in state["bids"]),
-        }
-        if phase == PICK or state["revealed_bids"] is not None:
-            out["pick_order"] = list(state["pick_order"])
-            out["picker"] = current_picker(state)
-        if state["tribute"] is not None:
-            out["tribute"] = {
-                "influence": list(state["tribute"]["influence"]),
-                "transfers": [dict(t) for t in state["tribute"]["transfers"]],
-                "current": current_tribute(state),
-            }
-        if state["final"] is not None:
-            out["final"] = _final_view(state)
-        if seat is not None and 0 <= seat < n:
-            out["me"] = {
-                "seat": seat,
-                "legal": legal_kinds(state, seat),
-                "production_preview": production_preview(state, seat),
-                "feeding_short": feeding_shortfall(state, seat),
-                "must_discard": cap_excess(state, seat),
-                "all_down_bonus": all_down_bonus(state, seat),
-            }
-        else:
-            out["legal"] = legal_kinds(state, None)
-        if phase == OVER:
-            out["result"] = self.result(state)
-        return out
-
-    def is_over(self, state: dict) -> bool:
-        return state["phase"] == OVER
-
-    def result(self, state: dict) -> dict | None:
-        if state["phase"] != OVER:
-            return None
-        entries = []
-        for s, name in enumerate(state["players"]):
-            chosen = state["final"]["chosen"][s]
-            entries.append({"name": name, "seat": s, "classes": chosen["classes"],
-                            "score": chosen["score"], "assignment": chosen["assignment"]})
-        ranked = rank(entries)
-        for place, entry in zip(places(ranked), ranked):
-            entry["place"] = place
-        return {"ranking": ranked}
-
-    def seats_to_act(self, state: dict) -> list[int]:
-        phase = state["phase"]
-        n = len(state["players"])
-        if phase == SETUP:
-            return [s for s in range(n) if state["extra_due"][s]]
-        if phase == AUCTION:
-            waiting = [s for s in range(n) if state["bids"][s] is None]
-            return waiting or [state["start"]]
-        if phase == PICK:
-            picker = current_picker(state)
-            return [] if picker is None else [picker]
-        if phase == FEEDING:
-            return [s for s in range(n) if state["due"][s] is not None]
-        if phase in CAP_PHASES:
-            return [s for s in range(n) if cap_excess(state, s)]
-        if phase == TRIBUTE:
-            step = current_tribute(state)
-            return [step["from"] if step["waiting_for"] == "payer" else step["to"]]
-        if phase == SCORING:
-            return [s for s in range(n) if state["final"]["chosen"][s] is None]
-        return []
-
-    def undoable(self, action: Action) -> bool:
-        return action.kind != "reveal"
-
-    def needs_fresh_view(self, action: Action) -> bool:
-        """Secret bids are simultaneous: one player's bid never waits for another's."""
-        return action.kind != "bid"
-
-    def describe(self, state: dict, action: Action, viewer: int | None) -> str:
-        from engine.strata.history import describe_action
-
-        return describe_action(state, action, viewer)
-
-
-# -- action handlers (each mutates a private copy; checks come before changes) -------------
-
-def _check_seat(state: dict, seat: Any) -> int:
-    if isinstance(seat, bool) or not isinstance(seat, int):
-        raise IllegalAction("Choose the player this is for")
-    if not 0 <= seat < len(state["players"]):
-        raise IllegalAction("There is no such seat at this table")
-    return seat
 
 
 def _name(state: dict, seat: int) -> str:
     return state["players"][seat]
 
 
-def _do_setup_extra(state: dict, seat: int, payload: Mapping) -> None:
-    if state["phase"] != SETUP:
-        raise IllegalAction("The extra resources are taken at setup only")
+# -- when a move is open (a sentence when it is not) --------------------------------------
+
+def _extra_owed(state: dict, seat: int, host: bool) -> str | None:
+    return None if state["extra_due"][seat] else "You get no extra resources at setup"
+
+
+def _all_bids_in(state: dict, seat: int | None, host: bool) -> str | None:
+    waiting = [_name(state, s) for s, b in enumerate(state["bids"]) if b is None]
+    return f"Waiting for bids from {', '.join(waiting)}" if waiting else None
+
+
+def _over_the_cap(state: dict, seat: int, host: bool) -> str | None:
+    if cap_excess(state, seat):
+        return None
+    return f"You have {CAP} resources or fewer: nothing to discard"
+
+
+def _tribute_for(state: dict, seat: int, host: bool) -> str | None:
+    step = current_tribute(state)
+    payer, taker = _name(state, step["from"]), _name(state, step["to"])
+    if step["waiting_for"] == "payer":
+        return f"{payer} must first turn cards face down to pay {taker}"
+    if seat != step["to"]:
+        return f"It is {taker}'s tribute to take from {payer}"
+    return None
+
+
+def _placing_open(state: dict, seat: int, host: bool) -> str | None:
+    if state["final"]["chosen"][seat] is not None:
+        return "You have already placed your points"
+    return None
+
+
+def _can_exchange(state: dict, seat: int, host: bool) -> str | None:
+    if state[MONEY][seat] < EXCHANGE_GIVE and state[GRAIN][seat] < EXCHANGE_GIVE:
+        return f"You need {EXCHANGE_GIVE} Money or {EXCHANGE_GIVE} Grain to exchange"
+    return None
+
+
+def _can_trade(state: dict, seat: int, host: bool) -> str | None:
+    if not _has_trade(state["cards"][seat]):
+        return f"You need a face-up trade card to exchange {TRADE_GIVE} for {TRADE_GET}"
+    return None
+
+
+def _can_flip(state: dict, seat: int, host: bool) -> str | None:
+    if not has_face_up(state["cards"][seat]):
+        return "You have no face-up card to turn face down"
+    return None
+
+
+# -- move handlers (each changes the private copy it is given; checks before changes) ------
+
+def _settled(handler: Callable[[dict, Any, dict], None]) -> Callable[[dict, Any, dict], None]:
+    """After a move, every step that needs nobody's choice runs at once."""
+    def run(state: dict, seat: Any, payload: dict) -> None:
+        handler(state, seat, payload)
+        _settle(state)
+    run.__name__ = handler.__name__
+    run.__doc__ = handler.__doc__
+    return run
+
+
+@_settled
+def _setup_extra(state: dict, seat: int, payload: dict) -> None:
     owed = state["extra_due"][seat]
-    if not owed:
-        raise IllegalAction("You get no extra resources at setup")
     m, g = choose(payload, owed, state["bank"][MONEY], state["bank"][GRAIN],
                   "your extra resources", "The bank has")
     move_to_player(state, seat, m, g)
     state["extra_due"][seat] = 0
 
 
-def _do_bid(state: dict, seat: int, payload: Mapping) -> None:
-    if state["phase"] != AUCTION:
-        raise IllegalAction("Bids are made at the start of the Auction")
-    amount = count(payload.get("amount"), "Your bid") if "amount" in payload else None
-    if amount is None:
-        raise IllegalAction("Say how much Money you bid (0 is allowed)")
+def _bid(state: dict, seat: int, payload: dict) -> None:
+    amount = payload["amount"]
     if amount > state[MONEY][seat]:
         raise IllegalAction(f"You cannot bid more than your {state[MONEY][seat]} Money")
     state["bids"][seat] = amount
 
 
-def _do_reveal(state: dict, seat: int | None, payload: Mapping) -> None:
-    if state["phase"] != AUCTION:
-        raise IllegalAction("There are no bids to reveal now")
-    waiting = [_name(state, s) for s, b in enumerate(state["bids"]) if b is None]
-    if waiting:
-        raise IllegalAction(f"Waiting for bids from {', '.join(waiting)}")
+def _reveal(state: dict, seat: int | None, payload: dict) -> None:
     bids = list(state["bids"])
     for s, amount in enumerate(bids):
         move_to_bank(state, s, amount, 0)
@@ -482,20 +292,25 @@ def _do_reveal(state: dict, seat: int | None, payload: Mapping) -> None:
     state["phase"] = PICK
 
 
-def _do_take_card(state: dict, seat: int, payload: Mapping) -> None:
-    if state["phase"] != PICK:
-        raise IllegalAction("Cards are taken after the bids are revealed")
-    picker = current_picker(state)
-    if picker != seat:
-        raise IllegalAction(f"It is {_name(state, picker)}'s turn to take a card")
-    face = str(payload.get("face", "")).strip().lower()
+def _front(payload: dict) -> dict:
+    """A card's front from a payload (its shape already checked)."""
+    if payload.get("class") is None:
+        raise IllegalAction("Say which class the card is")
+    if payload.get("points") is None:
+        raise IllegalAction(f"Say how many points the card gives ({MIN_POINTS} to {MAX_POINTS})")
+    return {"class": payload["class"], "points": payload["points"],
+            "effect": payload.get("effect", "none")}
+
+
+@_settled
+def _take_card(state: dict, seat: int, payload: dict) -> None:
     market = state["market"]
     cards = state["cards"][seat]
     card_id = state["next_id"]
-    if face == "up":
+    if payload["face"] == "up":
         if market["up"] <= 0:
             raise IllegalAction("There are no face-up cards left in the display")
-        front = parse_front(payload)
+        front = _front(payload)
         is_empress = front["class"] == EMPRESSES
         if is_empress and not market["empress"]:
             raise IllegalAction("There is no Empress in the display")
@@ -505,14 +320,11 @@ def _do_take_card(state: dict, seat: int, payload: Mapping) -> None:
         market["up"] -= 1
         if is_empress:
             market["empress"] = False
-    elif face == "down":
+    else:
         if market["down"] <= 0:
             raise IllegalAction("There are no face-down cards left in the display")
-        flip_up = payload.get("flip_up", False)
-        if not isinstance(flip_up, bool):
-            raise IllegalAction("Say whether you turn the card face up (true or false)")
-        if flip_up:
-            front = parse_front(payload)
+        if payload.get("flip_up", False):
+            front = _front(payload)
             if front["class"] == EMPRESSES:
                 raise IllegalAction("The display's Empress is always face up")
             if state[MONEY][seat] < FLIP_UP_COST:
@@ -521,18 +333,16 @@ def _do_take_card(state: dict, seat: int, payload: Mapping) -> None:
             card = face_up_card(card_id, front)
             move_to_bank(state, seat, FLIP_UP_COST, 0)
         else:
-            if payload.get("column") is None:
+            column = payload.get("column")
+            if column is None:
                 raise IllegalAction("Choose the column to place the face-down card in")
-            column = parse_class(payload.get("column"))
             front = None
             if any(payload.get(k) is not None for k in ("class", "points", "effect")):
-                front = parse_front(payload)
+                front = _front(payload)
                 if front["class"] == EMPRESSES:
                     raise IllegalAction("The display's Empress is always face up")
             card = face_down_card(card_id, column, front, secret=True)
         market["down"] -= 1
-    else:
-        raise IllegalAction("Say whether you take a face-up or a face-down card")
     state["next_id"] += 1
     cards.append(card)
     _gift_if_all_down(state, seat, payload, became=not card["face_up"])
@@ -541,108 +351,100 @@ def _do_take_card(state: dict, seat: int, payload: Mapping) -> None:
         _production(state)
 
 
-def _gift_if_all_down(state: dict, seat: int, payload: Mapping, became: bool) -> None:
+def _gift_if_all_down(state: dict, seat: int, payload: dict, became: bool) -> None:
     """The all-face-down gift: resources equal to the round, of the player's choice."""
     if not (became and all_face_down(state["cards"][seat])):
         return
     amount = all_down_bonus(state, seat)
-    bonus = payload.get("bonus")
-    if bonus is not None and not isinstance(bonus, Mapping):
-        raise IllegalAction("Choose the Money and Grain of your all-face-down gift")
-    m, g = choose(bonus, amount, state["bank"][MONEY], state["bank"][GRAIN],
-                  f"your all-face-down gift ({amount})", "The bank has")
+    m, g = choose(payload.get("bonus") or {}, amount, state["bank"][MONEY],
+                  state["bank"][GRAIN], f"your all-face-down gift ({amount})", "The bank has")
     move_to_player(state, seat, m, g)
 
 
-def _do_discard(state: dict, seat: int, payload: Mapping) -> None:
-    excess = cap_excess(state, seat)
-    if state["phase"] not in CAP_PHASES:
-        raise IllegalAction("Resources are discarded down to 10 after Production and Tribute")
-    if not excess:
-        raise IllegalAction("You have 10 resources or fewer: nothing to discard")
-    m, g = choose(payload, excess, state[MONEY][seat], state[GRAIN][seat],
+@_settled
+def _discard(state: dict, seat: int, payload: dict) -> None:
+    m, g = choose(payload, cap_excess(state, seat), state[MONEY][seat], state[GRAIN][seat],
                   "your discard", "You have")
     move_to_bank(state, seat, m, g)
 
 
-def _do_take_tribute(state: dict, seat: int, payload: Mapping) -> None:
+@_settled
+def _take_tribute(state: dict, seat: int, payload: dict) -> None:
     step = current_tribute(state)
-    if step is None:
-        raise IllegalAction("There is no tribute to take now")
-    if seat != step["to"]:
-        raise IllegalAction(f"It is {_name(state, step['to'])}'s tribute to take "
-                            f"from {_name(state, step['from'])}")
     payer = step["from"]
-    if step["waiting_for"] == "payer":
-        raise IllegalAction(f"{_name(state, payer)} must first turn cards face down to pay")
     m, g = choose(payload, step["count"], state[MONEY][payer], state[GRAIN][payer],
                   "the tribute", f"{_name(state, payer)} has")
     _pay_tribute(state, m, g)
 
 
-def _do_final_assignment(state: dict, seat: int, payload: Mapping) -> None:
-    if state["phase"] != SCORING:
-        raise IllegalAction("Flexible points are placed after round 15")
+@_settled
+def _final_assignment(state: dict, seat: int, payload: dict) -> None:
     final = state["final"]
-    if final["chosen"][seat] is not None:
-        raise IllegalAction("You have already placed your points")
-    proposal = final["proposals"][seat]
     choice = payload.get("assignment")
     if choice is None:
-        final["chosen"][seat] = proposal
+        final["chosen"][seat] = final["proposals"][seat]
         return
-    if not isinstance(choice, list):
-        raise IllegalAction("Give a list with a class for each flexible bonus")
     points = [c["points"] for c in final["chunks"][seat]]
     final["chosen"][seat] = apply_assignment(final["fixed"][seat], points, choice)
 
 
-def _do_exchange(state: dict, seat: int, payload: Mapping, rate=(EXCHANGE_GIVE, EXCHANGE_GET),
-                 what: str = "exchange") -> None:
-    give = parse_resource(payload.get("give"))
+def exchange_refusal(state: dict, seat: int, give: str, times: int = 1,
+                     trade: bool = False) -> str | None:
+    """Why ``seat`` cannot exchange (or trade) ``times`` now, giving ``give``; None
+    when it can. The handlers and the phone's buttons ask this same question."""
+    rate = (TRADE_GIVE, TRADE_GET) if trade else (EXCHANGE_GIVE, EXCHANGE_GET)
+    what = "trade" if trade else "exchange"
     get = GRAIN if give == MONEY else MONEY
-    times = count(payload.get("times", 1), "How many times")
-    if times < 1:
-        raise IllegalAction("Exchange at least once")
     pay, receive = rate[0] * times, rate[1] * times
     if state[give][seat] < pay:
-        raise IllegalAction(f"You need {pay} {give.capitalize()} for that {what}; "
-                            f"you have {state[give][seat]}")
+        return f"You need {pay} {give.capitalize()} for that {what}; you have {state[give][seat]}"
     if state["bank"][get] < receive:
-        raise IllegalAction(f"The bank has only {state['bank'][get]} {get.capitalize()}")
-    _check_bid_reserve(state, seat, pay if give == MONEY else 0)
+        return f"The bank has only {state['bank'][get]} {get.capitalize()}"
+    bid = state["bids"][seat] if state["phase"] == AUCTION else None
+    if bid and give == MONEY and state[MONEY][seat] - pay < bid:
+        return f"Keep the {bid} Money you bid until the reveal"
+    return None
+
+
+def _swap(state: dict, seat: int, payload: dict, trade: bool) -> None:
+    give, times = payload["give"], payload.get("times", 1)
+    refused = exchange_refusal(state, seat, give, times, trade)
+    if refused:
+        raise IllegalAction(refused)
+    rate = (TRADE_GIVE, TRADE_GET) if trade else (EXCHANGE_GIVE, EXCHANGE_GET)
+    get = GRAIN if give == MONEY else MONEY
+    pay, receive = rate[0] * times, rate[1] * times
     state[give][seat] -= pay
     state["bank"][give] += pay
     state["bank"][get] -= receive
     state[get][seat] += receive
 
 
-def _do_trade(state: dict, seat: int, payload: Mapping) -> None:
-    if not _has_trade(state["cards"][seat]):
-        raise IllegalAction("You need a face-up trade card to exchange 4 for 2")
-    _do_exchange(state, seat, payload, rate=(TRADE_GIVE, TRADE_GET), what="trade")
+@_settled
+def _exchange(state: dict, seat: int, payload: dict) -> None:
+    _swap(state, seat, payload, trade=False)
 
 
-def _check_bid_reserve(state: dict, seat: int, spend: int) -> None:
-    bid = state["bids"][seat] if state["phase"] == AUCTION else None
-    if bid and state[MONEY][seat] - spend < bid:
-        raise IllegalAction(f"Keep the {bid} Money you bid until the reveal")
+@_settled
+def _trade(state: dict, seat: int, payload: dict) -> None:
+    _swap(state, seat, payload, trade=True)
 
 
-def _do_flip_down(state: dict, seat: int, payload: Mapping) -> None:
+@_settled
+def _flip_down(state: dict, seat: int, payload: dict) -> None:
     cards = state["cards"][seat]
-    card = find_card(cards, payload.get("card"))
+    card = find_card(cards, payload["card"])
     if card is None:
         raise IllegalAction("Choose one of your cards to turn face down")
     if not card["face_up"]:
         raise IllegalAction("That card is already face down and can never be turned back")
     if card["column"] == EMPRESSES:
-        if payload.get("column") is None:
+        column = payload.get("column")
+        if column is None:
             raise IllegalAction("A face-down Empress goes in any class column: choose one")
-        column = parse_class(payload.get("column"))
     else:
         column = card["column"]
-        if payload.get("column") is not None and parse_column(payload["column"]) != column:
+        if payload.get("column", column) != column:
             raise IllegalAction(f"A {SINGULAR[column]} turned face down stays in the "
                                 f"{LABELS[column]} column")
     m, g = choose(payload, FLIP_GAIN, state["bank"][MONEY], state["bank"][GRAIN],
@@ -652,18 +454,20 @@ def _do_flip_down(state: dict, seat: int, payload: Mapping) -> None:
     _gift_if_all_down(state, seat, payload, became=True)
 
 
-_HANDLERS = {
-    "setup_extra": _do_setup_extra,
-    "bid": _do_bid,
-    "reveal": _do_reveal,
-    "take_card": _do_take_card,
-    "discard": _do_discard,
-    "take_tribute": _do_take_tribute,
-    "final_assignment": _do_final_assignment,
-    "exchange": _do_exchange,
-    "trade": _do_trade,
-    "flip_down": _do_flip_down,
-}
+# -- payload shapes ------------------------------------------------------------------
+
+def _tokens(most: int, what: str) -> Field:
+    return Field(Int(0, most), what)
+
+
+def _split(most: int) -> dict[str, Field]:
+    return {MONEY: _tokens(most, "Money"), GRAIN: _tokens(most, "Grain")}
+
+
+GIFT = Field(fields(**_split(ROUNDS)), "The all-face-down gift")
+CLASS_CHOICE = Text(20, choices=CLASSES)
+TIMES = Field(Int(1, MAX_BANK // EXCHANGE_GIVE), "How many times")
+GIVE = Field(Text(20, choices=RESOURCES), "What you give (money or grain)", required=True)
 
 
 # -- automatic steps and phase changes ---------------------------------------------
@@ -813,6 +617,316 @@ def _start_scoring(state: dict) -> None:
     state["phase"] = SCORING
 
 
+# -- the game -----------------------------------------------------------------------
+
+class Strata(Game):
+    id = "strata"
+    title = "Four Big Strata"
+    min_players = 2
+    max_players = 7
+    settings = (
+        Setting("tribute_rate", "Tribute: Influence per resource", 4, minimum=1, maximum=20,
+                help="For every this much more Influence than another player, a player takes "
+                     "one resource from them (4 in the rules' 4-player example)."),
+        Setting("face_down_points", "Points of a face-down card", 1, minimum=0, maximum=4,
+                help="What a face-down card scores for the class of its column."),
+        Setting("bank_tokens", "Money and Grain in the bank (each)", 40, minimum=40,
+                maximum=MAX_BANK, help="The box has 40 of each; a dry bank pays what it has."),
+    )
+    phase_labels = {
+        SETUP: "the setup", AUCTION: "the secret bids", PICK: "the taking of cards",
+        FEEDING: "production and feeding", PRODUCTION_CAP: "the discard after production",
+        TRIBUTE: "the tribute", TRIBUTE_CAP: "the discard after the tribute",
+        SCORING: "the final scoring", OVER: "the end of the game",
+    }
+    rules_summary = (
+        "15 rounds. Setup: 4 Money and 4 Grain each; the 3rd to 7th players take "
+        "1/1/2/2/2 more of their choice.",
+        "Auction: everyone bids Money in secret (0 is allowed); the bids are revealed at "
+        "once and paid to the bank. Highest bid picks first; ties go to the player "
+        "nearest the start player clockwise.",
+        "The display has 7 cards, one face up per player (5 with 6 or 7 players); from "
+        "round 7 one of them is an Empress. A face-down card may be placed in any class "
+        "column, or turned face up for 2 Money.",
+        "Production and feeding: cards produce; every card eats 1 Grain, plus its extra "
+        "feeding. A player short must exchange or turn cards face down; with only "
+        "face-down cards the rest is not paid. Then nobody keeps more than 10.",
+        "Tribute: for every X more Influence than another player (a table setting, "
+        "4 by default) a player takes one resource of their choice from them. Then "
+        "nobody keeps more than 10, and the start player passes left.",
+        "At any time: exchange 4 of one resource for 1 of the other with the bank "
+        "(4 for 2 with a trade card); turn a face-up card face down for 2 resources of "
+        "your choice (never back). A player whose cards are all face down gets resources "
+        "equal to the round.",
+        "The end: Empresses and \"any one class\" points go to classes of each player's "
+        "choice (the app proposes the best). Score = your lowest class; ties compare the "
+        "second lowest, and so on.",
+    )
+    moves = move_table(
+        Move("setup_extra", _setup_extra, who=SEAT, phases=(SETUP,), label="Take extra resources",
+             payload=fields(**_split(max(EXTRA_BY_TURN))), when=_extra_owed),
+        Move("bid", _bid, who=SEAT, phases=(AUCTION,), secret=True, label="Bid",
+             payload=fields(amount=Field(Int(0, MAX_BANK), "Your bid", required=True))),
+        Move("reveal", _reveal, who=ANYONE, phases=(AUCTION,), reveals=True,
+             label="Reveal bids", when=_all_bids_in),
+        Move("take_card", _take_card, who=TURN, phases=(PICK,), label="Take a card",
+             payload=fields(
+                 face=Field(Text(10, choices=("up", "down")), "The side (up or down)",
+                            required=True),
+                 **{"class": Field(Text(20, choices=COLUMNS), "The card's class")},
+                 points=Field(Int(MIN_POINTS, MAX_POINTS), "The card's points"),
+                 effect=Field(Text(30, choices=tuple(EFFECTS)), "The card's effect"),
+                 column=Field(CLASS_CHOICE, "The column"),
+                 flip_up=Field(Bool(), "Turning it face up"),
+                 bonus=GIFT)),
+        Move("discard", _discard, who=SEAT, phases=CAP_PHASES, label="Discard",
+             payload=fields(**_split(MAX_BANK)), when=_over_the_cap),
+        Move("take_tribute", _take_tribute, who=TURN, phases=(TRIBUTE,), label="Take tribute",
+             payload=fields(**_split(MAX_BANK)), when=_tribute_for),
+        Move("final_assignment", _final_assignment, who=SEAT, phases=(SCORING,),
+             label="Place flexible points", when=_placing_open,
+             payload=fields(assignment=Field(ListOf(CLASS_CHOICE, MAX_CHUNKS),
+                                             "The placing"))),
+        Move("exchange", _exchange, who=SEAT, phases=PLAYING, label="Exchange",
+             payload=fields(give=GIVE, times=TIMES), when=_can_exchange),
+        Move("trade", _trade, who=SEAT, phases=PLAYING, label="Trade",
+             payload=fields(give=GIVE, times=TIMES), when=_can_trade),
+        Move("flip_down", _flip_down, who=SEAT, phases=PLAYING, label="Turn a card face down",
+             payload=fields(card=Field(Int(1, MAX_CARD_ID), "The card", required=True),
+                            **_split(FLIP_GAIN), column=Field(CLASS_CHOICE, "The column"),
+                            bonus=GIFT),
+             when=_can_flip),
+    )
+
+    def default_settings(self, n_players: int) -> dict:
+        merged = super().default_settings(n_players)
+        merged["tribute_rate"] = DEFAULT_RATES.get(n_players, merged["tribute_rate"])
+        return merged
+
+    # -- setup -----------------------------------------------------------------------
+    def setup(self, players: list[str], settings: Mapping[str, Any]) -> dict:
+        self.check_players(list(players))
+        n = len(players)
+        checked = self.check_settings(settings, n)
+        bank = checked["bank_tokens"]
+        state = {
+            "players": list(players),
+            "settings": checked,
+            "round": 0,
+            "start": 0,
+            "phase": SETUP,
+            MONEY: [START_MONEY] * n,
+            GRAIN: [START_GRAIN] * n,
+            "bank": {MONEY: bank - START_MONEY * n, GRAIN: bank - START_GRAIN * n},
+            "extra_due": [EXTRA_BY_TURN[i] for i in range(n)],
+            "cards": [[] for _ in range(n)],
+            "next_id": 1,
+            "market": {"up": 0, "down": 0, "empress": False},
+            "bids": [None] * n,
+            "revealed_bids": None,
+            "pick_order": [],
+            "picked": [False] * n,
+            "due": [None] * n,
+            "unpaid": [None] * n,
+            "tribute": None,
+            "final": None,
+        }
+        if not any(state["extra_due"]):
+            _start_round(state, 1)
+        return state
+
+    def upgrade(self, action: Action) -> Action:
+        """Older logs: the old engine took class aliases ("Scholar", "s"), numbers as
+        text ("3") and ignored keys it did not know; today's moves take exactly their
+        declared fields, so those are put in today's words."""
+        move = self.moves.get(action.kind) if isinstance(action.kind, str) else None
+        if move is None or not isinstance(action.payload, Mapping):
+            return action
+        payload = {}
+        for key, value in action.payload.items():
+            if key not in move.payload.fields:
+                continue
+            payload[key] = _upgraded_value(key, value)
+        return Action(action.seat, action.kind, payload)
+
+    # -- where the game stands -------------------------------------------------------
+    def to_act(self, state: dict) -> list[int]:
+        phase = state["phase"]
+        n = len(state["players"])
+        if phase == SETUP:
+            return [s for s in range(n) if state["extra_due"][s]]
+        if phase == AUCTION:
+            waiting = [s for s in range(n) if state["bids"][s] is None]
+            return waiting or [state["start"]]
+        if phase == PICK:
+            picker = current_picker(state)
+            return [] if picker is None else [picker]
+        if phase == FEEDING:
+            return [s for s in range(n) if state["due"][s] is not None]
+        if phase in CAP_PHASES:
+            return [s for s in range(n) if cap_excess(state, s)]
+        if phase == TRIBUTE:
+            step = current_tribute(state)
+            return [step["from"] if step["waiting_for"] == "payer" else step["to"]]
+        if phase == SCORING:
+            return [s for s in range(n) if state["final"]["chosen"][s] is None]
+        return []
+
+    # -- views -----------------------------------------------------------------------
+    def public(self, state: dict) -> dict:
+        n = len(state["players"])
+        phase = state["phase"]
+        players = []
+        infl = influences(state)
+        for s in range(n):
+            cards = state["cards"][s]
+            entry = {
+                "seat": s,
+                "name": state["players"][s],
+                "money": state[MONEY][s],
+                "grain": state[GRAIN][s],
+                "total": total(state, s),
+                "cards": [public_card(c) for c in cards],
+                "influence": infl[s],
+                "is_start": s == state["start"],
+            }
+            if phase == SETUP:
+                entry["extra_due"] = state["extra_due"][s]
+            if phase == AUCTION:
+                entry["has_bid"] = state["bids"][s] is not None
+            if state["revealed_bids"] is not None:
+                entry["bid"] = state["revealed_bids"][s]
+            if phase == PICK:
+                entry["picked"] = state["picked"][s]
+            if phase == FEEDING:
+                entry["feeding_short"] = feeding_shortfall(state, s)
+            if state["unpaid"][s]:
+                entry["unpaid"] = dict(state["unpaid"][s])
+            if phase in CAP_PHASES:
+                entry["must_discard"] = cap_excess(state, s)
+            players.append(entry)
+        out = {
+            "round": state["round"],
+            "rounds": ROUNDS,
+            "phase": phase,
+            "phase_label": PHASE_TITLES[phase],
+            "start": state["start"],
+            "bank": dict(state["bank"]),
+            "market": dict(state["market"]),
+            "players": players,
+            "can_reveal": phase == AUCTION and all(b is not None for b in state["bids"]),
+            "numbers": {
+                "cap": CAP, "flip_gain": FLIP_GAIN, "flip_up_cost": FLIP_UP_COST,
+                "start": {MONEY: START_MONEY, GRAIN: START_GRAIN},
+                "exchange": {"give": EXCHANGE_GIVE, "get": EXCHANGE_GET},
+                "trade": {"give": TRADE_GIVE, "get": TRADE_GET},
+            },
+            "catalogue": catalogue(),
+        }
+        if phase == PICK or state["revealed_bids"] is not None:
+            out["pick_order"] = list(state["pick_order"])
+            out["picker"] = current_picker(state)
+        if state["tribute"] is not None:
+            out["tribute"] = {
+                "influence": list(state["tribute"]["influence"]),
+                "transfers": [_transfer(t) for t in state["tribute"]["transfers"]],
+                "current": current_tribute(state),
+            }
+        if state["final"] is not None:
+            out["final"] = _final_view(state)
+        return out
+
+    def private(self, state: dict, seat: int) -> dict | None:
+        if not 0 <= seat < len(state["players"]):
+            return None
+        phase = state["phase"]
+        cards = state["cards"][seat]
+        money, grain = state[MONEY][seat], state[GRAIN][seat]
+        bank = state["bank"]
+        out: dict = {
+            "seat": seat,
+            "fronts": secret_fronts(cards),
+            "bid": state["bids"][seat] if phase == AUCTION else None,
+            "bid_max": money,
+            "production_preview": production_preview(state, seat),
+            "feeding_short": feeding_shortfall(state, seat),
+            "must_discard": cap_excess(state, seat),
+            "all_down_bonus": all_down_bonus(state, seat),
+            "can_flip_up": money >= FLIP_UP_COST,
+            "swaps": {kind: {give: exchange_refusal(state, seat, give, 1, kind == "trade") is None
+                             for give in RESOURCES} for kind in ("exchange", "trade")},
+            "splits": {},
+        }
+        splits = out["splits"]
+        if phase == SETUP and state["extra_due"][seat]:
+            splits["extra"] = split_options(state["extra_due"][seat], bank[MONEY], bank[GRAIN])
+        if out["must_discard"]:
+            splits["discard"] = split_options(out["must_discard"], money, grain)
+        step = current_tribute(state)
+        if step is not None and step["to"] == seat and step["waiting_for"] == "taker":
+            payer = step["from"]
+            splits["tribute"] = split_options(step["count"], state[MONEY][payer],
+                                              state[GRAIN][payer])
+        face_up = sum(1 for c in cards if c["face_up"])
+        if face_up and phase in PLAYING:
+            splits["flip"] = split_options(FLIP_GAIN, bank[MONEY], bank[GRAIN])
+            if face_up == 1:  # the last face-up card: the gift comes from what is left
+                gift = all_down_bonus(state, seat)
+                splits["flip_gift"] = [
+                    {"flip": option,
+                     "gift": split_options(gift, bank[MONEY] - option[0], bank[GRAIN] - option[1])}
+                    for option in splits["flip"]]
+        if phase == PICK and not face_up:
+            splits["take_gift"] = split_options(all_down_bonus(state, seat), bank[MONEY], bank[GRAIN])
+        return out
+
+    def result(self, state: dict) -> dict | None:
+        if state["phase"] != OVER:
+            return None
+        entries = []
+        for s, name in enumerate(state["players"]):
+            chosen = state["final"]["chosen"][s]
+            entries.append({"name": name, "seat": s, "classes": dict(chosen["classes"]),
+                            "score": chosen["score"],
+                            "assignment": [dict(a) for a in chosen["assignment"]]})
+        ranked = rank(entries)
+        for place, entry in zip(places(ranked), ranked):
+            entry["place"] = place
+        return {"ranking": ranked}
+
+    def describe(self, state: dict, action: Action, viewer: int | None) -> str:
+        from engine.strata.history import describe_action
+
+        try:
+            return describe_action(state, action, viewer)
+        except Exception:  # total: a line the history cannot word is still a line
+            return super().describe(state, action, viewer)
+
+
+def _upgraded_value(key: str, value: Any) -> Any:
+    if key in ("class", "column") and isinstance(value, str):
+        try:
+            return parse_column(value)
+        except IllegalAction:
+            return value
+    if key == "assignment" and isinstance(value, list):
+        return [_upgraded_value("column", v) for v in value]
+    if key == "bonus" and isinstance(value, Mapping):
+        return {k: _upgraded_value(k, v) for k, v in value.items()}
+    if isinstance(value, str) and key in ("amount", "points", "money", "grain", "times", "card"):
+        text = value.strip()
+        if text.isdigit() and len(text) <= 6:
+            return int(text)
+    return value
+
+
+def _transfer(t: Mapping[str, Any]) -> dict:
+    out = dict(t)
+    if out.get("paid") is not None:
+        out["paid"] = dict(out["paid"])
+    return out
+
+
 def _final_view(state: dict) -> list[dict]:
     final = state["final"]
     out = []
@@ -820,17 +934,17 @@ def _final_view(state: dict) -> list[dict]:
         out.append({
             "fixed": dict(final["fixed"][s]),
             "chunks": [dict(c) for c in final["chunks"][s]],
-            "proposal": final["proposals"][s],
-            "chosen": final["chosen"][s],
+            "proposal": _placing(final["proposals"][s]),
+            "chosen": _placing(final["chosen"][s]),
         })
     return out
 
 
-def _column_counts(cards: list[dict]) -> dict[str, int]:
-    counts = {c: 0 for c in CLASSES + (EMPRESSES,)}
-    for card in cards:
-        counts[card["column"]] += 1
-    return counts
+def _placing(placed: Mapping[str, Any] | None) -> dict | None:
+    if placed is None:
+        return None
+    return {"classes": dict(placed["classes"]), "score": placed["score"],
+            "assignment": [dict(a) for a in placed["assignment"]]}
 
 
 GAME = Strata()

@@ -22,10 +22,9 @@ def _name(state: dict, seat: Any) -> str:
 
 
 def _int(value: Any) -> int:
-    try:
-        return int(value)
-    except (TypeError, ValueError):
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 10 ** 6:
         return 0
+    return value
 
 
 def _split(payload: Any) -> str:
@@ -35,10 +34,18 @@ def _split(payload: Any) -> str:
 
 
 def _column(value: Any) -> str:
+    """``the Scholars column`` (``a column`` when the value names none)."""
+    try:
+        return f"the {LABELS[parse_column(value)]} column"
+    except IllegalAction:
+        return "a column"
+
+
+def _class(value: Any) -> str:
     try:
         return LABELS[parse_column(value)]
     except IllegalAction:
-        return str(value)
+        return "a class"
 
 
 def describe_action(state: dict, action: Action, viewer: int | None) -> str:
@@ -50,10 +57,12 @@ def describe_action(state: dict, action: Action, viewer: int | None) -> str:
         return f"{who} took {_split(p)} as extra resources"
     if kind == "bid":
         if own:
-            return f"{who} bid {p.get('amount')} Money (secret until the reveal)"
+            return f"{who} bid {_int(p.get('amount'))} Money (secret until the reveal)"
         return f"{who} placed a secret bid"
     if kind == "reveal":
         bids = state.get("bids") or []
+        if not bids or not all(isinstance(b, int) for b in bids):
+            return "The bids were revealed"
         shown = ", ".join(f"{_name(state, s)} {b}" for s, b in enumerate(bids))
         return f"Bids revealed: {shown}"
     if kind == "take_card":
@@ -62,7 +71,7 @@ def describe_action(state: dict, action: Action, viewer: int | None) -> str:
             return f"{who} took a face-up {_front_words(p)}"
         if p.get("flip_up"):
             return f"{who} took a face-down card and turned it face up for 2 Money: {_front_words(p)}"
-        text = f"{who} took a face-down card and placed it in the {_column(p.get('column'))} column"
+        text = f"{who} took a face-down card and placed it in {_column(p.get('column'))}"
         if own and p.get("class") is not None:
             text += f" (it is {_front_words(p)})"
         return text
@@ -77,7 +86,10 @@ def describe_action(state: dict, action: Action, viewer: int | None) -> str:
     if kind == "final_assignment":
         if p.get("assignment") is None:
             return f"{who} accepted the proposed placing of their flexible points"
-        places = ", ".join(_column(c) for c in p.get("assignment") or [])
+        chosen = p.get("assignment")
+        if not isinstance(chosen, list):
+            return f"{who} placed their flexible points"
+        places = ", ".join(_class(c) for c in chosen)
         return f"{who} placed their flexible points: {places}"
     if kind == "exchange":
         return _exchange_words(who, p, 4, 1)
@@ -92,7 +104,7 @@ def describe_action(state: dict, action: Action, viewer: int | None) -> str:
         if card is not None and card.get("face_up"):
             what = "their " + describe_front(card)
         return f"{who} turned {what} face down for {_split(p)}"
-    return kind.replace("_", " ")
+    return "A move this game does not know"
 
 
 def _front_words(p: Mapping) -> str:
@@ -103,7 +115,7 @@ def _front_words(p: Mapping) -> str:
 
 
 def _exchange_words(who: str, p: Mapping, give: int, get: int) -> str:
-    gave = str(p.get("give", "money")).lower()
+    gave = "grain" if p.get("give") == "grain" else "money"
     other = "Grain" if gave == "money" else "Money"
     times = _int(p.get("times", 1)) or 1
     return f"{who} exchanged {give * times} {gave.capitalize()} for {get * times} {other}"

@@ -1,4 +1,4 @@
-"""Money and Grain: reading counts and choices from payloads, and moving tokens.
+"""Money and Grain: the splits players choose, and moving tokens.
 
 Tokens are conserved: every Money and Grain is either in the bank or with a player.
 The bank is finite (40 of each by default, like the box). Decision for a dry bank: the
@@ -23,29 +23,6 @@ FLIP_GAIN = 2
 FLIP_UP_COST = 2
 
 
-def count(value: Any, what: str) -> int:
-    """A whole number, 0 or more, from a payload; refuses in words."""
-    if isinstance(value, bool):
-        raise IllegalAction(f"{what} must be a whole number")
-    if isinstance(value, str):
-        try:
-            value = int(value.strip())
-        except ValueError:
-            raise IllegalAction(f"{what}: '{value}' is not a whole number") from None
-    if not isinstance(value, int):
-        raise IllegalAction(f"{what} must be a whole number")
-    if value < 0:
-        raise IllegalAction(f"{what} cannot be negative")
-    return value
-
-
-def parse_resource(value: Any) -> str:
-    key = str(value).strip().lower() if isinstance(value, str) else ""
-    if key not in RESOURCES:
-        raise IllegalAction(f"'{value}' is not a resource; say money or grain")
-    return key
-
-
 def choice_range(total: int, money: int, grain: int) -> tuple[int, int, int]:
     """For taking ``total`` resources out of ``money``/``grain`` available:
     (how many can really be taken, least Money, most Money)."""
@@ -53,29 +30,32 @@ def choice_range(total: int, money: int, grain: int) -> tuple[int, int, int]:
     return total, max(0, total - grain), min(total, money)
 
 
-def choose(payload: Mapping[str, Any] | None, total: int, money: int, grain: int,
+def split_options(total: int, money: int, grain: int) -> list[list[int]]:
+    """Every ``[money, grain]`` split of ``total`` out of what is there, most Money
+    first (what a phone offers as choices; :func:`choose` accepts exactly these)."""
+    total, low, high = choice_range(total, money, grain)
+    return [[m, total - m] for m in range(high, low - 1, -1)]
+
+
+def choose(payload: Mapping[str, Any], total: int, money: int, grain: int,
            what: str, holder: str) -> tuple[int, int]:
     """The (money, grain) split of ``total`` resources someone chose, from ``payload``
-    (keys ``money``/``grain``; one may be left out). Only what ``holder`` has can be
-    taken: if that is less than ``total``, everything is taken. When there is only one
-    possible split the payload may leave both out."""
-    payload = payload or {}
-    if not isinstance(payload, Mapping):
-        raise IllegalAction(f"Say how many Money and Grain for {what}")
+    (whole numbers, 0 or more, under the keys ``money``/``grain``; one may be left
+    out). Only what ``holder`` has can be taken: if that is less than ``total``,
+    everything is taken. When there is only one possible split the payload may leave
+    both out."""
     total, low, high = choice_range(total, money, grain)
     m, g = payload.get(MONEY), payload.get(GRAIN)
     if m is None and g is None:
         if low != high:
             raise IllegalAction(f"Choose the Money and Grain for {what}: {total} in all")
         return low, total - low
-    m = count(m, "Money") if m is not None else None
-    g = count(g, "Grain") if g is not None else None
     if m is None:
         m = total - g
     if g is None:
         g = total - m
     if m < 0 or g < 0 or m + g != total:
-        raise IllegalAction(f"{what.capitalize()} is {total} resource{'s' if total != 1 else ''} "
+        raise IllegalAction(f"{what[0].upper() + what[1:]}: {total} resource{'s' if total != 1 else ''} "
                             f"in all, not {max(m, 0) + max(g, 0)}")
     if m > money:
         raise IllegalAction(f"{holder} only {money} Money")

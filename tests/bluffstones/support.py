@@ -1,8 +1,8 @@
-"""Small builders shared by the BluffStones tests: everything goes through ``apply``."""
+"""Small builders shared by the BluffStones tests: every move goes through the table
+model's one check (``engine.table.play``), as a phone or the host would send it."""
 
 from __future__ import annotations
 
-import copy
 import json
 
 import pytest
@@ -10,6 +10,8 @@ import pytest
 from engine.bluffstones import GAME
 from engine.errors import IllegalAction
 from engine.game import Action
+from engine.plain import encoded, is_plain
+from engine.table import legal_moves, play
 
 NAMES3 = ["Ann", "Bob", "Cat"]
 NAMES2 = ["Ann", "Bob"]
@@ -20,7 +22,19 @@ COLOURS = {"B2": "blue", "B4": "yellow", "D2": "green", "D4": "blue",
 
 
 def act(state, seat, kind, **payload):
-    return GAME.apply(state, Action(seat, kind, payload))
+    """``kind`` sent by ``seat``'s own phone (``seat`` None: by the host's device)."""
+    after = play(GAME, state, Action(seat, kind, payload), host=seat is None)
+    assert is_plain(after)
+    return after
+
+
+def host_act(state, seat, kind, **payload):
+    """The host's device sends ``kind`` for ``seat`` (pass-and-play)."""
+    return play(GAME, state, Action(seat, kind, payload), host=True)
+
+
+def fresh(names=NAMES3, **settings):
+    return GAME.setup(list(names), GAME.check_settings(settings, len(names)))
 
 
 def started(names=NAMES3, start=0, colours=None, settings=None):
@@ -34,9 +48,11 @@ def started(names=NAMES3, start=0, colours=None, settings=None):
 def bid_all(state, bids):
     """Each seat's bid as ``(colour, count)`` (missing seats bid zero), then reveal."""
     for seat in range(len(state["players"])):
+        if state["bids"][seat] is not None and sum(state["piles"][seat].values()) == 0:
+            continue  # no stones: already ready with a zero bid
         colour, count = bids.get(seat, (None, 0))
         payload = {"count": count} if not count else {"colour": colour, "count": count}
-        state = GAME.apply(state, Action(seat, "bid", payload))
+        state = act(state, seat, "bid", **payload)
     return act(state, None, "reveal")
 
 
@@ -47,15 +63,32 @@ def place_one(state, seat, colour, circle):
     return act(state, seat, "place", circle=circle)
 
 
-def refused(state, action, *fragments):
-    """The action is refused with a message holding every fragment; state untouched."""
-    before = copy.deepcopy(state)
+def refused(state, action, *fragments, host=None):
+    """The action is refused with a message holding every fragment; state untouched.
+    Sent by its seat's phone, or by the host when its seat is None (or ``host``)."""
+    before = encoded(state)
     with pytest.raises(IllegalAction) as info:
-        GAME.apply(state, action)
+        play(GAME, state, action, host=action.seat is None if host is None else host)
     for fragment in fragments:
         assert fragment in info.value.message, info.value.message
-    assert state == before
+    assert encoded(state) == before
     return info.value.message
+
+
+def public(state):
+    return GAME.public(state)
+
+
+def view(state, seat=None, host=False):
+    """The envelope's game parts for a viewer (what a screen gets, less the revision)."""
+    over = GAME.is_over(state)
+    return {
+        "public": GAME.public(state),
+        "private": GAME.private(state, seat) if seat is not None else None,
+        "legal": legal_moves(GAME, state, seat, host, state["players"]),
+        "to_act": [] if over else GAME.to_act(state),
+        "result": GAME.result(state) if over else None,
+    }
 
 
 def as_json(value):
@@ -65,6 +98,6 @@ def as_json(value):
 def finish_round(state):
     """Resolve every pending step with its first legal circle."""
     while state["phase"] == "resolving":
-        step = GAME.view(state, None)["pending"]
+        step = GAME.public(state)["pending"]
         state = act(state, step["seat"], step["step"], circle=step["choices"][0])
     return state

@@ -3,38 +3,54 @@
 import pytest
 
 from engine.bluffstones import GAME
-from engine.bluffstones.stones import legal_bids
+from engine.bluffstones.stones import legal_bids, with_words
 from engine.game import Action
 
-from .support import NAMES2, act, as_json, bid_all, finish_round, refused, started
+from .support import NAMES2, act, as_json, bid_all, finish_round, host_act, public, refused, started, view
 
 
 def test_legal_bids_zero_one_or_two_of_one_colour():
     state = started()
     state = act(state, 0, "bid", colour="blue", count=2)
     assert state["bids"][0] == {"colour": "blue", "count": 2}
-    state = act(state, 1, "bid", stones=["red"])
+    state = act(state, 1, "bid", colour="Red", count=1)
     assert state["bids"][1] == {"colour": "red", "count": 1}
     state = act(state, 2, "bid", count=0)
     assert state["bids"][2] == {"colour": None, "count": 0}
-    assert act(state, 2, "bid", color="G", count="1")["bids"][2] == {"colour": "green", "count": 1}
+    assert act(state, 2, "bid", colour="G", count="1")["bids"][2] == {"colour": "green", "count": 1}
+    assert act(state, 2, "bid", colour="blue", count=0)["bids"][2] == {"colour": None, "count": 0}
+    # the host bids for a seat by sending the bid with that seat (pass-and-play)
+    assert host_act(state, 1, "bid", count=0)["bids"][1] == {"colour": None, "count": 0}
     # piles are untouched until the reveal (they are public)
     assert [sum(p.values()) for p in state["piles"]] == [18, 18, 18]
 
 
-def test_two_stones_must_be_the_same_colour():
-    state = started()
-    refused(state, Action(0, "bid", {"stones": ["blue", "green"]}),
-            "Two stones in a bid must be the same colour")
+def test_old_bids_from_a_log_read_as_today_s_bids():
+    """Older logs kept bids as stones picked up, with ``color``, and any extra keys."""
+    upgraded = GAME.upgrade(Action(0, "bid", {"stones": ["b", "b"], "note": "x"}))
+    assert upgraded == Action(0, "bid", {"count": 2, "colour": "blue"})
+    assert GAME.upgrade(Action(0, "bid", {"color": "red", "count": "1"})).payload == \
+        {"colour": "red", "count": "1"}
+    assert GAME.upgrade(Action(0, "bid", {"stones": []})).payload == {"count": 0}
+    assert GAME.upgrade(Action(None, "tower_colour", {"colors": {"D4": "blue"}})).payload == \
+        {"colours": {"D4": "blue"}}
+    state = act(started(), 0, "bid", **GAME.upgrade(Action(0, "bid", {"stones": ["red"]})).payload)
+    assert state["bids"][0] == {"colour": "red", "count": 1}
 
 
 @pytest.mark.parametrize("payload, fragment", [
-    ({"colour": "blue", "count": 3}, "A bid is zero, one or two stones"),
-    ({"colour": "blue", "count": -1}, "A bid is zero, one or two stones"),
-    ({"colour": "blue", "count": "lots"}, "A bid is zero, one or two stones"),
-    ({"stones": ["blue", "blue", "blue"]}, "zero, one or two stones, not more"),
+    ({"colour": "blue", "count": 3}, "The number of stones bid must be a whole number from 0 to 2"),
+    ({"colour": "blue", "count": -1}, "The number of stones bid must be a whole number from 0 to 2"),
+    ({"colour": "blue", "count": "lots"}, "The number of stones bid must be a whole number"),
+    ({"colour": "blue", "count": 1.0}, "The number of stones bid must be a whole number"),
+    ({"colour": "blue", "count": True}, "The number of stones bid must be a whole number"),
+    ({"colour": "blue"}, "The number of stones bid is missing"),
+    ({"stones": ["blue", "blue", "blue"]}, "This move does not take 'stones'"),
+    ({"count": 1, "color": "blue"}, "This move does not take 'color'"),
+    ({"count": 1, "player": 2}, "This move does not take 'player'"),
     ({"count": 1}, "Choose the colour of the stones you bid"),
     ({"colour": "purple", "count": 1}, "'purple' is not a colour here"),
+    ({"colour": ["blue"], "count": 1}, "The colour of the stones bid must be one of blue, yellow, green, red"),
 ])
 def test_malformed_bids_refused(payload, fragment):
     refused(started(), Action(1, "bid", payload), fragment)
@@ -75,22 +91,31 @@ def test_reveal_waits_for_everyone():
     state = started()
     state = act(state, 1, "bid", count=0)
     refused(state, Action(None, "reveal", {}), "Waiting for bids from Ann, Cat")
-    assert GAME.seats_to_act(state) == [0, 2]
-    view = GAME.view(state, None)
-    assert [p["ready"] for p in view["players"]] == [False, True, False]
-    assert view["can_reveal"] is False
+    assert GAME.to_act(state) == [0, 2]
+    shown = public(state)
+    assert [p["ready"] for p in shown["players"]] == [False, True, False]
+    assert shown["waiting_for"] == [0, 2]
+    for seat, host in ((1, False), (None, True)):
+        assert "reveal" not in view(state, seat, host)["legal"]
+    state = act(state, 0, "bid", count=0)
+    state = act(state, 2, "bid", count=0)
+    for seat, host in ((1, False), (0, False), (None, True), (2, True)):
+        assert "reveal" in view(state, seat, host)["legal"]
+    assert view(state, None)["legal"] == []  # a watcher never reveals
 
 
-def test_reveal_is_final_other_actions_undoable():
-    assert GAME.undoable(Action(None, "reveal", {})) is False
+def test_reveal_is_final_other_moves_undoable():
+    assert GAME.moves["reveal"].reveals and not GAME.moves["reveal"].undoable
+    assert GAME.moves["bid"].secret
     for kind in ("bid", "place", "remove", "towers", "tower_colour", "start_player", "start"):
-        assert GAME.undoable(Action(0, kind, {})) is True
+        assert GAME.moves[kind].undoable
 
 
 def test_bid_not_allowed_while_resolving():
     state = bid_all(started(), {0: ("blue", 1)})
-    refused(state, Action(1, "bid", {"count": 0}), "bids are revealed", "Ann")
-    refused(state, Action(None, "reveal", {}), "bids are revealed")
+    refused(state, Action(1, "bid", {"count": 0}),
+            "Bidding is not possible during the resolution of the revealed bids")
+    refused(state, Action(None, "reveal", {}), "Revealing the bids is not possible during the resolution")
 
 
 SECRET = {"colour": "yellow", "count": 2}
@@ -104,19 +129,19 @@ def _with_secret_bid():
 
 def test_hidden_bid_absent_from_other_views():
     state = _with_secret_bid()
-    for viewer in (None, 1, 2):
-        view = GAME.view(state, viewer)
-        view.pop("bid_choices", None)  # the viewer's own options, not Ann's bid
-        text = as_json(view)
-        assert as_json(SECRET)[1:-1] not in text
-        assert '"count": 2' not in text
-        assert view.get("my_bid") is None
-        assert as_json(SECRET)[1:-1] in as_json(GAME.view(state, 0))  # the search works
-    mine = GAME.view(state, 0)
-    assert mine["my_bid"] == SECRET
-    assert mine["players"][0]["ready"] is True
+    for viewer, host in ((None, True), (None, False), (1, False), (2, False), (2, True)):
+        seen = view(state, viewer, host)
+        if seen["private"]:
+            seen["private"].pop("bid_choices")  # the viewer's own options, not Ann's bid
+        text = as_json(seen)
+        assert "two yellow" not in text and '"count": 2' not in text
+        assert not seen["private"] or seen["private"]["my_bid"] is None
+    assert "two yellow" in as_json(view(state, 0))  # the search works
+    mine = view(state, 0)
+    assert mine["private"]["my_bid"] == {**SECRET, "words": "two yellow stones"}
+    assert mine["public"]["players"][0]["ready"] is True
     # other seats see only "ready", and the public pile is unchanged
-    other = GAME.view(state, 1)
+    other = view(state, 1)["public"]
     assert other["players"][0]["ready"] is True
     assert other["players"][0]["pile"] == {"blue": 5, "yellow": 5, "green": 5, "red": 3}
 
@@ -124,11 +149,12 @@ def test_hidden_bid_absent_from_other_views():
 def test_views_identical_whatever_the_secret_bid():
     """Another seat's view cannot depend on the bid's value at all."""
     base = started()
-    views = set()
+    seen = set()
     for bid in ({"count": 0}, {"colour": "blue", "count": 1}, {"colour": "red", "count": 2}):
         state = act(base, 0, "bid", **bid)
-        views.add((as_json(GAME.view(state, 1)), as_json(GAME.view(state, None))))
-    assert len(views) == 1
+        seen.add((as_json(view(state, 1)), as_json(view(state, None, True)),
+                  as_json(view(state, 2, True))))
+    assert len(seen) == 1
 
 
 def test_describe_hides_the_bid_from_others():
@@ -149,14 +175,18 @@ def test_reveal_shows_every_bid_to_everyone():
     line = GAME.describe(state, Action(None, "reveal", {}), 2)
     assert "Ann two yellow stones" in line and "Bob one blue stone" in line and "Cat nothing" in line
     after = act(state, None, "reveal")
-    for viewer in (None, 0, 1, 2):
-        revealed = GAME.view(after, viewer)["revealed_bids"]
-        assert [(b["colour"], b["count"]) for b in revealed] == [("yellow", 2), ("blue", 1), (None, 0)]
+    revealed = public(after)["revealed_bids"]
+    assert [(b["colour"], b["count"]) for b in revealed] == [("yellow", 2), ("blue", 1), (None, 0)]
+    assert [b["words"] for b in revealed] == ["two yellow stones", "one blue stone", "nothing"]
+    assert public(after)["last_round"]["lines"][0]["text"] == \
+        "Bids revealed: Ann two yellow stones; Bob one blue stone; Cat nothing"
 
 
 def test_bid_choices_for_my_seat_only():
     state = started()
-    assert GAME.view(state, 0)["bid_choices"] == legal_bids(state["piles"][0])
-    assert "bid_choices" not in GAME.view(state, None)
-    assert {"colour": None, "count": 0} in GAME.view(state, 0)["bid_choices"]
-    assert len(GAME.view(state, 0)["bid_choices"]) == 1 + 4 + 4
+    mine = view(state, 0)["private"]["bid_choices"]
+    assert mine == [with_words(b) for b in legal_bids(state["piles"][0])]
+    assert view(state, None, True)["private"] is None
+    assert {"colour": None, "count": 0, "words": "nothing"} in mine
+    assert len(mine) == 1 + 4 + 4
+    assert "bid_choices" not in public(state)

@@ -1,7 +1,7 @@
-"""Random legal play through ``apply``: never crashes, keeps the invariants, always ends."""
+"""Random legal play through the table's one check (``play``): never crashes, keeps the
+invariants, always ends."""
 
 import copy
-import json
 import math
 import random
 
@@ -12,6 +12,13 @@ from engine.bluffstones.state import stone_census
 from engine.bluffstones.stones import COLOURS, START_PILES, TOWER_COLOURS
 from engine.errors import IllegalAction
 from engine.game import Action
+from engine.plain import is_plain
+from engine.table import play
+
+
+def apply(state, action):
+    """``action`` from its seat's phone, or from the host's device when its seat is None."""
+    return play(GAME, state, action, host=action.seat is None)
 
 
 def touching(a, b):
@@ -34,25 +41,26 @@ def setup_game(rng):
     state = GAME.setup(names, GAME.check_settings(
         {"tower_circles": " ".join(circles),
          "end_when_towers_gone": rng.random() < 0.5}, n))
-    state = GAME.apply(state, Action(None, "tower_colour",
-                                     {"colours": dict(zip(circles, pool[:7]))}))
-    state = GAME.apply(state, Action(rng.randrange(n), "start_player",
-                                     {"player": rng.randrange(n)}))
-    return GAME.apply(state, Action(None, "start", {}))
+    state = apply(state, Action(None, "tower_colour",
+                                {"colours": dict(zip(circles, pool[:7]))}))
+    state = apply(state, Action(rng.randrange(n), "start_player",
+                                {"player": rng.randrange(n)}))
+    return apply(state, Action(None, "start", {}))
 
 
 def choose_action(state, rng, zero_bias, focus=0.0):
-    view = GAME.view(state, None)
+    view = GAME.public(state)
     if state["phase"] == "bidding":
         seat = rng.choice(view["waiting_for"] or [None])
         if seat is None:
-            if rng.random() < 0.1:  # sometimes change a bid before revealing
-                seat = rng.randrange(len(state["players"]))
+            movable = [s for s in range(len(state["players"])) if sum(state["piles"][s].values())]
+            if rng.random() < 0.1 and movable:  # sometimes change a bid before revealing
+                seat = rng.choice(movable)
             else:
                 return Action(rng.choice([None, 0]), "reveal", {})
         if rng.random() < zero_bias:
             return Action(seat, "bid", {"count": 0})
-        bid = rng.choice(GAME.view(state, seat)["bid_choices"])
+        bid = rng.choice(GAME.private(state, seat)["bid_choices"])
         return Action(seat, "bid", {"colour": bid["colour"], "count": bid["count"]}
                       if bid["count"] else {"count": 0})
     step = view["pending"]
@@ -69,7 +77,7 @@ def choose_action(state, rng, zero_bias, focus=0.0):
 def random_illegal(state, rng):
     n = len(state["players"])
     return rng.choice([
-        Action(rng.randrange(n), "bid", {"stones": ["blue", "green"]}),
+        Action(rng.randrange(n), "bid", {"colour": "blue", "count": 2, "stones": ["green"]}),
         Action(rng.randrange(n), "bid", {"colour": "red", "count": 5}),
         Action(rng.randrange(n), "place", {"circle": rng.choice(state["tower_circles"])}),
         Action(rng.randrange(n), "remove", {"circle": "Z9"}),
@@ -105,10 +113,32 @@ def check_invariants(before, action, after, initial_census):
                        for t in before["tower_circles"] if t not in before["scored"])
     else:
         assert not newly
+    if action.kind == "place":
+        check_gifts(before, action, after)
     if after["phase"] == "bidding":
         assert after["hands"] == [None] * len(after["players"])
-    for seat in [None, *range(len(after["players"]))]:
-        json.dumps(GAME.view(after, seat))
+    assert is_plain(after) and is_plain(GAME.public(after))
+    for seat in range(len(after["players"])):
+        assert is_plain(GAME.private(after, seat))
+
+
+def check_gifts(before, action, after):
+    """A circle the view warns about leaves each tower it names one stone from scoring,
+    with room for that stone and someone else holding (or keeping) its colour."""
+    circle = board.parse_circle(action.payload["circle"])
+    placer = before["pending"]["seat"]
+    warned = {item["circle"]: item["gives"] for item in GAME.public(before)["pending"]["gives"]}
+    for gift in warned.get(circle, []):
+        t = gift["tower"]
+        assert touching(t, circle) and before["tower_colours"][t] == gift["colour"]
+        assert t not in after["scored"] and matching_around(after, t) == 2
+        assert any(touching(t, c) and c not in after["board"] and (c not in after["tower_circles"] or c in after["scored"])
+                   for c in board.CIRCLES)
+        assert gift["seat"] != placer
+        if gift["this_round"]:
+            assert before["hands"][gift["seat"]] == gift["colour"]
+        else:
+            assert before["piles"][gift["seat"]][gift["colour"]] > 0
 
 
 def check_bids_hidden(state):
@@ -119,7 +149,9 @@ def check_bids_hidden(state):
         masked = copy.deepcopy(state)
         masked["bids"] = [b if (s == viewer or b is None) else {"colour": None, "count": 0}
                           for s, b in enumerate(state["bids"])]
-        assert GAME.view(state, viewer) == GAME.view(masked, viewer)
+        assert GAME.public(state) == GAME.public(masked)
+        if viewer is not None:
+            assert GAME.private(state, viewer) == GAME.private(masked, viewer)
 
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -140,13 +172,13 @@ def test_random_play_keeps_invariants_and_ends(seed, zero_bias, focus):
             bad = random_illegal(state, rng)
             frozen = copy.deepcopy(state)
             try:
-                GAME.apply(state, bad)
+                apply(state, bad)
             except IllegalAction:
                 pass
             assert state == frozen
         action = choose_action(state, rng, zero_bias, focus)
         frozen = copy.deepcopy(state)
-        after = GAME.apply(state, action)
+        after = apply(state, action)
         assert state == frozen  # apply never mutates its input
         GAME.describe(state, action, rng.choice([None, 0]))
         check_invariants(state, action, after, initial)

@@ -8,7 +8,11 @@ from engine.bluffstones import GAME
 from engine.bluffstones.state import empty_circles, stone_census
 from engine.game import Action
 
-from .support import NAMES2, act, bid_all, finish_round, place_one, refused, started
+from .support import NAMES2, act, bid_all, finish_round, place_one, public, refused, started, view
+
+
+def lines(state):
+    return [line["text"] for line in public(state)["last_round"]["lines"]]
 
 
 def test_two_stone_bid_makes_every_bidder_discard_one():
@@ -17,7 +21,7 @@ def test_two_stone_bid_makes_every_bidder_discard_one():
     assert state["discard"] == {"blue": 1, "yellow": 0, "green": 1, "red": 0}
     assert state["hands"] == ["blue", None, None]  # Bob's single stone is gone
     assert state["pending"] == {"seat": 0, "step": "place", "colour": "blue"}
-    texts = [e["text"] for e in state["last_events"]]
+    texts = lines(state)
     assert "Ann throws away one blue stone (someone bid two)" in texts
     assert "Bob throws away one green stone (someone bid two)" in texts
     assert not any("Cat" in t and "throws" in t for t in texts)
@@ -41,24 +45,33 @@ def test_placement_in_turn_order_from_the_turn_tower():
     while state["phase"] == "resolving":
         seat = state["pending"]["seat"]
         order.append(seat)
-        assert GAME.seats_to_act(state) == [seat]
+        assert GAME.to_act(state) == [seat]
         state = act(state, seat, "place", circle=empty_circles(state)[0])
     assert order == [1, 2, 0]
 
 
 def test_placement_rules():
     state = bid_all(started(), {0: ("blue", 1), 1: ("green", 1)})
-    refused(state, Action(1, "place", {"circle": "A1"}), "It is Ann's turn, not yours")
+    refused(state, Action(1, "place", {"circle": "A1"}), "It is not your turn: it is Ann's")
     refused(state, Action(0, "place", {"circle": "D4"}), "A tower stands on D4")
     refused(state, Action(0, "place", {"circle": "Q9"}), "is not a circle on the board")
+    refused(state, Action(0, "place", {"circle": 44}), "The circle must be a circle of the board, like D4")
+    refused(state, Action(0, "place", {}), "The circle is missing")
+    refused(state, Action(0, "place", {"circle": "A1", "seat": 1}), "does not take 'seat'")
     refused(state, Action(0, "remove", {"circle": "A1"}), "Ann must place a blue stone now")
+    assert "place" in view(state, 0)["legal"] and "remove" not in view(state, 0)["legal"]
+    assert "place" not in view(state, 1)["legal"]
+    assert "place" in view(state, None, True)["legal"]  # the host taps for the pending seat
+    assert "place" not in view(state, 1, True)["legal"]
     state = act(state, 0, "place", circle="a1")
     assert state["board"] == {"A1": "blue"}
     refused(state, Action(1, "place", {"circle": "A1"}), "A1 already has a blue stone")
+    refused(state, Action(2, "place", {"circle": "A2"}), "It is Bob's turn", host=True)
     state = act(state, None, "place", circle="A2")  # the host taps for Bob
     assert state["board"] == {"A1": "blue", "A2": "green"}
     assert state["phase"] == "bidding"
-    refused(state, Action(0, "place", {"circle": "A3"}), "the round is still bidding")
+    refused(state, Action(0, "place", {"circle": "A3"}),
+            "Placing a stone is not possible during the secret bids")
 
 
 def _board_with_two_stones():
@@ -73,9 +86,10 @@ def test_red_stones_remove_in_turn_order_then_placements():
     state = _board_with_two_stones()
     state = bid_all(state, {0: ("red", 1), 1: ("yellow", 1), 2: ("red", 1)})
     assert state["pending"] == {"seat": 2, "step": "remove", "colour": "red"}
-    pending = GAME.view(state, None)["pending"]
+    pending = public(state)["pending"]
     assert pending["choices"] == ["A1", "A2"] and pending["step"] == "remove"
-    refused(state, Action(0, "remove", {"circle": "A1"}), "It is Cat's turn")
+    assert pending["gives"] == []
+    refused(state, Action(0, "remove", {"circle": "A1"}), "It is not your turn: it is Cat's")
     refused(state, Action(2, "remove", {"circle": "C3"}), "C3 has no stone")
     refused(state, Action(2, "remove", {"circle": "D4"}), "D4 has a tower")
     refused(state, Action(2, "place", {"circle": "C3"}), "Cat must remove a stone")
@@ -97,7 +111,8 @@ def test_red_with_nothing_left_to_remove_is_just_discarded():
     state = act(state, 2, "remove", circle="A1")
     assert state["phase"] == "bidding"
     assert state["discard"] == {"blue": 1, "yellow": 0, "green": 0, "red": 2}
-    assert any(e["kind"] == "wasted_red" and e["seat"] == 0 for e in state["round_events"])
+    assert any(e["kind"] == "wasted_red" and e["seat"] == 0
+               for e in public(state)["last_round"]["lines"])
     assert state["piles"][0]["red"] == 2 and state["piles"][2]["red"] == 2
 
 
@@ -105,7 +120,7 @@ def test_red_on_an_empty_board_resolves_at_once():
     state = bid_all(started(), {1: ("red", 2)})
     assert state["phase"] == "bidding" and state["round"] == 2
     assert state["discard"]["red"] == 2 and state["piles"][1]["red"] == 1
-    texts = " ".join(e["text"] for e in state["round_events"])
+    texts = " ".join(lines(state))
     assert "Bob's red stone is thrown away: there is no stone on the board to remove" in texts
 
 
@@ -116,19 +131,21 @@ def test_tower_scored_by_the_placer_of_the_third_matching_stone():
     state = place_one(state, 2, "yellow", "D5")   # not blue: does not count
     state = place_one(state, 0, "green", "E3")    # not blue: does not count
     assert state["scored"] == {}
-    tower = next(t for t in GAME.view(state, None)["board"]["towers"] if t["circle"] == "D4")
+    tower = next(t for t in public(state)["board"]["towers"] if t["circle"] == "D4")
     assert tower == {"circle": "D4", "colour": "blue", "standing": True, "scored_by": None,
-                     "matching": 2}
+                     "matching": 2, "needs": 1}
     state = place_one(state, 1, "blue", "A4")     # blue but not next to D4
     assert state["scored"] == {}
     state = place_one(state, 2, "blue", "E4")     # the third blue next to D4
     assert state["scored"] == {"D4": 2}
     assert state["won"] == [[], [], ["D4"]]
     assert any(e["kind"] == "score" and e["text"] == "Cat scores the blue tower on D4"
-               for e in state["round_events"])
-    view = GAME.view(state, 0)
-    assert view["players"][2]["tower_count"] == 1
-    assert view["players"][0]["tower_count"] == 0
+               for e in public(state)["last_round"]["lines"])
+    shown = public(state)
+    assert shown["players"][2]["tower_count"] == 1
+    assert shown["players"][0]["tower_count"] == 0
+    tower = next(t for t in shown["board"]["towers"] if t["circle"] == "D4")
+    assert (tower["standing"], tower["scored_by"], tower["needs"]) == (False, 2, None)
 
 
 def test_matching_stone_next_to_another_colour_tower_does_not_score_it():
@@ -180,10 +197,10 @@ def test_turn_tower_passes_clockwise_each_round():
         turns.append(state["turn"])
     assert turns == [1, 2, 0, 1, 2]
     assert state["round"] == 5
-    view = GAME.view(state, None)
-    assert view["turn_tower"] == 2 and view["turn_order"] == [2, 0, 1]
-    assert [p["holds_turn_tower"] for p in view["players"]] == [False, False, True]
-    assert view["previous_round"]["round"] == 4
+    shown = public(state)
+    assert shown["turn_tower"] == 2 and shown["turn_order"] == [2, 0, 1]
+    assert [p["holds_turn_tower"] for p in shown["players"]] == [False, False, True]
+    assert shown["last_round"]["round"] == 4
 
 
 def test_a_stone_with_no_empty_circle_is_thrown_away():
@@ -193,17 +210,18 @@ def test_a_stone_with_no_empty_circle_is_thrown_away():
     full["discard"] = dict(state["discard"])
     state = bid_all(full, {0: ("yellow", 1)})
     assert state["phase"] == "bidding" and state["discard"]["yellow"] == 1
-    assert any(e["kind"] == "no_room" for e in state["round_events"])
+    assert any(e["kind"] == "no_room" for e in public(state)["last_round"]["lines"])
 
 
 def test_resolution_view_is_public_and_says_what_is_needed():
     state = bid_all(started(), {0: ("blue", 2), 2: ("red", 1)})
-    for viewer in (None, 0, 1, 2):
-        view = GAME.view(state, viewer)
-        assert view["phase"] == "resolving"
-        assert view["pending"]["seat"] == 0 and view["pending"]["step"] == "place"
-        assert "place your blue stone" in view["pending"]["prompt"]
-        assert [p["in_hand"] for p in view["players"]] == ["blue", None, None]
+    shown = public(state)
+    assert shown["phase"] == "resolving"
+    assert shown["pending"]["seat"] == 0 and shown["pending"]["step"] == "place"
+    assert "place your blue stone" in shown["pending"]["prompt"]
+    assert [p["in_hand"] for p in shown["players"]] == ["blue", None, None]
+    for viewer in (0, 1, 2):
+        assert view(state, viewer)["private"] == {"my_bid": None, "bid_choices": []}
 
 
 def test_stones_conserved_through_a_round():

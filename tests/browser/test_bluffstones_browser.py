@@ -1,7 +1,9 @@
 """BluffStones on three real phones (Chromium, 390 x 844) against the real server.
 
-One game from setup to the end: a round where three blue stones score a tower, a round
-with two-stone bids and a red removal, and the all-zero round that ends the game. Phone
+One game from setup to the end: a round where three blue stones score a tower (the
+towers say what they need; the second placer is warned who the third stone would
+give the tower to), a round with two-stone bids and a red removal, and the all-zero
+round that ends the game. Phone
 Bo records every websocket frame: between Ann's bid and the reveal nothing Bo receives
 may carry Ann's bid.
 """
@@ -81,6 +83,10 @@ def test_bluffstones_round_trip_on_three_phones(server, phones):
     bo.see("Waiting for Ann to place the blue stone", timeout=WAIT)
     shot(ann, "place")
     ann.tap_until("Place on D3", "D3 blue stone", label=True)
+    # what each tower needs, and the warning before Bo leaves D4 one stone from Cy
+    ann.see("D4 blue: 1 of 3 blue stones next to it, needs 2 more", timeout=WAIT)
+    bo.see("gives Cy D4 if Cy places blue", timeout=WAIT)
+    shot(bo, "careful")
     bo.tap_until("Place on D5", "D5 blue stone", label=True)
     cy.tap_until("Place on C4", "Cy scores the blue tower on D4")
     for phone in (ann, bo, cy):
@@ -159,5 +165,6 @@ def test_host_sets_up_on_the_wide_table_screen(server, phones):
     host.see_label("Ann red 4", timeout=WAIT)
     host.see_label("Bo towers 0", timeout=WAIT)
     host.see("D4 blue: 0 of 3 blue stones next to it", timeout=WAIT)
+    host.see("needs 3 more", timeout=WAIT)
     assert host.button("Bid 1 blue").count() == 0  # the table screen never bids
     shot(host, "table-wide")

@@ -6,10 +6,11 @@ from engine.errors import IllegalAction
 from engine.game import Action
 from engine.paisho import GAME
 from engine.paisho import queries as q
+from engine.plain import is_plain
 from engine.registry import get_game
-from engine.table import Match, make_spec
+from engine.table import Match, apply, make_spec
 
-from tests.paisho.helpers import as_json, new_game, play, refused, tiles
+from tests.paisho.helpers import new_game, play, refused, tiles
 
 ANN, BO = 0, 1
 
@@ -33,10 +34,10 @@ def test_two_or_four_players_only(n):
 
 def test_turns_alternate_and_out_of_turn_is_refused():
     state = new_game()
-    assert GAME.seats_to_act(state) == [ANN]
-    refused(state, BO, "pass", {}, "It is Ann's turn")
+    assert GAME.to_act(state) == [ANN]
+    refused(state, BO, "pass", {}, "It is not your turn: it is Ann's")
     state = play(state, (ANN, "pass"))
-    assert GAME.seats_to_act(state) == [BO]
+    assert GAME.to_act(state) == [BO]
     state = play(state, (BO, "pass"), (None, "pass"))  # the host enters for Ann
     assert state["current"] == BO and state["turns"] == [2, 1]
 
@@ -57,7 +58,7 @@ def test_placing_moves_a_tile_from_hand_to_board_and_a_seventh_jasmine_is_refuse
         state = play(state, (ANN, "place", {"tile": "jasmine"}), (BO, "pass"))
     assert tiles(state, ANN, "jasmine") == {"hand": 0, "board": 6, "pot": 0, "returned": 0}
     refused(state, ANN, "place", {"tile": "jasmine"}, "no Jasmine left to place")
-    refused(state, ANN, "place", {"tile": "tulip"}, "not a Pai Sho tile")
+    refused(state, ANN, "place", {"tile": "tulip"}, "The tile must be one of: jasmine, lily")
 
 
 def test_fourth_rock_refused():
@@ -69,12 +70,17 @@ def test_fourth_rock_refused():
 
 def test_moving_needs_the_tile_on_board_and_rock_and_knotweed_never_move():
     state = new_game()
-    refused(state, ANN, "move", {"tile": "lily"}, "no Lily on the board")
+    refused(state, ANN, "move", {"tile": "lily"}, "You have no tile on the board that can move")
     state = play(state, (ANN, "place", {"tile": "rock"}), (BO, "place", {"tile": "knotweed"}),
-                 (ANN, "place", {"tile": "lily"}), (BO, "pass"))
-    refused(state, ANN, "move", {"tile": "rock"}, "a Rock cannot move")
+                 (ANN, "place", {"tile": "lily"}), (BO, "place", {"tile": "rose"}))
+    refused(state, ANN, "move", {"tile": "rock"}, "A Rock cannot move")
+    refused(state, ANN, "move", {"tile": "rose"}, "You have no Rose on the board to move")
     state = play(state, (ANN, "move", {"tile": "lily"}))
-    refused(state, BO, "move", {"tile": "knotweed"}, "a Knotweed cannot move")
+    refused(state, BO, "move", {"tile": "knotweed"}, "A Knotweed cannot move")
+    state = play(state, (BO, "pass"), (ANN, "pass"))
+    state = play(new_game(), (ANN, "place", {"tile": "rock"}), (BO, "place", {"tile": "knotweed"}),
+                 (ANN, "pass"))
+    refused(state, BO, "move", {"tile": "knotweed"}, "You have no tile on the board that can move")
 
 
 def _board(*placements):
@@ -110,8 +116,12 @@ def test_capture_refusals_name_the_reason_and_change_nothing():
 
 
 def test_capturing_a_tile_not_on_the_board():
-    state = _board((ANN, "jasmine"))
-    refused(state, ANN, "capture", {"tile": "jasmine", "captured": "rose"}, "no Rose on the board")
+    state = _board((ANN, "dragon"), (BO, "lily"))
+    refused(state, ANN, "capture", {"tile": "dragon", "captured": "rose"},
+            "Bo has no Rose on the board to capture")
+    state = _board((ANN, "jasmine"), (BO, "lily"))  # a jasmine takes only a rose: none there
+    refused(state, ANN, "capture", {"tile": "jasmine", "captured": "rose"},
+            "You have no capture to make")
 
 
 def test_elemental_capture_removes_both_tiles():
@@ -170,23 +180,28 @@ def test_returned_tile_is_placed_again_after_the_hand_runs_out():
 def test_return_refusals():
     state = _board((ANN, "boat"), (ANN, "wheel"), (BO, "lily"), (BO, "knotweed"))
     refused(state, ANN, "return", {"tile": "rose", "returned": [{"owner": BO, "kind": "lily"}]},
-            "only a Boat or a Wheel")
+            "The returning tile must be one of: boat, wheel")
     refused(state, ANN, "return", {"tile": "boat", "returned": [{"owner": BO, "kind": "knotweed"}]},
-            "only flowers are returned")
+            "A returned flower must be one of: jasmine")
     refused(state, ANN, "return", {"tile": "boat", "returned": [{"owner": BO, "kind": "lily"}] * 2},
             "only 1 Lily on the board")
-    refused(state, ANN, "return", {"tile": "boat", "returned": []}, "Say which tiles")
+    refused(state, ANN, "return", {"tile": "boat", "returned": []}, "The returned flowers must have 1 to 8")
     refused(state, ANN, "return", {"tile": "boat", "returned": [{"owner": BO, "kind": "lily"}] * 4},
-            "at most 3")
+            "A Boat pushes at most 3 tiles")
+    refused(state, ANN, "return", {"tile": "wheel", "returned": [{"owner": BO, "kind": "lily"}] * 9},
+            "The returned flowers must have 1 to 8 items")
     refused(state, BO, "return", {"tile": "boat", "returned": [{"owner": BO, "kind": "lily"}]},
-            "It is Ann's turn")
-    state2 = _board((BO, "lily"))
+            "it is Ann's")
+    state2 = _board((ANN, "wheel"), (BO, "lily"))
     refused(state2, ANN, "return", {"tile": "boat", "returned": [{"owner": BO, "kind": "lily"}]},
-            "no Boat on the board")
+            "You have no Boat on the board")
+    state3 = _board((BO, "lily"))
+    refused(state3, ANN, "return", {"tile": "boat", "returned": [{"owner": BO, "kind": "lily"}]},
+            "You have no Boat or Wheel on the board")
 
 
 def test_knotweed_kill_removes_neighbours_and_counts_as_captures():
-    state = _board((ANN, "knotweed"), (ANN, "rose"), (BO, "lily"), (BO, "dragon"))
+    state = _board((ANN, "knotweed"), (ANN, "rose"), (BO, "lily"), (BO, "dragon"), (BO, "jasmine"))
     assert state["current"] == ANN
     state = play(state, (BO, "knotweed_kill", {"knotweed": ANN, "killed": [
         {"owner": BO, "kind": "lily"}, {"owner": BO, "kind": "dragon"}, {"owner": ANN, "kind": "rose"}]}))
@@ -195,16 +210,34 @@ def test_knotweed_kill_removes_neighbours_and_counts_as_captures():
     assert tiles(state, ANN, "knotweed")["board"] == 1
     assert state["captured"] == [2, 0]
     assert state["current"] == ANN  # not a turn
-    refused(state, BO, "knotweed_kill", {"killed": [{"owner": ANN, "kind": "knotweed"}]},
+    refused(state, BO, "knotweed_kill", {"knotweed": BO, "killed": [{"owner": ANN, "kind": "knotweed"}]},
             "Bo has no Knotweed on the board")
-    refused(state, ANN, "knotweed_kill", {"killed": [{"owner": BO, "kind": "rose"}]},
+    refused(state, ANN, "knotweed_kill", {"knotweed": ANN, "killed": [{"owner": BO, "kind": "rose"}]},
             "only 0 Rose on the board")
+    refused(state, ANN, "knotweed_kill", {"knotweed": ANN, "killed": [{"owner": ANN, "kind": "knotweed"}]},
+            "A Knotweed does not kill itself")
+    # whose Knotweed it was is said, never taken from who records it
+    refused(state, ANN, "knotweed_kill", {"killed": [{"owner": BO, "kind": "lily"}]},
+            "The Knotweed's owner is missing")
+
+
+def test_knotweed_kill_recorded_by_the_host_names_the_knotweed_by_seat_or_name():
+    state = _board((ANN, "knotweed"), (BO, "lily"), (BO, "jade"), (BO, "rose"))
+    state = play(state, (None, "knotweed_kill", {"knotweed": "ann", "killed": [{"kind": "lily"}]}))
+    assert tiles(state, BO, "lily")["pot"] == 1 and state["captured"] == [1, 0]
+    state = play(state, (None, "knotweed_kill", {"knotweed": 0, "killed": [{"owner": 1, "kind": "jade"}]}))
+    assert tiles(state, BO, "jade")["pot"] == 1 and state["captured"] == [2, 0]
+    refused(state, None, "knotweed_kill", {"knotweed": "Cy", "killed": [{"owner": 0, "kind": "knotweed"}]},
+            "There is no player by that name at this table")
+    refused(state, None, "knotweed_kill", {"knotweed": True, "killed": [{"owner": 0, "kind": "knotweed"}]},
+            "The Knotweed's owner must be a whole number from 0 to 3")
 
 
 # -- harmonies and points ---------------------------------------------------------------
 def test_harmony_formed_is_checked_on_the_ring_with_the_reason():
     state = _board((ANN, "rose"), (ANN, "jasmine"), (ANN, "rhododendron"), (ANN, "chrysanthemum"))
     refused(state, ANN, "harmony_formed", {"tiles": ["rose", "jasmine"]}, "opposites")
+    refused(state, ANN, "harmony_formed", {"tiles": ["rose", "rock"]}, "must be one of: jasmine")
     refused(state, ANN, "harmony_formed", {"tiles": ["rose", "rhododendron"]},
             "not neighbours on the harmony ring")
     refused(state, ANN, "harmony_formed", {"tiles": ["jasmine", "lily"]}, "Ann has no Lily on the board")
@@ -218,13 +251,22 @@ def test_harmony_formed_is_checked_on_the_ring_with_the_reason():
     refused(state, ANN, "pass", {"formed": [["jasmine", "rose"]]}, "opposites")
 
 
-def test_only_the_owner_records_a_harmony_and_the_host_must_name_the_owner():
-    state = _board((ANN, "rose"), (ANN, "chrysanthemum"))
+def test_only_the_owner_records_a_harmony_and_the_host_records_it_for_them():
+    state = _board((ANN, "rose"), (ANN, "chrysanthemum"), (BO, "lily"))
+    refused(state, BO, "harmony_formed", {"tiles": ["rose", "chrysanthemum"]},
+            "Bo has no two tiles on the board that could form a new harmony")
+    state = play(state, (ANN, "pass"), (BO, "place", {"tile": "jade"}))
     refused(state, BO, "harmony_formed", {"tiles": ["rose", "chrysanthemum"]}, "Bo has no Rose")
     refused(state, BO, "harmony_formed", {"tiles": ["rose", "chrysanthemum"], "owner": ANN},
-            "your own harmonies")
-    refused(state, None, "harmony_formed", {"tiles": ["rose", "chrysanthemum"]}, "whose harmony")
-    state = play(state, (None, "harmony_formed", {"tiles": ["rose", "chrysanthemum"], "owner": ANN}))
+            "does not take 'owner'")
+    with pytest.raises(IllegalAction) as err:  # Bo's phone cannot act for Ann
+        apply(GAME, state, Action(ANN, "harmony_formed", {"tiles": ["rose", "chrysanthemum"]}),
+              BO, state["players"])
+    assert err.value.message == "You can only act for your own seat"
+    refused(state, None, "harmony_formed", {"tiles": ["rose", "chrysanthemum"]},
+            "Say which player this is for")
+    state = apply(GAME, state, Action(ANN, "harmony_formed", {"tiles": ["rose", "chrysanthemum"]}),
+                  None, state["players"])[0]  # the host enters it for Ann
     assert q.intact_harmonies(state, ANN)[0]["owner"] == ANN
 
 
@@ -256,8 +298,8 @@ def test_points_every_third_turn_with_a_break_and_a_remake():
     state = play(state, (ANN, "pass", {"formed": [["rose", "chrysanthemum"]]}), (BO, "pass"))
     state, scores = _score_after_each_ann_turn(state, 4)
     assert scores == [2, 3, 3, 3]
-    assert [h["id"] for h in q.intact_harmonies(state, ANN)] == [2]
-    assert state["harmonies"][0]["points"] == 2 and state["harmonies"][1]["points"] == 1
+    assert [(h["id"], h["points"]) for h in q.intact_harmonies(state, ANN)] == [(2, 1)]
+    assert [h["id"] for h in state["broken"]] == [1]
 
 
 def test_each_harmony_pays_by_itself():
@@ -284,7 +326,13 @@ def test_harmony_broken_by_an_opponent_and_by_a_separate_action():
     refused(state, BO, "harmony_broken", {}, "which harmony")
     state = play(state, (BO, "harmony_broken", {"harmony": 1}))
     assert q.intact_harmonies(state) == []
-    refused(state, ANN, "harmony_broken", {"harmony": 1}, "already broken")
+    refused(state, ANN, "harmony_broken", {"harmony": 1}, "No harmony is intact")
+    state = play(state, (BO, "pass"), (ANN, "pass", {"formed": [["rose", "chrysanthemum"]]}))
+    refused(state, ANN, "harmony_broken", {"harmony": 1}, "Harmony 1 is already broken")
+    refused(state, ANN, "harmony_broken", {"harmonies": [2, 2]}, "Harmony 2 is already broken")
+    refused(state, ANN, "harmony_broken", {"harmony": "#2"}, "The harmony must be a whole number")
+    state = play(state, (None, "harmony_broken", {"harmonies": [2]}))  # the host, for the table
+    assert q.intact_harmonies(state) == []
 
 
 def test_capturing_the_last_tile_of_a_harmony_breaks_it_by_itself():
@@ -301,14 +349,14 @@ def test_blooming_lotus_changes_with_captures_and_ties_bloom_nobody():
     assert q.blooming_seat(state) is None
     state = play(state, (ANN, "capture", {"tile": "dragon", "captured": "lily"}))
     assert q.blooming_seat(state) == BO  # Bo has captured fewer
-    assert GAME.view(state, None)["blooming"] == BO
+    assert GAME.public(state)["blooming"] == BO
     state = play(state, (BO, "capture", {"tile": "dragon", "captured": "rose"}))
     assert q.blooming_seat(state) is None  # 1 - 1: a tie blooms nobody
     state = play(state, (ANN, "pass"), (BO, "capture", {"tile": "dragon", "captured": "dragon"}))
     assert q.blooming_seat(state) == ANN
     state = play(state, (ANN, "place", {"tile": "rose"}), (BO, "pass"),
                  (ANN, "harmony_formed", {"tiles": ["lotus", "rose"]}))
-    assert q.intact_harmonies(state, ANN)[0]["pair"] == ["lotus", "rose"]
+    assert GAME.public(state)["harmonies"][0]["pair"] == ["lotus", "rose"]
     # Ann captures twice more: 2 - 2, the lotus stops blooming and its harmony breaks
     state = play(state, (ANN, "capture", {"tile": "lotus", "captured": "jade"}))
     assert q.blooming_seat(state) is None
@@ -339,7 +387,7 @@ def test_ending_by_target_score():
     assert result["score_by_turn"]["Ann"][-1] == 2 and result["score_by_turn"]["Bo"][-1] == 0
     assert len(result["score_by_turn"]["Ann"]) == state["turn"] + 1
     refused(state, BO, "pass", {}, "game is over")
-    assert GAME.seats_to_act(state) == []
+    assert GAME.to_act(state) == []
 
 
 def test_ending_when_all_flower_and_special_tiles_are_captured():
@@ -383,23 +431,35 @@ def test_result_is_none_while_playing():
 
 
 # -- views, words, table -------------------------------------------------------------------
-def test_view_shows_tiles_by_place_pot_harmonies_and_my_choices():
-    state = _board((ANN, "rose"), (ANN, "chrysanthemum"), (BO, "jasmine"))
-    state = play(state, (ANN, "capture", {"tile": "rose", "captured": "jasmine",
-                                          "formed": [["rose", "chrysanthemum"]]}))
-    view = GAME.view(state, ANN)
-    as_json(view)
-    assert view["players"][BO]["tiles"]["jasmine"] == {"hand": 5, "board": 0, "pot": 1, "returned": 0}
-    assert view["players"][ANN]["totals"] == {"hand": 52, "board": 2, "pot": 0, "returned": 0}
-    assert view["pot"] == [{"owner": BO, "kind": "jasmine", "count": 1}]
-    assert view["harmonies"][0]["turns_to_next_point"] == 2
-    assert view["current"] == BO and view["blooming"] == BO
-    assert view["my"]["harmonies"][0]["id"] == 1
-    assert "rose" in view["my"]["can_move"] and "rock" in view["my"]["can_place"]
-    assert view["events"][-1]["text"].startswith("Ann's Rose captured Bo's Jasmine")
-    assert "my" not in GAME.view(state, None)
-    bo = GAME.view(state, BO)["my"]
-    assert bo["blooming"] and bo["harmonies"] == []
+def test_views_show_tiles_by_place_pot_harmonies_and_my_choices():
+    before = _board((ANN, "rose"), (ANN, "chrysanthemum"), (BO, "jasmine"))
+    capture = Action(ANN, "capture", {"tile": "rose", "captured": "jasmine",
+                                      "formed": [["rose", "chrysanthemum"]]})
+    state = play(before, (ANN, capture.kind, capture.payload))
+    public, mine = GAME.public(state), GAME.private(state, ANN)
+    assert is_plain(public) and is_plain(mine)
+    assert public["players"][BO]["pot"] == {"jasmine": 1} and public["players"][BO]["board"] == {}
+    assert public["players"][ANN]["board"] == {"rose": 1, "chrysanthemum": 1}
+    assert mine["tiles"]["board"] == {"rose": 1, "chrysanthemum": 1} and mine["tiles"]["pot"] == {}
+    assert sum(mine["tiles"]["hand"].values()) == 52 and mine["tiles"]["hand"]["rose"] == 5
+    assert GAME.private(state, BO)["tiles"]["hand"]["jasmine"] == 5
+    assert public["harmonies"] == [{"id": 1, "owner": ANN, "pair": ["rose", "chrysanthemum"],
+                                    "points": 0, "turns_intact": 1, "turns_to_next_point": 2}]
+    assert public["current"] == BO and public["blooming"] == BO
+    assert public["names"]["jade"] == "White Jade" and public["looks"]["jade"] == "white"
+    assert public["looks"]["rose"] == "red" and public["looks"]["boat"] == "wood"
+    assert public["looks"]["lotus"] == "gold"
+    assert mine["turn"] is None and mine["can_form"] == [] and mine["can_kill"] == []
+    bo = GAME.private(state, BO)["turn"]
+    assert "rock" in bo["can_place"] and bo["can_move"] == [] and bo["can_capture"] == []
+    ann = GAME.private(before, ANN)["turn"]
+    assert ann["can_move"] == ["rose", "chrysanthemum"] and "rock" in ann["can_place"]
+    assert ann["can_capture"] == [{"tile": "rose", "owner": BO, "captured": "jasmine",
+                                   "label": "Rose takes Bo's Jasmine"}]
+    assert ann["can_return_with"] == [] and ann["returnable"] == []
+    assert GAME.describe(before, capture, BO).startswith("Ann's Rose captured Bo's Jasmine")
+    assert public["recent"] == ["Turn 5: Ann's Rose + Chrysanthemum (#1) formed"]
+    assert GAME.private(state, None) is None and GAME.private(state, 7) is None
 
 
 def test_capture_choices_follow_the_rules_and_inventory():
@@ -415,7 +475,7 @@ def test_describe_lines():
         state, Action(ANN, "capture", {"tile": "boat", "captured": "lily"}), None)
     line = GAME.describe(state, Action(ANN, "pass", {"formed": [["rose", "chrysanthemum"]]}), None)
     assert line == "Ann passed; formed a harmony: Rose + Chrysanthemum"
-    assert GAME.describe(state, Action(BO, "forfeit", {}), ANN) == "Bo forfeited"
+    assert GAME.describe(state, Action(BO, "forfeit", {}), ANN) == "Bo forfeited; Ann wins"
 
 
 def test_through_the_table_model_with_undo():
@@ -449,11 +509,15 @@ def test_when_fewer_tiles_are_left_than_harmonies_need_the_newest_breaks():
     state = _board((ANN, "rose"), (ANN, "rose"), (ANN, "chrysanthemum"), (BO, "jasmine"))
     state = play(state, (ANN, "pass", {"formed": [["rose", "chrysanthemum"], ["rose", "chrysanthemum"]]}))
     assert [h["id"] for h in q.intact_harmonies(state, ANN)] == [1, 2]
-    refused(state, BO, "harmony_formed", {"tiles": ["rose", "chrysanthemum"]}, "Bo has no Rose")
     # Bo's jasmine takes one of the two roses: one rose, one chrysanthemum hold one harmony
-    state = play(state, (BO, "capture", {"tile": "jasmine", "captured": "rose"}))
+    capture = Action(BO, "capture", {"tile": "jasmine", "captured": "rose"})
+    assert GAME.describe(state, capture, None) == (
+        "Bo's Jasmine captured Ann's Rose; "
+        "harmony 2 (Ann's Rose + Chrysanthemum) broke by itself")
+    state = play(state, (BO, capture.kind, capture.payload))
     assert [h["id"] for h in q.intact_harmonies(state, ANN)] == [1]
-    assert "broke" in GAME.view(state, None)["events"][-2]["text"]
+    assert GAME.public(state)["recent"][0] == (
+        "Turn 8: Ann's Rose + Chrysanthemum (#2) broke by itself: its tiles are no longer there")
     # naming the broken harmony in the same turn keeps the other one
     state = _board((ANN, "rose"), (ANN, "rose"), (ANN, "chrysanthemum"), (BO, "jasmine"))
     state = play(state, (ANN, "pass", {"formed": [["rose", "chrysanthemum"], ["rose", "chrysanthemum"]]}),
@@ -467,5 +531,6 @@ def test_lotus_harmony_needs_the_lotus_on_the_board():
                  (ANN, "capture", {"tile": "dragon", "captured": "lily"}))
     state = play(state, (BO, "pass"))
     assert q.blooming_seat(state) == BO
-    state = play(state, (ANN, "pass"))
+    state = play(state, (ANN, "pass"), (BO, "place", {"tile": "jade"}), (ANN, "pass"),
+                 (BO, "place", {"tile": "rose"}), (ANN, "pass"))
     refused(state, BO, "harmony_formed", {"tiles": ["lotus", "lily"]}, "no White Lotus on the board")

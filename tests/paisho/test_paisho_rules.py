@@ -7,7 +7,7 @@ import pytest
 from engine.paisho.capture import CaptureContext, capture_allowed
 from engine.paisho.harmony import RING, opposite, pair_refusal, ring_relation
 from engine.paisho.tiles import (
-    COPIES, ELEMENTAL, FLOWERS, KINDS, SPECIAL, family, new_inventory, parse_kind,
+    COPIES, ELEMENTAL, FLOWERS, KINDS, SPECIAL, counts, family, new_inventory, parse_kind, shift,
 )
 from engine.errors import IllegalAction
 
@@ -89,8 +89,21 @@ def test_families_and_counts():
     assert all(COPIES[k] == 6 for k in FLOWERS)
     assert all(COPIES[k] == 3 for k in ELEMENTAL + SPECIAL)
     inv = new_inventory()
-    assert sum(c["hand"] for c in inv.values()) == 6 * 6 + 3 * 6
+    assert sum(counts(inv, k)["hand"] for k in KINDS) == 6 * 6 + 3 * 6
+    assert inv == {"board": {}, "pot": {}, "returned": {}}  # the hand holds the rest of the set
     assert {family(k) for k in KINDS} == {"flower", "elemental", "special"}
+
+
+def test_an_inventory_moves_tiles_between_places():
+    inv = new_inventory()
+    shift(inv, "rose", "hand", "board")
+    shift(inv, "rose", "hand", "board")
+    shift(inv, "rose", "board", "returned")
+    assert counts(inv, "rose") == {"hand": 4, "board": 1, "pot": 0, "returned": 1}
+    shift(inv, "rose", "returned", "board")
+    shift(inv, "rose", "board", "pot")
+    assert counts(inv, "rose") == {"hand": 4, "board": 1, "pot": 1, "returned": 0}
+    assert inv == {"board": {"rose": 1}, "pot": {"rose": 1}, "returned": {}}
 
 
 def test_kind_names_are_forgiving_but_unknown_ones_are_refused():

@@ -11,6 +11,7 @@ from hypothesis import given, settings, strategies as st
 from engine.game import Action
 from engine.rockgarden import GAME, black_rock_chance, black_rock_chance_exact
 from engine.rockgarden.odds import _p_never, chance_black_in_piles
+from engine.table import play
 
 BLACK = "K"
 
@@ -74,23 +75,24 @@ def test_full_bag_is_fast():
 def test_state_chance_uses_the_bag_as_it_is():
     state = GAME.setup(["Ann", "Bo", "Cy"], {"tracker_spaces": 1})
     for seat, rocks in enumerate(("R1 R2 Y1 G2 B3", "Y2 Y3 G1 B1 W2", "G3 B2 W1 W3 R3")):
-        state = GAME.apply(state, Action(seat, "setup_draw", {"rocks": rocks}))
-    state = GAME.apply(state, Action(None, "start_player", {"player": 0}))
+        state = play(GAME, state, Action(seat, "setup_draw", {"rocks": rocks}))
+    state = play(GAME, state, Action(None, "start_player", {"player": 0}), host=True)
     assert black_rock_chance(state) == 0                         # on the tracker
     for action in (Action(0, "draw", {"rocks": "G3 Y3 W3 W3"}),
                    Action(0, "bid", {"pile": 0, "rocks": ""}),
                    Action(1, "bid", {"pile": 1, "rocks": ""}),
                    Action(2, "pass", {"rock": "R1"})):
-        state = GAME.apply(state, action)
-    assert state.black_in_bag and state.phase == "piles"
+        state = play(GAME, state, action)
+    assert state["black"] == "bag" and state["phase"] == "piles"
     counts = [0, 0, 0]
-    for (_, value), n in state.bag.items():
-        counts[value - 1] += n
+    for code, n in state["bag"].items():
+        counts[int(code[1]) - 1] += n
     expected = chance_black_in_piles(*counts, True, 2)
     assert black_rock_chance_exact(state) == expected
     assert abs(black_rock_chance(state) - float(expected)) < 1e-12
-    assert GAME.view(state, None)["black_rock_chance"] == float(expected)
+    assert abs(GAME.public(state)["black_rock_chance"] - float(expected)) < 1e-12
     # one rock into the first pile: the rest of this drawing counts
-    state = GAME.apply(state, Action(2, "draw", {"rock": "Y1"}))
+    state = play(GAME, state, Action(2, "draw", {"rocks": "Y1"}))
     counts[0] -= 1
     assert black_rock_chance_exact(state) == chance_black_in_piles(*counts, True, 2, 1)
+    assert abs(black_rock_chance(state) - float(chance_black_in_piles(*counts, True, 2, 1))) < 1e-12

@@ -1,8 +1,8 @@
-"""Rock Garden phone screens built from real engine states, in plain Python.
+"""Rock Garden phone screens drawn from the real hub's views (no browser).
 
-A small driver plays the part of the hub: it builds a seat's screen from
-``view(state, seat)``, and whatever a tap sends is applied to the real engine (a
-refusal becomes the toast the phone would show).
+Each phone's screen is built from ``hub.view(who)`` as a phone's session builds it
+(``tests.support.Screen``); whatever a tap sends goes through the hub and the table's
+one check (a refusal becomes the toast the phone would show).
 """
 
 from __future__ import annotations
@@ -11,56 +11,55 @@ import re
 
 import pytest
 
-from companion.games import rockgarden
-from companion.ui.gameui import GameUI
-from engine.errors import IllegalAction
-from engine.game import Action
-from engine.rockgarden import GAME
+from companion.hub import HOST, WATCHER, Who
+from tests.support import Screen, new_table
 from tests.uitree import all_text, buttons, tap
 
 PLAYERS = ["Ann", "Bo", "Cy", "Di"]
 
 
 class Table:
-    """One table, many screens: each screen keeps its own scratch (``local``)."""
+    """One table on the real hub, many screens: each keeps its own scratch (``local``)."""
 
     def __init__(self, players=PLAYERS, **settings):
         self.players = list(players)
-        self.state = GAME.setup(self.players, settings)
-        self.revision = 0
-        self.sent: list[tuple] = []
-        self.toasts: list[str] = []
-        self.locals: dict = {}
+        self.hub, self.phones = new_table("rockgarden", self.players, settings)
+        self.screens: dict = {}
+
+    @property
+    def state(self) -> dict:
+        return self.hub.match.state
+
+    def who(self, seat, host=False, acting=None) -> Who:
+        if host:
+            return Who(seat=acting, host=True)
+        return WATCHER if seat is None else self.phones[seat]
 
     def apply(self, seat, kind, **payload):
-        self.state = GAME.apply(self.state, Action(seat, kind, payload))
-        self.revision += 1
+        """A move from ``seat``'s phone (None: the host's device)."""
+        who = HOST if seat is None else self.phones[seat]
+        self.hub.act(who, kind, payload, None, seat)
 
-    def ui(self, seat, host=False, acting=None) -> GameUI:
-        view_seat = seat if seat is not None else acting
-        view = {"game": GAME.view(self.state, view_seat), "seat": seat, "host": host,
-                "players": self.players, "colours": ["red", "blue", "green", "yellow", "purple",
-                                                     "orange"][: len(self.players)],
-                "over": GAME.is_over(self.state), "revision": self.revision,
-                "result": GAME.result(self.state)}
+    def ui_screen(self, seat, host=False, acting=None) -> Screen:
+        key = (seat, host, acting)
+        if key not in self.screens:
+            self.screens[key] = Screen(self.hub, self.who(seat, host, acting))
+        return self.screens[key]
 
-        def act(kind, payload=None, seat_=None):
-            # what the hub does: a phone acts for its own seat; the host for the seat given
-            # (or the seat it enters for), or for the table itself (None)
-            action_seat = (seat_ if seat_ is not None else acting) if host else seat
-            self.sent.append((kind, dict(payload or {}), action_seat))
-            try:
-                self.apply(action_seat, kind, **(payload or {}))
-            except IllegalAction as exc:
-                self.toasts.append(exc.message)
+    @property
+    def toasts(self) -> list[str]:
+        return [t for s in self.screens.values() for t in s.toasts]
 
-        local = self.locals.setdefault((seat, host), {})
-        return GameUI(view=view, act=lambda kind, payload=None, seat=None: act(kind, payload, seat),
-                      confirm=lambda title, text, yes, label="": yes(), toast=self.toasts.append,
-                      rerender=lambda: None, local=local, acting_seat=acting)
+    def last_toast(self, seat, host=False, acting=None) -> str:
+        return self.ui_screen(seat, host, acting).toasts[-1]
+
+    @property
+    def sent(self) -> list[tuple]:
+        """Every move the table accepted: (kind, payload, seat)."""
+        return [(e.action.kind, dict(e.action.payload), e.action.seat) for e in self.hub.match.log]
 
     def screen(self, seat, host=False, acting=None):
-        return rockgarden.build(self.ui(seat, host, acting))
+        return self.ui_screen(seat, host, acting).build()
 
     def text(self, seat, host=False, acting=None) -> str:
         return all_text(self.screen(seat, host, acting))
@@ -93,6 +92,13 @@ def to_turn_ins(t: Table) -> None:
     t.apply(3, "bid", pile=2, rocks="B1")
     t.apply(0, "bid", pile=0, rocks="")
     t.apply(1, "pass", rock="W3")
+
+
+def score_round_one(t: Table) -> None:
+    """Bo turns in Trips then the Straight Flush; Ann her Straight Flush: round 2."""
+    t.apply(1, "turn_in", rocks="Y1 Y1 Y1")
+    t.apply(1, "turn_in", rocks="W1 W2 W3")
+    t.apply(0, "turn_in", rocks="R1 R2 R3")
 
 
 # -- setup -------------------------------------------------------------------------
@@ -153,10 +159,10 @@ def test_a_rock_beyond_the_supply_is_refused():
     t.tap(2, "Record starting rocks")
     t.tap(3, *rocks("B2 B2 B2 B2"))
     t.tap(3, "Record starting rocks")
-    assert t.state.phase == "piles"
+    assert t.state["phase"] == "piles"
     t.tap(0, rocks("W1")[0])
-    assert re.search(r"6 x W1: only 5 exist", t.toasts[-1]), t.toasts
-    assert t.state.piles == []
+    assert re.search(r"6 x W1: only 5 exist", t.last_toast(0)), t.toasts
+    assert t.state["piles"] == []
 
 
 def test_host_table_screen_records_the_piles_for_the_start_player():
@@ -166,8 +172,8 @@ def test_host_table_screen_records_the_piles_for_the_start_player():
         t.apply(seat, "setup_draw", rocks=garden)
     t.apply(None, "start_player", player=2)
     t.tap(None, rocks("Y3")[0], host=True)
-    assert t.sent[-1] == ("draw", {"rocks": "Y3"}, None)
-    assert t.state.piles[0].rocks == [("Y", 3)]
+    assert t.sent[-1] == ("draw", {"rocks": "Y3"}, 2)  # for Cy, the one to draw
+    assert t.state["piles"][0]["rocks"] == ["Y3"]
     # a watcher (not host) on the table screen cannot draw
     assert "Red I" not in buttons(t.screen(None))
 
@@ -175,10 +181,8 @@ def test_host_table_screen_records_the_piles_for_the_start_player():
 def test_black_rock_drawn_for_the_piles_ends_the_game_at_once():
     t = Table(tracker_spaces=1)
     to_turn_ins(t)
-    t.apply(1, "turn_in", rocks="Y1 Y1 Y1")
-    t.apply(1, "turn_in", rocks="W1 W2 W3")
-    t.apply(0, "turn_in", rocks="R1 R2 R3")
-    assert t.state.phase == "piles" and "The black rock is in the bag" in t.text(2)
+    score_round_one(t)
+    assert t.state["phase"] == "piles" and "The black rock is in the bag" in t.text(2)
     t.tap(1, "Black rock")  # confirmed
     assert t.sent[-1] == ("draw", {"rocks": "K"}, 1)
     text = t.text(2)
@@ -215,7 +219,7 @@ def test_an_illegal_bid_is_refused_in_words_and_an_undercut_takes_the_pile():
     assert "Undercut or pass" in text
     assert "To undercut: your bid must be worth less than 3, or 3 with fewer than 2 rocks." in text
     t.tap(0, "Red III", "Red III", "Place bid")
-    assert t.toasts[-1] == "your bid must be worth less than 3, or 3 with fewer than 2 rocks"
+    assert t.last_toast(0) == "Your bid must be worth less than 3, or 3 with fewer than 2 rocks"
     assert "Red III picked 2" in t.text(0)  # the selection stays after a refusal
     t.tap(0, "Clear", "Place bid")
     assert t.sent[-1] == ("bid", {"pile": 0, "rocks": ""}, 0)
@@ -267,16 +271,16 @@ def test_turn_in_advice_for_the_tops_each_player_will_face():
     t.tap(0, "Follow plan 1")
     assert t.sent[-1] == ("turn_in", {"rocks": "R1 R2 R3"}, 0)
     # the round is over: the black rock moved, the passer starts
-    assert t.state.round == 2 and "You lay out the piles" in t.text(1)
+    assert t.state["round"] == 2 and "You lay out the piles" in t.text(1)
 
 
 def test_own_order_and_undo_keep_the_plan_in_step():
     t = Table()
     to_turn_ins(t)
     t.tap(1, "Follow plan 1")
-    before = t.state
+    assert "Your plan: next W1 W2 W3" in t.text(1)
     # an undo puts the trips back: the plan's next step is the trips again
-    t.state = GAME.apply(before, Action(1, "correct_garden", {"rocks": "Y1 Y1 Y1 W1 W2 W3"}))
+    t.hub.act(t.phones[1], "undo", {}, None)
     assert "Your plan: next Y1 Y1 Y1" in t.text(1)
     t.tap(1, "Choose another way")
     t.tap(1, "Turn in Straight Flush W1 W2 W3")
@@ -304,7 +308,7 @@ def test_host_enters_for_a_player():
     setup_round_one(t)
     t.tap(None, "White I", "Place bid", host=True, acting=1)
     assert t.sent[-1] == ("bid", {"pile": 0, "rocks": "W1"}, 1)
-    assert t.state.piles[0].bid.seat == 1
+    assert t.state["piles"][0]["bid"]["seat"] == 1
     assert "Bo is bidding" not in t.text(None, host=True, acting=2)
 
 
@@ -318,24 +322,20 @@ def test_a_garden_can_be_corrected_at_any_time():
     t.tap(2, "− Yellow III", "Red III", "Save corrected garden")
     assert t.sent[-1] == ("correct_garden", {"rocks": "R2 R3 G1 B1 W3"}, 2)
     assert "Correct my garden" in buttons(t.screen(2))  # back to the game
-    # the host's table screen corrects any garden, named in the payload
-    before_di = t.state
+    # the host's table screen corrects any garden: the move is for that seat
     t.tap(None, "Correct Di's garden", host=True)
     t.tap(None, "White III", "Save corrected garden", host=True)
-    assert t.sent[-1] == ("correct_garden", {"rocks": "G2 B1 B2 W3 W3 W3", "player": 3}, None)
-    assert t.state.players[3].rocks == 6
+    assert t.sent[-1] == ("correct_garden", {"rocks": "G2 B1 B2 W3 W3 W3"}, 3)
+    assert t.state["gardens"][3]["W3"] == 3
     # the history line every phone reads
-    kind, payload, seat = t.sent[-1]
-    assert "Di's garden was corrected (+W3)" in GAME.describe(before_di, Action(seat, kind, payload), 0)
+    assert t.hub.history(t.phones[0])[-1]["text"] == "Di's garden was corrected (+W3)"
 
 
 # -- the end -----------------------------------------------------------------------------
 def test_final_screen_reveals_demerits_ranks_by_rocks_and_charts_rounds():
     t = Table(tracker_spaces=1)
     to_turn_ins(t)
-    t.apply(1, "turn_in", rocks="Y1 Y1 Y1")
-    t.apply(1, "turn_in", rocks="W1 W2 W3")
-    t.apply(0, "turn_in", rocks="R1 R2 R3")
+    score_round_one(t)
     t.apply(1, "draw", rocks="Y3 B3 G2 Y2 R1 R1 Y1 W2 R3")
     for seat, pile in ((1, 0), (2, 1), (3, 2)):
         t.apply(seat, "bid", pile=pile, rocks="")
@@ -352,7 +352,10 @@ def test_final_screen_reveals_demerits_ranks_by_rocks_and_charts_rounds():
 
 def test_a_deck_running_out_is_named_at_the_end():
     t = Table(["Ann", "Bo", "Cy"])
-    t.state.taken["trips"] = 9  # nine Trips cards already taken
+    taken = t.hub.match.state["cards_taken"]  # nine Trips cards already taken (by nobody here)
+    taken["deck"] += ["trips"] * 9
+    taken["seat"] += [-1] * 9
+    taken["round"] += [0] * 9
     t.apply(0, "setup_draw", rocks="R1 R1 R1 G2 B3")
     t.apply(1, "setup_draw", rocks="Y1 Y2 G3 G1 W3")
     t.apply(2, "setup_draw", rocks="B2 B3 W1 R2 G2")
@@ -361,7 +364,7 @@ def test_a_deck_running_out_is_named_at_the_end():
     t.apply(0, "bid", pile=0, rocks="")
     t.apply(1, "bid", pile=1, rocks="")
     t.apply(2, "pass", rock="Y1")
-    assert t.state.phase == "turn_ins"
+    assert t.state["phase"] == "turn_ins"
     t.tap(0, "Follow plan 1")
     text = t.text(1)
     assert "The last Trips card was taken: the game ended after that round's scoring." in text
@@ -384,7 +387,7 @@ def test_the_tables_colour_names_label_the_rocks():
     names = buttons(t.screen(0))
     assert "Pink I" in names and "Jade III" in names and "Red I" not in names
     from companion.games.rockgarden_kit import rock_fill
-    game = t.ui(0).game
+    game = t.ui_screen(0).ui().public
     assert rock_fill(game, "R") == "#d81b60"  # a known colour name: that swatch
     assert rock_fill(game, "G") == "#388e3c"  # an unknown name: the default green
 
@@ -393,21 +396,21 @@ def test_the_tables_colour_names_label_the_rocks():
                                        (None, False), (None, True)])
 def test_every_phase_builds_for_every_screen(seat, host):
     t = Table(tracker_spaces=1)
-    seen = {t.state.phase: t.text(seat, host)}
+    seen = {t.state["phase"]: t.text(seat, host)}
     setup_round_one(t)
-    seen[t.state.phase] = t.text(seat, host)
+    seen[t.state["phase"]] = t.text(seat, host)
     t.apply(1, "bid", pile=0, rocks="W1 W2")
     t.apply(2, "bid", pile=1, rocks="G1")
     t.apply(3, "bid", pile=2, rocks="B1")
     t.apply(0, "bid", pile=0, rocks="")
     t.apply(1, "pass", rock="W3")
-    seen[t.state.phase] = t.text(seat, host)
+    seen[t.state["phase"]] = t.text(seat, host)
     t.apply(1, "turn_in", rocks="Y1 Y1 Y1")
     t.apply(1, "turn_in", rocks="W1 W2 W3")
     t.apply(0, "turn_in", rocks="R1 R2 R3")
     seen["piles 2"] = t.text(seat, host)
     t.apply(1, "draw", rocks="K")
-    seen[t.state.phase] = t.text(seat, host)
+    seen[t.state["phase"]] = t.text(seat, host)
     assert set(seen) == {"setup", "bidding", "turn_ins", "piles 2", "over"}
     assert "Round 1, turning in forbidden sets" in seen["turn_ins"]
     assert "Round 2, laying out the piles" in seen["piles 2"]
@@ -416,3 +419,41 @@ def test_every_phase_builds_for_every_screen(seat, host):
             for other, name in enumerate(PLAYERS):
                 if other != seat:
                     assert f"{name} demerits" not in text, (phase, name)
+
+
+# -- corrections during the turn-ins, the end undone ---------------------------------------
+def test_during_the_turn_ins_only_the_host_offers_corrections():
+    t = Table()
+    to_turn_ins(t)
+    for seat in range(4):
+        controls = t.screen(seat)
+        assert "Correct my garden" not in buttons(controls)
+        assert "During the turn-ins only the host can correct a garden." in all_text(controls)
+    table = buttons(t.screen(None, host=True))
+    assert {f"Correct {name}'s garden" for name in PLAYERS} <= set(table)
+    assert "Correct my garden" in buttons(t.screen(None, host=True, acting=1))
+    # the host gives Bo a set once Bo's turn-in is over: the turn comes back to Bo
+    t.apply(1, "turn_in", rocks="Y1 Y1 Y1")
+    t.apply(1, "turn_in", rocks="W1 W2 W3")
+    t.tap(None, "Correct Bo's garden", host=True)
+    t.tap(None, "Green II", "Green II", "Green II", "Save corrected garden", host=True)
+    assert "Deck tops you will face after Ann (if they follow their best plan)" in t.text(1)
+    t.apply(0, "turn_in", rocks="R1 R2 R3")
+    assert "Turn in your forbidden sets" in t.text(1)
+    t.tap(1, "Follow plan 1")
+    assert t.sent[-1] == ("turn_in", {"rocks": "G2 G2 G2"}, 1)
+    assert t.state["round"] == 2
+
+
+def test_the_end_undone_by_the_host_keeps_the_demerits_shown_on_every_screen():
+    t = Table(tracker_spaces=1)
+    to_turn_ins(t)
+    score_round_one(t)
+    t.apply(1, "draw", rocks="K")
+    assert "Game over" in t.text(2)
+    assert "undo" not in t.hub.view(t.phones[1])["legal"]
+    t.hub.act(HOST, "undo", {}, None)
+    for seat, host in ((0, False), (2, False), (None, False), (None, True)):
+        text = t.text(seat, host)
+        assert "Bo demerits shown at the end 3" in text and "Ann demerits shown at the end 2" in text
+        assert "Game over" not in text

@@ -43,7 +43,7 @@ def test_twenty_kills_during_bursts_lose_no_acknowledged_action(tmp_path):
                 n = 0
                 while not stop.is_set():
                     n += 1
-                    payload = {"player": seat, "round": 0, "points": round_no * 10_000 + n}
+                    payload = {"round": 0, "points": round_no * 10_000 + n}
                     try:
                         answer = call(f"{server.url}/api/tables/{code}/actions",
                                       {"kind": "points", "payload": payload}, tokens[seat])
@@ -75,7 +75,7 @@ def test_twenty_kills_during_bursts_lose_no_acknowledged_action(tmp_path):
             server.start()
             view = call(f"{server.url}/api/tables/{code}", token=tokens[0])
             assert view["revision"] == len(entries)
-            assert view["seat"] == 0  # the seat survives the crash too
+            assert view["private"] is not None  # the seat survives the crash too (its token still opens it)
         assert len(acknowledged) > 100  # the bursts really happened
     finally:
         server.stop()

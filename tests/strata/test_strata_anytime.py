@@ -4,18 +4,22 @@ from __future__ import annotations
 
 from engine.strata import game as g
 
-from .test_strata_support import (act, bid_all, card, conserved, give_cards, illegal,
+from .test_strata_support import (act, bid_all, card, conserved, give_cards, illegal, legal,
                                   new_game, play_round, set_resources, take_all)
 
 
 def test_exchange_4_to_1_with_the_bank():
     state = new_game(2)
     state = set_resources(state, 0, money=9, grain=0)
+    illegal(state, 0, "exchange", "must be one of: money, grain", give="gold")
+    illegal(state, 0, "exchange", "what you give (money or grain) is missing")
+    illegal(state, 0, "exchange", "how many times must be a whole number from 1", give="grain", times=0)
+    illegal(state, 0, "exchange", "you need 4 grain for that exchange; you have 0", give="grain")
+    illegal(state, 0, "exchange", "you need 12 money", give="money", times=3)
     state = act(state, 0, "exchange", give="money", times=2)
     assert (state["money"][0], state["grain"][0]) == (1, 2)
-    illegal(state, 0, "exchange", "you need 4 money", give="money")
-    illegal(state, 0, "exchange", "not a resource", give="gold")
-    illegal(state, 0, "exchange", "at least once", give="grain", times=0)
+    assert "exchange" not in legal(state, 0)
+    illegal(state, 0, "exchange", "you need 4 money or 4 grain to exchange", give="money")
     state["bank"]["money"], spare = 0, state["bank"]["money"]
     illegal(state, 1, "exchange", "the bank has only 0 money", give="grain")
     state["bank"]["money"] = spare
@@ -31,7 +35,7 @@ def test_trade_card_gives_2_for_4_only_with_the_card_face_up():
     assert (state["money"][0], state["grain"][0]) == (0, 5)
     state = act(state, 0, "trade", give="grain")
     assert (state["money"][0], state["grain"][0]) == (2, 1)
-    assert "trade" in g.legal_kinds(state, 0)
+    assert "trade" in legal(state, 0)
     conserved(state)
 
 
@@ -53,7 +57,8 @@ def test_empress_flipped_down_goes_to_any_class():
     state = new_game(2)
     give_cards(state, 0, ("empresses", 3, "feed_money"), ("peasants", 1, "none"))
     illegal(state, 0, "flip_down", "choose one", card=1, money=2)
-    illegal(state, 0, "flip_down", "not a class", card=1, money=2, column="empresses")
+    illegal(state, 0, "flip_down", "the column must be one of: scholars, peasants", card=1, money=2,
+            column="empresses")
     state = act(state, 0, "flip_down", card=1, money=2, column="merchants")
     assert state["cards"][0][0]["column"] == "merchants"
 
@@ -90,5 +95,7 @@ def test_no_any_time_actions_once_the_game_ended():
     give_cards(state, 0, ("empresses", 2, "none"))
     state = play_round(state, {0: card("peasants"), 1: card("peasants")})
     assert state["phase"] == g.SCORING
-    illegal(state, 0, "exchange", "only the final scoring is left", give="grain")
-    illegal(state, 0, "flip_down", "only the final scoring is left", card=1, money=2, column="scholars")
+    illegal(state, 0, "exchange", "not possible during the final scoring", give="grain")
+    illegal(state, 0, "flip_down", "not possible during the final scoring", card=1, money=2,
+            column="scholars")
+    assert legal(state, 0) == ["final_assignment"]

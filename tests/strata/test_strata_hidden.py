@@ -5,27 +5,29 @@ from __future__ import annotations
 from engine.game import Action
 from engine.strata import GAME
 
-from .test_strata_support import act, bid_all, dumps, new_game
+from .test_strata_support import act, bid_all, dumps, new_game, view
 
 
 def test_a_bid_is_hidden_from_the_others_until_the_reveal():
     state = new_game(3, extras={2: {"grain": 1}})
     state = act(state, 1, "bid", amount=3)
-    secret = '"bid": 3'
-    assert secret in dumps(GAME.view(state, 1))
+    assert view(state, 1)["private"]["bid"] == 3
+    other = act(new_game(3, extras={2: {"grain": 1}}), 1, "bid", amount=1)
+    assert GAME.public(state) == GAME.public(other)  # nothing public depends on the amount
     for seat in (0, 2, None):
-        text = dumps(GAME.view(state, seat))
-        assert secret not in text and '"bid": 3' not in text
-        assert GAME.view(state, seat)["players"][1]["has_bid"] is True
+        assert view(state, seat) == view(other, seat)
+        text = dumps(view(state, seat))
+        assert '"bid": 3' not in text
+        assert view(state, seat)["public"]["players"][1]["has_bid"] is True
         assert "3" not in GAME.describe(state, Action(1, "bid", {"amount": 3}), seat)
     assert "bid 3" in GAME.describe(state, Action(1, "bid", {"amount": 3}), 1)
     # the bidder's Money is not reduced before the reveal (it would leak the bid)
-    assert GAME.view(state, 0)["players"][1]["money"] == 4
+    assert GAME.public(state)["players"][1]["money"] == 4
     state = act(state, 0, "bid", amount=1)
     state = act(state, 2, "bid", amount=0)
     assert "P1 3" in GAME.describe(state, Action(None, "reveal", {}), 0)
     state = act(state, None, "reveal")
-    assert GAME.view(state, 0)["players"][1]["bid"] == 3
+    assert GAME.public(state)["players"][1]["bid"] == 3
 
 
 def test_the_front_of_a_face_down_card_is_only_for_its_owner():
@@ -35,12 +37,13 @@ def test_the_front_of_a_face_down_card_is_only_for_its_owner():
     action = Action(0, "take_card", payload)
     assert "set_influence" not in dumps(GAME.describe(state, action, 1))
     assert "Merchant" not in GAME.describe(state, action, 1)
+    assert "Merchant" not in GAME.describe(state, action, None)
     assert "Merchant" in GAME.describe(state, action, 0)
-    state = GAME.apply(state, action)
-    mine = dumps(GAME.view(state, 0))
-    assert "set_influence" in mine
+    state = act(state, 0, "take_card", **payload)
+    assert view(state, 0)["private"]["fronts"] == [{"id": 1, **front}]
+    assert "set_influence" not in dumps(GAME.public(state)["players"])  # (the catalogue names every effect)
     for seat in (1, None):
-        theirs = dumps(GAME.view(state, seat))
+        theirs = dumps({**view(state, seat), "public": GAME.public(state)["players"]})
         assert "set_influence" not in theirs and '"merchants", "points": 4' not in theirs
-        assert GAME.view(state, seat)["players"][0]["cards"] == [
+        assert view(state, seat)["public"]["players"][0]["cards"] == [
             {"id": 1, "column": "artisans", "face_up": False}]

@@ -6,8 +6,8 @@ from engine.strata import GAME, production_preview
 from engine.strata import game as g
 from engine.strata.production import costs, yields
 
-from .test_strata_support import (act, bid_all, card, conserved, illegal, new_game,
-                                  play_round, set_resources, take_all)
+from .test_strata_support import (act, bid_all, card, conserved, illegal, legal, new_game,
+                                  play_round, set_resources, take_all, view)
 
 
 def two_player_round(state, take0, take1, bids=(0, 0)):
@@ -58,12 +58,13 @@ def test_a_short_player_must_flip_cards_and_chooses_which():
     state = take_all(state, {0: card("merchants", 1, "produce_money"), 1: card("peasants", 1)})
     # seat 0 owes 2 Grain, has 1 Money (produced) and no Grain: must flip
     assert state["phase"] == g.FEEDING
-    assert GAME.seats_to_act(state) == [0]
+    assert GAME.to_act(state) == [0]
     assert g.feeding_shortfall(state, 0) == {"money": 0, "grain": 2}
-    view = GAME.view(state, 0)
-    assert view["me"]["feeding_short"] == {"money": 0, "grain": 2}
+    assert view(state, 0)["private"]["feeding_short"] == {"money": 0, "grain": 2}
+    assert view(state, 0)["public"]["players"][0]["feeding_short"] == {"money": 0, "grain": 2}
     illegal(state, 0, "flip_down", "choose one of your cards", card=99, grain=2)
-    illegal(state, 0, "flip_down", "2 resources in all", card=1, grain=3)
+    illegal(state, 0, "flip_down", "grain must be a whole number from 0 to 2", card=1, grain=3)
+    illegal(state, 0, "flip_down", "turning a card face down: 2 resources in all, not 1", card=1, grain=1, money=0)
     illegal(state, 0, "flip_down", "stays in the scholars column", card=1, grain=2, column="artisans")
     state = act(state, 0, "flip_down", card=1, grain=2)
     assert state["cards"][0][0]["face_up"] is False and state["cards"][0][0]["column"] == "scholars"
@@ -112,7 +113,7 @@ def test_unpaid_feeding_is_shown():
     # seat 0 had 1 Grain for 2 cards and only face-down cards: 1 Grain unpaid
     assert state["phase"] == g.AUCTION
     assert state["grain"][0] == 0 and state["money"][0] == 2
-    assert GAME.view(state, None)["players"][0]["unpaid"] == {"what": "feeding", "money": 0, "grain": 1}
+    assert view(state, None)["public"]["players"][0]["unpaid"] == {"what": "feeding", "money": 0, "grain": 1}
 
 
 def test_cap_after_production_the_player_chooses_what_to_discard():
@@ -123,11 +124,12 @@ def test_cap_after_production_the_player_chooses_what_to_discard():
     state = take_all(state, {0: card("merchants", 1, "produce_money"), 1: card("peasants")})
     # 6+2 Money, 6-2 Grain = 12 -> discard 2
     assert state["phase"] == g.PRODUCTION_CAP
-    assert g.cap_excess(state, 0) == 2 and GAME.seats_to_act(state) == [0]
+    assert g.cap_excess(state, 0) == 2 and GAME.to_act(state) == [0]
+    assert "discard" in legal(state, 0) and "discard" not in legal(state, 1)
     illegal(state, 1, "discard", "nothing to discard", money=1)
     illegal(state, 0, "discard", "2 resources in all", money=1, grain=0)
     illegal(state, 0, "discard", "2 resources in all", money=3)
-    illegal(state, 0, "discard", "cannot be negative", grain=3, money=-1)
+    illegal(state, 0, "discard", "money must be a whole number from 0 to", grain=3, money=-1)
     illegal(state, 0, "discard", "choose the money and grain")
     state = act(state, 0, "discard", money=1, grain=1)
     assert (state["money"][0], state["grain"][0]) == (7, 3)

@@ -1,4 +1,4 @@
-"""Random tables played through ``apply``: never a crash, never a broken invariant."""
+"""Random tables played through the table model: never a crash, never a broken invariant."""
 
 from __future__ import annotations
 
@@ -10,10 +10,12 @@ from hypothesis import given, settings, strategies as st
 
 from engine.errors import IllegalAction
 from engine.game import Action
+from engine.plain import is_plain
 from engine.strata import GAME
 from engine.strata import game as g
+from engine.table import play
 
-from .test_strata_support import conserved, random_action
+from .test_strata_support import conserved, random_action, view
 
 
 def check_invariants(before, after, n):
@@ -30,7 +32,7 @@ def check_invariants(before, after, n):
     if after["phase"] in (g.AUCTION, g.FEEDING, g.PRODUCTION_CAP, g.TRIBUTE, g.TRIBUTE_CAP):
         done = after["round"] - (1 if after["phase"] == g.AUCTION else 0)
         assert all(len(after["cards"][s]) == done for s in range(n))
-    json.dumps(after)
+    assert is_plain(after)
 
 
 @settings(max_examples=12, deadline=None)
@@ -41,8 +43,8 @@ def test_random_games_keep_the_invariants(n, rng):
     while not GAME.is_over(state):
         seat, kind, payload = random_action(rng, state)
         frozen = copy.deepcopy(state)
-        after = GAME.apply(state, Action(seat, kind, payload))
-        assert state == frozen  # apply never mutates its input
+        after = play(GAME, state, Action(seat, kind, payload))
+        assert state == frozen  # a move never changes the state it was given
         check_invariants(state, after, n)
         state = after
         steps += 1
@@ -81,17 +83,17 @@ def test_garbage_actions_are_refused_cleanly(n, rng, garbage):
             if GAME.is_over(state):
                 return
             s, k, p = random_action(rng, state)
-            state = GAME.apply(state, Action(s, k, p))
+            state = play(GAME, state, Action(s, k, p))
         frozen = copy.deepcopy(state)
         try:
-            after = GAME.apply(state, Action(seat, kind, payload))
+            after = play(GAME, state, Action(seat, kind, payload))
         except IllegalAction as err:
             assert state == frozen and str(err)
             continue
         check_invariants(state, after, n)
         for viewer in [None] + list(range(n)):
-            json.dumps(GAME.view(after, viewer))
-            GAME.describe(state, Action(seat, kind, payload), viewer)
+            assert is_plain(view(after, viewer))
+            assert GAME.describe(state, Action(seat, kind, payload), viewer)
         state = after
 
 
@@ -107,3 +109,30 @@ def test_the_table_model_replays_a_random_game():
     replayed = Match(GAME, spec, [Entry.from_json(json.loads(json.dumps(e.to_json()))) for e in match.log])
     assert replayed.state == match.state
     assert len(match.history(0)) == len(match.log)
+
+
+def test_the_random_player_finishes_whole_games():
+    """The contract test's random player (``tests/players/strata.py``), picking moves from
+    its own view's legal list, plays whole games of 15 rounds at every table size (here
+    without undo and redo, which the contract test mixes in)."""
+    from engine.table import TABLE_KINDS
+    from tests.support import RandomTable
+
+    for n in range(2, 8):
+        for seed in range(2):
+            table = RandomTable(GAME, random.Random(seed), n_players=n)
+            match = table.match
+            for _ in range(2000):
+                if match.is_over():
+                    break
+                seat, host, kind, payload = table.choose()
+                if kind in TABLE_KINDS:
+                    continue
+                by, action = table.action(seat, host, kind, payload)
+                try:
+                    match.accept(match.propose(by, action, match.revision))
+                except IllegalAction:
+                    pass
+            assert match.is_over() and match.state["round"] == g.ROUNDS, (n, seed)
+            ranking = match.view(None)["result"]["ranking"]
+            assert sorted(r["seat"] for r in ranking) == list(range(n))

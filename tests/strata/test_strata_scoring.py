@@ -13,7 +13,7 @@ from engine.strata import game as g
 from engine.strata.cards import CLASSES
 from engine.strata.scoring import fixed_totals, flexible_chunks, standing
 
-from .test_strata_support import act, card, give_cards, illegal, new_game, play_round
+from .test_strata_support import act, card, give_cards, illegal, legal, new_game, play_round, view
 
 
 def classes(s, p, a, m):
@@ -109,16 +109,17 @@ def final_round(n=2):
 def test_game_ends_after_round_15_with_a_proposal_the_player_may_change():
     state = final_round()
     assert state["phase"] == g.SCORING
-    view = GAME.view(state, None)
-    final = view["final"][0]
+    final = view(state, None)["public"]["final"][0]
     assert final["fixed"] == classes(4, 2, 1, 3)
     assert [c["points"] for c in final["chunks"]] == [3, 2]
     assert final["proposal"]["classes"] == classes(4, 4, 4, 3)
     # seat 1 has no flexible points: nothing to decide
-    assert GAME.seats_to_act(state) == [0]
+    assert GAME.to_act(state) == [0]
+    assert legal(state, 0) == ["final_assignment"] and legal(state, 1) == []
     illegal(state, 1, "final_assignment", "already placed")
     illegal(state, 0, "final_assignment", "each of your 2 flexible bonuses", assignment=["scholars"])
-    illegal(state, 0, "final_assignment", "not a class", assignment=["scholars", "empresses"])
+    illegal(state, 0, "final_assignment", "the placing, item 2, must be one of: scholars",
+            assignment=["scholars", "empresses"])
     chosen = act(state, 0, "final_assignment", assignment=["artisans", "artisans"])
     assert GAME.is_over(chosen)
     ranking = GAME.result(chosen)["ranking"]
@@ -128,5 +129,5 @@ def test_game_ends_after_round_15_with_a_proposal_the_player_may_change():
     accepted = act(state, 0, "final_assignment")
     ranking = GAME.result(accepted)["ranking"]
     assert [(r["name"], r["score"], r["place"]) for r in ranking] == [("P0", 3, 1), ("P1", 2, 2)]
-    with pytest.raises(IllegalAction, match="over"):
+    with pytest.raises(IllegalAction, match="The game is over"):
         act(accepted, 0, "exchange", give="grain")

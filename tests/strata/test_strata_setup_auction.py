@@ -5,12 +5,12 @@ from __future__ import annotations
 import pytest
 
 from engine.errors import IllegalAction
-from engine.game import Action
 from engine.registry import get_game
 from engine.strata import GAME, pick_order
 from engine.strata import game as g
 
-from .test_strata_support import act, bid_all, card, conserved, illegal, new_game, play_round
+from .test_strata_support import (act, bid_all, card, conserved, illegal, legal, new_game,
+                                  play_round)
 
 
 def test_registered_under_strata():
@@ -38,7 +38,8 @@ def test_setup_gives_4_and_4_and_extras_by_turn_order(n, extras):
     assert state["extra_due"] == extras
     if any(extras):
         assert state["phase"] == g.SETUP
-        assert GAME.seats_to_act(state) == [s for s in range(n) if extras[s]]
+        assert GAME.to_act(state) == [s for s in range(n) if extras[s]]
+        assert all(("setup_extra" in legal(state, s)) == bool(extras[s]) for s in range(n))
     else:
         assert state["phase"] == g.AUCTION and state["round"] == 1
     conserved(state)
@@ -46,9 +47,11 @@ def test_setup_gives_4_and_4_and_extras_by_turn_order(n, extras):
 
 def test_setup_extra_is_the_players_choice_and_exact():
     state = GAME.setup([f"P{i}" for i in range(5)], {})
-    illegal(state, 4, "setup_extra", "2 resources in all", money=3)
+    illegal(state, 4, "setup_extra", "money must be a whole number from 0 to 2", money=3)
+    illegal(state, 4, "setup_extra", "2 resources in all, not 1", money=1, grain=0)
+    illegal(state, 4, "setup_extra", "choose the money and grain for your extra resources")
     illegal(state, 0, "setup_extra", "no extra resources", money=1)
-    illegal(state, 4, "bid", "start of the auction", amount=0)
+    illegal(state, 4, "bid", "bid is not possible during the setup", amount=0)
     state = act(state, 4, "setup_extra", money=1, grain=1)
     illegal(state, 4, "setup_extra", "no extra resources", money=1)
     state = act(state, 2, "setup_extra", grain=1)
@@ -70,10 +73,11 @@ def test_display_counts(n, up):
 def test_bids_are_checked():
     state = new_game(3)
     illegal(state, 0, "bid", "more than your 4 money", amount=5)
-    illegal(state, 0, "bid", "cannot be negative", amount=-1)
-    illegal(state, 0, "bid", "say how much", )
-    illegal(state, 0, "bid", "not a whole number", amount="lots")
-    illegal(state, 0, "take_card", "after the bids are revealed", **card())
+    illegal(state, 0, "bid", "your bid must be a whole number from 0 to", amount=-1)
+    illegal(state, 0, "bid", "your bid is missing", )
+    illegal(state, 0, "bid", "your bid must be a whole number", amount="lots")
+    illegal(state, 0, "bid", "does not take 'player'", amount=1, player=1)
+    illegal(state, 0, "take_card", "take a card is not possible during the secret bids", **card())
     state = act(state, 0, "bid", amount=0)
     illegal(state, None, "reveal", "waiting for bids from p1, p2")
     state = act(state, 0, "bid", amount=3)  # a new bid replaces the old one
@@ -90,7 +94,7 @@ def test_reveal_pays_bids_to_bank_and_orders_picks():
     assert state["bank"]["money"] == bank + 7
     assert state["money"] == [3, 1, 5, 2]  # seats 2 and 3 took their extra as Money
     assert state["pick_order"] == [1, 3, 0, 2]
-    assert GAME.seats_to_act(state) == [1]
+    assert GAME.to_act(state) == [1]
     conserved(state)
 
 
@@ -101,19 +105,34 @@ def test_ties_go_to_the_player_nearest_the_start_player_clockwise():
 
 
 def test_reveal_cannot_be_undone_but_bids_can():
-    assert GAME.undoable(Action(None, "reveal", {})) is False
-    assert GAME.undoable(Action(0, "bid", {"amount": 1})) is True
+    assert GAME.moves["reveal"].undoable is False and GAME.moves["reveal"].reveals
+    assert GAME.moves["bid"].undoable is True and GAME.moves["bid"].secret
+    assert not any(m.secret for k, m in GAME.moves.items() if k != "bid")
+
+
+def test_anyone_reveals_once_every_bid_is_in():
+    state = new_game(3)
+    assert "reveal" not in legal(state, 0) and "reveal" not in legal(state, None, host=True)
+    for seat in range(3):
+        state = act(state, seat, "bid", amount=0)
+    assert "reveal" in legal(state, 1) and "reveal" in legal(state, None, host=True)
+    assert "reveal" not in legal(state, None)  # a watcher
+    assert act(state, 1, "reveal")["phase"] == g.PICK
 
 
 def test_only_the_current_picker_takes_and_the_display_runs_out():
     state = bid_all(new_game(4), [0, 0, 0, 0])
-    illegal(state, 1, "take_card", "p0's turn", **card())
-    illegal(state, 0, "take_card", "face-up or a face-down", **card(face="sideways"))
-    illegal(state, 0, "take_card", "no empress in the display", **card("empress", 2))
-    illegal(state, 0, "take_card", "not a class", **card("king"))
-    illegal(state, 0, "take_card", "1 to 4 points", **card(points=5))
-    illegal(state, 0, "take_card", "not a card effect", **card(effect="fly"))
+    illegal(state, 1, "take_card", "not your turn: it is p0's", **card())
+    assert GAME.to_act(state) == [0] and "take_card" in legal(state, 0)
+    assert "take_card" not in legal(state, 1)
+    illegal(state, 0, "take_card", "the side (up or down) must be one of: up, down", **card(face="sideways"))
+    illegal(state, 0, "take_card", "no empress in the display", **card("empresses", 2))
+    illegal(state, 0, "take_card", "the card's class must be one of: scholars", **card("king"))
+    illegal(state, 0, "take_card", "points must be a whole number from 1 to 4", **card(points=5))
+    illegal(state, 0, "take_card", "the card's effect must be one of: none, produce_grain", **card(effect="fly"))
     illegal(state, 0, "take_card", "choose the column", face="down")
+    illegal(state, 0, "take_card", "say which class", face="up", points=2)
+    illegal(state, 0, "take_card", "say how many points", face="up", **{"class": "scholars"})
     state = act(state, 0, "take_card", **card("peasants", 3, "produce_grain"))
     assert state["market"]["up"] == 3
     assert state["cards"][0] == [{"id": 1, "column": "peasants", "face_up": True,
@@ -142,8 +161,8 @@ def test_the_empress_is_face_up_from_round_7_and_can_be_the_last_face_up_card():
     state = bid_all(state, [0, 0])
     state = act(state, 0, "take_card", **card("artisans", 1))
     illegal(state, 1, "take_card", "only face-up card left is the empress", **card("artisans", 1))
-    illegal(state, 1, "take_card", "always face up", **card("empress", 2, face="down", flip_up=True))
-    state = act(state, 1, "take_card", **card("empress", 3, "feed_money"))
+    illegal(state, 1, "take_card", "always face up", **card("empresses", 2, face="down", flip_up=True))
+    state = act(state, 1, "take_card", **card("empresses", 3, "feed_money"))
     assert state["cards"][1][0]["column"] == "empresses"
 
 

@@ -1,5 +1,8 @@
 """Shared helpers for the Four Big Strata tests (no tests here).
 
+``act`` plays a move through the table model's one check (``engine.table.play``): a
+seat's move as its own phone sends it, ``seat=None`` as the host's device. Scenario
+helpers (``set_resources``, ``give_cards``) arrange a state directly, for later phases.
 ``random_action`` picks one legal-looking action for the state, the way a table of
 players might press buttons; the property tests drive whole games with it.
 """
@@ -13,15 +16,32 @@ import pytest
 
 from engine.errors import IllegalAction
 from engine.game import Action
+from engine.plain import is_plain
 from engine.strata import GAME
 from engine.strata import game as g
 from engine.strata.cards import CLASSES, EFFECTS, has_face_up
+from engine.table import legal_moves, play
+from tests.support import readable
 
 EFFECT_KEYS = list(EFFECTS)
 
 
 def act(state, seat, kind, **payload):
-    return GAME.apply(state, Action(seat, kind, payload))
+    """The state after ``kind`` for ``seat`` (its own phone; None: the host's device)."""
+    after = play(GAME, state, Action(seat, kind, payload))
+    assert is_plain(after), "the state must stay plain JSON"
+    return after
+
+
+def legal(state, seat, host=False):
+    """The move kinds ``seat`` (or the host's device, ``host``) may send now."""
+    return legal_moves(GAME, state, seat, host, state["players"])
+
+
+def view(state, seat):
+    """What ``seat`` sees (None: the table screen): the public part and its private part."""
+    return {"public": GAME.public(state),
+            "private": GAME.private(state, seat) if seat is not None else None}
 
 
 def card(cls="scholars", points=1, effect="none", face="up", **more):
@@ -64,6 +84,7 @@ def illegal(state, seat, kind, fragment, **payload):
     with pytest.raises(IllegalAction) as err:
         act(state, seat, kind, **payload)
     assert fragment.lower() in str(err.value).lower(), str(err.value)
+    assert readable(err.value.message), err.value.message
     assert state == before
     return str(err.value)
 
@@ -162,10 +183,10 @@ def random_action(rng, state):
             payload["bonus"] = _split(rng, state["round"], state["bank"]["money"], state["bank"]["grain"])
         return seat, "take_card", payload
     if phase == g.FEEDING:
-        seat = rng.choice(GAME.seats_to_act(state))
+        seat = rng.choice(GAME.to_act(state))
         return (seat,) + random_any_time(rng, state, seat)
     if phase in g.CAP_PHASES:
-        seat = rng.choice(GAME.seats_to_act(state))
+        seat = rng.choice(GAME.to_act(state))
         return seat, "discard", _split(rng, g.cap_excess(state, seat), state["money"][seat], state["grain"][seat])
     if phase == g.TRIBUTE:
         step = g.current_tribute(state)
@@ -178,7 +199,7 @@ def random_action(rng, state):
         payer = step["from"]
         return step["to"], "take_tribute", _split(rng, step["count"], state["money"][payer], state["grain"][payer])
     if phase == g.SCORING:
-        seat = rng.choice(GAME.seats_to_act(state))
+        seat = rng.choice(GAME.to_act(state))
         if rng.random() < 0.5:
             return seat, "final_assignment", {}
         chunks = state["final"]["chunks"][seat]

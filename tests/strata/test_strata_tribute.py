@@ -9,8 +9,8 @@ from engine.errors import IllegalAction
 from engine.strata import GAME, influence, tribute_transfers
 from engine.strata import game as g
 
-from .test_strata_support import (act, bid_all, card, conserved, give_cards, illegal,
-                                  new_game, set_resources, take_all)
+from .test_strata_support import (act, bid_all, card, conserved, give_cards, illegal, legal,
+                                  new_game, set_resources, take_all, view)
 
 
 def test_rules_example_9_more_influence_takes_2_in_a_4_player_game():
@@ -83,8 +83,10 @@ def test_taker_chooses_money_or_grain_from_the_payer():
     assert state["tribute"]["influence"] == [9, 0, 5, 5]
     step = g.current_tribute(state)
     assert (step["from"], step["to"], step["count"], step["waiting_for"]) == (1, 0, 2, "taker")
-    assert GAME.seats_to_act(state) == [0]
-    illegal(state, 1, "take_tribute", "p0's tribute to take from p1", money=2)
+    assert GAME.to_act(state) == [0]
+    assert "take_tribute" in legal(state, 0) and "take_tribute" in legal(state, None, host=True)
+    assert "take_tribute" not in legal(state, 1)
+    illegal(state, 1, "take_tribute", "not your turn: it is p0's", money=2)
     illegal(state, 0, "take_tribute", "choose the money and grain")
     illegal(state, 0, "take_tribute", "2 resources in all", money=3)
     state = act(state, 0, "take_tribute", money=1, grain=1)
@@ -105,8 +107,10 @@ def test_payer_short_must_flip_cards_first():
     # seat 1 owes 1 to seat 0 and has nothing but a face-up Peasant
     step = g.current_tribute(state)
     assert (step["from"], step["to"], step["waiting_for"]) == (1, 0, "payer")
-    assert GAME.seats_to_act(state) == [1]
-    illegal(state, 0, "take_tribute", "p1 must first turn cards face down", money=1)
+    assert GAME.to_act(state) == [1]
+    illegal(state, 0, "take_tribute", "not your turn: it is p1's", money=1)
+    illegal(state, 1, "take_tribute", "p1 must first turn cards face down to pay p0", money=1)
+    assert "take_tribute" not in legal(state, 0) and "flip_down" in legal(state, 1)
     peasant = state["cards"][1][0]["id"]
     state = act(state, 1, "flip_down", card=peasant, money=1, grain=1, bonus={"money": 1})
     assert g.current_tribute(state)["waiting_for"] == "taker"
@@ -149,8 +153,7 @@ def test_tribute_cap_taker_discards_above_10():
     assert state["phase"] == g.TRIBUTE_CAP
     assert g.cap_excess(state, 0) == 6
     illegal(state, 0, "discard", "6 resources in all", money=1, grain=1)
-    view = GAME.view(state, 0)
-    assert view["me"]["must_discard"] == 6 and view["me"]["legal"][0] == "discard"
+    assert view(state, 0)["private"]["must_discard"] == 6 and legal(state, 0)[0] == "discard"
     state = act(state, 0, "discard", money=3, grain=3)
     assert state["phase"] == g.AUCTION and state["money"][0] + state["grain"][0] == 10
     conserved(state)

@@ -1,0 +1,49 @@
+"""A toy game for the registry test: two players take turns adding 1 to 3 to a counter;
+whoever reaches the target wins. Everything a game gives, and nothing more."""
+
+from __future__ import annotations
+
+from engine.game import Action, Game, Setting
+from engine.moves import TURN, Move, move_table
+from engine.schema import Field, Int, fields
+
+
+def _add(state: dict, seat: int, payload: dict) -> None:
+    state["count"] += payload["amount"]
+    if state["count"] >= state["target"]:
+        state["winner"] = seat
+    else:
+        state["turn"] = (state["turn"] + 1) % len(state["players"])
+
+
+class Toy(Game):
+    id = "toy"
+    title = "Toy"
+    min_players = 2
+    max_players = 2
+    settings = (Setting("target", "Target", 10, minimum=3, maximum=50),)
+    moves = move_table(Move("add", _add, who=TURN, label="Add",
+                            payload=fields(amount=Field(Int(1, 3), "The amount", required=True))))
+
+    def setup(self, players, settings):
+        return {"players": list(players), "count": 0, "turn": 0, "winner": None,
+                "target": settings["target"], "phase": "play"}
+
+    def to_act(self, state):
+        return [] if state["winner"] is not None else [state["turn"]]
+
+    def is_over(self, state):
+        return state["winner"] is not None
+
+    def public(self, state):
+        return {"count": state["count"], "target": state["target"]}
+
+    def result(self, state):
+        return {"winner": state["players"][state["winner"]]} if state["winner"] is not None else None
+
+    def describe(self, state, action: Action, viewer):
+        name = state["players"][action.seat] if isinstance(action.seat, int) and 0 <= action.seat < 2 else "Someone"
+        return f"{name} added {action.payload.get('amount', '?')}"
+
+
+GAME = Toy()
