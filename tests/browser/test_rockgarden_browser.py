@@ -226,14 +226,15 @@ def test_host_table_screen_wide_and_pass_and_play(server, phones):
     shot(host, "host-table-wide")
     assert not re.search(r"\b(Ann|Bo|Cy|Di) demerits \d", host.frames_since(0))
 
-    # pass-and-play: the host enters for Bo and sees Bo's garden and demerits
-    # the frame's "This screen shows" dropdown has no accessible name: it is the only
-    # expandable button on the screen
+    # pass-and-play: the host enters for Bo: first a veil, then Bo's garden and demerits
     host.page.locator("flt-semantics[role=button][aria-expanded]").first.click(timeout=WAIT)
     host.page.get_by_text("Enter for Bo", exact=True).or_(
         host.page.get_by_role("menuitem", name="Enter for Bo")).first.click(timeout=WAIT)
+    host.see("Hand the device to Bo, then tap", timeout=WAIT)
+    assert "Bo demerits" not in host.frames_since(0)  # nothing of Bo's before the tap
+    host.tap("I am Bo: show my screen", timeout=WAIT)
     host.see("You lay out the piles", timeout=WAIT)
     host.see_label("Bo demerits 3", timeout=WAIT)
-    host.tap(label("B3"), timeout=WAIT)
-    host.see_label("Pile 1 worth 6", timeout=WAIT)
     shot(host, "host-enters-for-bo")
+    host.tap(label("B3"), timeout=WAIT)
+    host.see("Hand the device to Bo, then tap", timeout=WAIT)  # her move done: the veil again
