@@ -11,7 +11,7 @@ from __future__ import annotations
 import flet as ft
 
 from companion.ui import charts, kit
-from companion.ui.live import use_table, use_view
+from companion.ui.live import part, use_table, use_view
 
 STEPS = (-1, 1, 5)
 
@@ -54,7 +54,7 @@ def standings(screen: dict) -> tuple[int, ...]:
 
 # -- the phone's screen ----------------------------------------------------------------------
 
-@ft.component
+@part
 def Screen():
     seat = use_view(lambda s: s["table"]["seat"])
     host = use_view(lambda s: s["table"]["host"])
@@ -79,13 +79,13 @@ def Screen():
     return ft.Column(controls, spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
 
-@ft.component
+@part
 def RoundTitle():
     rnd = use_view(lambda s: s["public"]["round"])
     return ft.Row([kit.big_number(rnd, "round")], alignment=ft.MainAxisAlignment.CENTER)
 
 
-@ft.component
+@part
 def WaitingFor():
     words = use_view(_waiting_words)
     return kit.body(words, weight=ft.FontWeight.BOLD) if words else ft.Container(visible=False)
@@ -102,7 +102,7 @@ def _waiting_words(screen: dict) -> str | None:
     return "Waiting for " + ", ".join(names)
 
 
-@ft.component
+@part
 def PointsEntry(seat: int, single: bool):
     context = use_table()
     name = use_view(lambda s: s["table"]["players"][seat])
@@ -152,13 +152,13 @@ def PointsEntry(seat: int, single: bool):
     return kit.card(rows)
 
 
-@ft.component
+@part
 def Totals():
     order = use_view(standings)
     return kit.card([kit.title("Totals")] + [TotalRow(seat, key=str(seat)) for seat in order])
 
 
-@ft.component
+@part
 def TotalRow(seat: int, size: int = 22, number_size: int = 34):
     name = use_view(lambda s: s["table"]["players"][seat])
     colour = use_view(lambda s: s["table"]["colours"][seat])
@@ -166,7 +166,7 @@ def TotalRow(seat: int, size: int = 22, number_size: int = 34):
                   alignment=ft.MainAxisAlignment.SPACE_BETWEEN)
 
 
-@ft.component
+@part
 def TotalValue(seat: int, name: str, size: int):
     """The one number that changes when a player scores."""
     total = use_view(lambda s: total_of(s, seat))
@@ -174,7 +174,7 @@ def TotalValue(seat: int, name: str, size: int):
     return ft.Text(shown, size=size, weight=ft.FontWeight.BOLD, semantics_label=f"{name} total {shown}")
 
 
-@ft.component
+@part
 def ChartSection():
     """The chart on demand while playing (it grows every round), always at the end."""
     over = use_view(lambda s: s["result"] is not None)
@@ -185,7 +185,7 @@ def ChartSection():
     return ft.Column([button, ScoreChart()] if open_ else [button])
 
 
-@ft.component
+@part
 def ScoreChart():
     names = use_view(lambda s: tuple(s["table"]["players"]))
     colours = use_view(lambda s: tuple(s["table"]["colours"]))
@@ -212,7 +212,7 @@ def ScoreChart():
     ])
 
 
-@ft.component
+@part
 def RoundButtons():
     context = use_table()
     legal = use_view(lambda s: tuple(s["legal"]))
@@ -244,7 +244,7 @@ def RoundButtons():
 
 # -- the host's table screen (a laptop or tablet in the middle of the table) -----------------
 
-@ft.component
+@part
 def TableView():
     over = use_view(lambda s: s["result"] is not None)
     rnd = use_view(lambda s: s["public"]["round"])
@@ -257,7 +257,7 @@ def TableView():
     ], spacing=24, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
 
-@ft.component
+@part
 def BigWaiting():
     words = use_view(_waiting_words)
     return kit.big_text(words, 40) if words else ft.Container(visible=False)

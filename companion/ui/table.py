@@ -19,14 +19,14 @@ from companion.games import screens_for
 from companion.hub import HOST, Who
 from companion.ui import kit
 from companion.ui.join import qr_block
-from companion.ui.live import TABLE, LiveTable, TableContext, use_table, use_view
+from companion.ui.live import TABLE, LiveTable, TableContext, part, use_table, use_view
 from companion.ui.notice import Notice, Waiting
 
 TABS = (("play", "Play"), ("history", "History"), ("rules", "Rules"), ("invite", "Invite"))
 WIDE = 900
 
 
-@ft.component
+@part
 def TablePage(phone, code_text: str):
     try:
         hub = phone.ctx.tables.open(code_text)
@@ -41,7 +41,7 @@ def seat_lost(phone, code: str):
                   "Pick a seat again.", "Pick a seat", f"/join/{code}")
 
 
-@ft.component
+@part
 def TableSeat(phone, hub):
     """Finds this phone's seat (its stored token), then shows the table for it."""
     mine, set_mine = ft.use_state(None)  # the phone's own Who, once its token is read
@@ -77,7 +77,7 @@ def TableSeat(phone, hub):
     return LiveSeat(phone, hub, who, acting, enter_for, lambda: set_veiled(True), key=str(who))
 
 
-@ft.component
+@part
 def LiveSeat(phone, hub, who, acting, enter_for, veil):
     live = ft.use_memo(lambda: LiveTable(phone, hub, who, news=_news(hub)), [])
 
@@ -96,7 +96,7 @@ def _news(hub):
     return getattr(screens, "news", None)
 
 
-@ft.component
+@part
 def Veil(phone, hub, seat: int, show, back):
     """Pass-and-play: nothing of this seat's is drawn (or sent) before the tap."""
     name = hub.spec.players[seat]
@@ -114,7 +114,7 @@ def Veil(phone, hub, seat: int, show, back):
     )
 
 
-@ft.component
+@part
 def TableLayout():
     context = use_table()
     phone = context.phone
@@ -147,7 +147,7 @@ def TableLayout():
     return kit.phone_column(controls)
 
 
-@ft.component
+@part
 def WholeScreen():
     """A game screen still written as ``build(ui)``: drawn whole on every change."""
     from companion.ui.gameui import GameUI
@@ -166,7 +166,7 @@ def WholeScreen():
     return ft.Column(controls, spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
 
-@ft.component
+@part
 def SeatLost(phone, code: str):
     async def forget():
         await phone.forget_seat_token(code)
@@ -175,15 +175,27 @@ def SeatLost(phone, code: str):
     return seat_lost(phone, code)
 
 
-@ft.component
+@part
 def Header():
-    context = use_table()
     title = use_view(lambda s: s["table"]["title"])
     me = use_view(lambda s: (s["table"]["seat"], s["table"]["host"]))
     players = use_view(lambda s: (tuple(s["table"]["players"]), tuple(s["table"]["colours"])))
-    undo = use_view(lambda s: ("undo" in s["legal"], "redo" in s["legal"], s["result"] is not None))
     seat, host = me
-    can_undo, can_redo, ended = undo
+    if seat is not None:
+        badge = kit.player_badge(players[0][seat], players[1][seat], size=20)
+    else:
+        badge = kit.body("Host" if host else "Watching", weight=ft.FontWeight.BOLD)
+    return ft.Column([
+        ft.Row([kit.title(title), UndoRedo()], alignment=ft.MainAxisAlignment.SPACE_BETWEEN),
+        ft.Row([badge, MoveCount()], alignment=ft.MainAxisAlignment.SPACE_BETWEEN),
+    ], spacing=2)
+
+
+@part
+def UndoRedo():
+    context = use_table()
+    can_undo, can_redo, ended = use_view(
+        lambda s: ("undo" in s["legal"], "redo" in s["legal"], s["result"] is not None))
 
     def on_undo(e):
         if ended:  # only the host gets here: the end of a game is undone after a confirm
@@ -198,18 +210,10 @@ def Header():
         buttons.append(ft.TextButton("Undo", icon=ft.Icons.UNDO, on_click=on_undo))
     if can_redo:
         buttons.append(ft.TextButton("Redo", icon=ft.Icons.REDO, on_click=lambda e: context.act("redo")))
-    if seat is not None:
-        badge = kit.player_badge(players[0][seat], players[1][seat], size=20)
-    else:
-        badge = kit.body("Host" if host else "Watching", weight=ft.FontWeight.BOLD)
-    return ft.Column([
-        ft.Row([kit.title(title), ft.Row(buttons, tight=True)],
-               alignment=ft.MainAxisAlignment.SPACE_BETWEEN),
-        ft.Row([badge, MoveCount()], alignment=ft.MainAxisAlignment.SPACE_BETWEEN),
-    ], spacing=2)
+    return ft.Row(buttons, tight=True)
 
 
-@ft.component
+@part
 def MoveCount():
     """The move counter: players (and the tests) see that a phone is up to date."""
     code = use_table().live.hub.code
@@ -217,7 +221,7 @@ def MoveCount():
     return kit.muted(f"Table {code} · move {revision}")
 
 
-@ft.component
+@part
 def HostBar(set_tab, compact: bool = False):
     """The host's way home, and whom this screen shows (the table, or one seat)."""
     context = use_table()
@@ -245,7 +249,7 @@ def HostBar(set_tab, compact: bool = False):
     return ft.Column([home_button, picker], spacing=4, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
 
-@ft.component
+@part
 def TurnBanner():
     """A big coloured banner on the phone whose turn it is; it buzzes when the turn comes."""
     context = use_table()
@@ -269,7 +273,7 @@ def TurnBanner():
     )
 
 
-@ft.component
+@part
 def Tabs(tab: str, set_tab):
     return ft.Row([
         (kit.primary if tab == key else kit.secondary)(label, lambda e, key=key: set_tab(key))
@@ -277,7 +281,7 @@ def Tabs(tab: str, set_tab):
     ], wrap=True, spacing=6)
 
 
-@ft.component
+@part
 def History():
     context = use_table()
     use_view(lambda s: s["revision"])  # written again after every move
@@ -289,7 +293,7 @@ def History():
                       for line in reversed(lines)])
 
 
-@ft.component
+@part
 def Rules():
     context = use_table()
     game = get_game(context.live.hub.game.id)
@@ -312,7 +316,7 @@ def Rules():
     return ft.Column(rows, spacing=8)
 
 
-@ft.component
+@part
 def SettingsForm(values: dict):
     """The host may change settings until the first move."""
     from companion.ui.home import setting_controls
