@@ -129,7 +129,8 @@ def TableLayout():
         screens = screens_for(context.live.hub.game.id)
         big = getattr(screens, "TableView", None)
         if big is not None and tab == "play":
-            return ft.Column([HostBar(set_tab, compact=True), big()], expand=True)
+            return ft.Container(ft.Column([HostBar(set_tab, compact=True), big()], spacing=16),
+                                padding=ft.Padding(32, 16, 32, 32))
     controls: list[ft.Control] = [Header()]
     if phone.is_host:
         controls.append(HostBar(set_tab))
@@ -238,10 +239,10 @@ def HostBar(set_tab, compact: bool = False):
         set_tab("play")
         context.extra["enter_for"](seat)
 
-    options = [ft.DropdownOption(key="table", text="Table screen (nothing hidden shown)")]
+    options = [ft.DropdownOption(key="table", text="Table screen (nothing hidden)")]
     options += [ft.DropdownOption(key=str(i), text=f"Enter for {name}") for i, name in enumerate(players)]
     picker = kit.labelled(ft.Dropdown(label="This screen shows", value="table" if acting is None else str(acting),
-                                      options=options, on_select=pick, width=None if not compact else 320),
+                                      options=options, on_select=pick, width=None if not compact else 360),
                           "This screen shows")
     home_button = ft.TextButton("All tables", icon=ft.Icons.HOME, on_click=home)
     if compact:

@@ -32,8 +32,8 @@ def phones(browser, request):
     """Factory: phones("Ann") -> a new phone; screenshots of all of them on failure."""
     made: list[Phone] = []
 
-    def make(name: str, viewport=None, touch: bool = False) -> Phone:
-        phone = Phone(browser, name, viewport, touch)
+    def make(name: str, viewport=None, touch: bool = False, dark: bool = False) -> Phone:
+        phone = Phone(browser, name, viewport, touch, dark)
         made.append(phone)
         return phone
 

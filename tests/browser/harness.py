@@ -111,12 +111,13 @@ class Server:
 class Phone:
     """One browser context: its own Flet session and its own storage, 390 x 844."""
 
-    def __init__(self, browser, name: str, viewport=None, touch: bool = False):
-        """``touch``: a phone's touch screen (taps are touches, not mouse clicks)."""
+    def __init__(self, browser, name: str, viewport=None, touch: bool = False, dark: bool = False):
+        """``touch``: a phone's touch screen (taps are touches, not mouse clicks);
+        ``dark``: the phone's system asks for dark mode (the app follows it)."""
         self.name = name
         self.touch = touch
         self.context = browser.new_context(viewport=viewport or PHONE, has_touch=touch,
-                                           is_mobile=touch)
+                                           is_mobile=touch, color_scheme="dark" if dark else "light")
         self.page = self.context.new_page()
         self.frames: list[str] = []
 
@@ -245,6 +246,45 @@ class Phone:
     def screenshot(self, path: Path) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
         self.page.screenshot(path=str(path))
+
+    def keep_screenshot(self, name: str) -> Path:
+        """A screenshot kept as a test artifact (``tests/artifacts/screens/<name>.png``);
+        refused if the page drew nothing (one flat colour: a layout that failed)."""
+        from PIL import Image
+
+        path = ARTIFACTS / "screens" / f"{name}.png"
+        for _ in range(20):  # the canvas may still be painting the frame the tree describes
+            self.screenshot(path)
+            colours = Image.open(path).convert("RGB").getcolors(maxcolors=1 << 16)
+            if colours is None or len(colours) > 8:
+                return path
+            self.page.wait_for_timeout(250)
+        raise AssertionError(f"{name}: the page is blank")
+
+    def label_heights(self, labels: list[str]) -> dict[str, float]:
+        """How tall (CSS px) the accessibility nodes named ``labels`` are drawn: a text's
+        node is the box Flutter lays its glyphs in, so its height is the type's size."""
+        return self.page.evaluate(
+            """(labels) => {
+                const out = {};
+                for (const el of document.querySelectorAll('flt-semantics')) {
+                    const name = (el.getAttribute('aria-label') || el.textContent || '').trim();
+                    if (labels.includes(name)) {
+                        const h = el.getBoundingClientRect().height;
+                        out[name] = Math.max(out[name] || 0, h);
+                    }
+                }
+                return out;
+            }""", labels)
+
+    def background(self) -> tuple[int, int, int]:
+        """The colour of the page's top left corner (light or dark theme)."""
+        import io
+
+        from PIL import Image
+
+        png = self.page.screenshot(clip={"x": 2, "y": 2, "width": 4, "height": 4})
+        return Image.open(io.BytesIO(png)).convert("RGB").getpixel((1, 1))
 
     def close(self) -> None:
         self.context.close()
