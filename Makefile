@@ -6,23 +6,29 @@ ARGS ?=
 
 .PHONY: run test install test-deps chromium bench clean
 
+# pip's chatter (index warnings of this machine's configuration) goes to a log; it is
+# shown only if an install fails, so `make run` prints the address, the QR and the host link.
+QUIET = > $(VENV)/pip.log 2>&1 || { cat $(VENV)/pip.log; exit 1; }
+
 $(VENV)/bin/python:
-	$(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install -q --upgrade pip
+	@echo "Setting up $(VENV) (first run only)"
+	@$(PYTHON) -m venv $(VENV)
+	@$(PY) -m pip install -q --upgrade pip $(QUIET)
 
 $(VENV)/.installed: pyproject.toml | $(VENV)/bin/python
-	$(PY) -m pip install -q -e .
-	touch $@
+	@$(PY) -m pip install -q -e . $(QUIET)
+	@touch $@
 
 $(VENV)/.installed-test: pyproject.toml $(VENV)/.installed
-	$(PY) -m pip install -q -e ".[test]"
-	touch $@
+	@$(PY) -m pip install -q -e ".[test]" $(QUIET)
+	@touch $@
 
 install: $(VENV)/.installed
 
 ## make run: create the virtual environment, install, serve tables on the local network
+## (Ctrl-C stops the server: status 130 is its normal end, not an error of make's)
 run: $(VENV)/.installed
-	$(VENV)/bin/companion serve $(ARGS)
+	@$(VENV)/bin/companion serve $(ARGS) || [ $$? -eq 130 ]
 
 ## Chromium from Debian for the browser tests (installed when missing and root)
 chromium:
