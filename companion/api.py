@@ -8,6 +8,14 @@ from ``view(state, seat)`` like a phone's screen, so nothing hidden leaks here e
     POST /api/tables/{code}/seats/{seat}    -> {"seat": n, "token": "..."} (a free seat)
     POST /api/tables/{code}/actions         {"kind", "payload", "revision", "seat"?}
                                             -> {"rev": n} once durable
+
+Bounded: a request body over :data:`MAX_BODY` bytes is refused with 413 before it is
+read (for every route of the server, :class:`BodyLimit`), an action's payload over
+``engine.table.MAX_PAYLOAD_BYTES`` with 413 too. Unknown table codes count against the
+caller's address (:mod:`companion.guard`): past the limit, 429 with ``Retry-After``. A
+write the host's disk refuses answers 507 (disk full) or 503 (another I/O error): nothing
+was saved. Errors are ``{"error": "<one sentence>"}``: they name a table by its code,
+never a file.
 """
 
 from __future__ import annotations
@@ -19,12 +27,76 @@ from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 
 from engine.errors import IllegalAction, StaleRevision
+from engine.plain import encoded
+from engine.table import MAX_PAYLOAD_BYTES
 from companion.context import AppContext
-from companion.hub import TableHub, Who
+from companion.guard import TooManyGuesses
+from companion.hub import NoSuchTable, SaveFailed, TableHub, Who, off_loop
+
+MAX_BODY = 64 * 1024
+"""The largest request body the server reads (bytes): an action is a few hundred."""
+TOO_LARGE = f"The request is too large (at most {MAX_BODY // 1024} KB)"
 
 
-def _error(status: int, message: str):
-    return JSONResponse({"error": message}, status_code=status)
+def _error(status: int, message: str, headers: dict | None = None):
+    return JSONResponse({"error": message}, status_code=status, headers=headers)
+
+
+class _TooLarge(Exception):
+    pass
+
+
+class BodyLimit:
+    """ASGI middleware: HTTP request bodies over ``limit`` bytes get 413 and a JSON
+    error; a declared ``Content-Length`` is refused before any byte is read, a streamed
+    body as soon as it passes the limit."""
+
+    def __init__(self, app, limit: int = MAX_BODY):
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+        for name, value in scope.get("headers") or ():
+            if name == b"content-length":
+                if not value.strip().isdigit() or int(value) > self.limit:
+                    return await _error(413, TOO_LARGE)(scope, receive, send)
+        seen = 0
+        started = False
+
+        async def limited_receive():
+            nonlocal seen
+            message = await receive()
+            if message.get("type") == "http.request":
+                seen += len(message.get("body") or b"")
+                if seen > self.limit:
+                    raise _TooLarge()
+            return message
+
+        async def watched_send(message):
+            nonlocal started
+            if message.get("type") == "http.response.start":
+                started = True
+            await send(message)
+
+        try:
+            await self.app(scope, limited_receive, watched_send)
+        except _TooLarge:
+            if not started:
+                await _error(413, TOO_LARGE, {"Connection": "close"})(scope, receive, send)
+
+
+async def read_body(request: Request, limit: int = MAX_BODY) -> bytes:
+    """The body, or _TooLarge past ``limit`` bytes (also without the middleware)."""
+    chunks = []
+    size = 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > limit:
+            raise _TooLarge()
+        chunks.append(chunk)
+    return b"".join(chunks)
 
 
 class _Refused(ValueError):
@@ -57,6 +129,17 @@ def parse_json(raw: bytes) -> Any:
         raise ValueError("The action is not JSON (or holds a number far too large)") from None
 
 
+def payload_too_large(payload: Any) -> bool:
+    try:
+        return len(encoded(payload).encode("utf-8")) > MAX_PAYLOAD_BYTES
+    except (TypeError, ValueError, RecursionError):
+        return False  # not plain data: the schema refuses it in words
+
+
+def device(request: Request) -> str | None:
+    return request.client.host if request.client else None
+
+
 def add_api(app, ctx: AppContext) -> None:
     router = APIRouter(prefix="/api")
 
@@ -68,34 +151,47 @@ def add_api(app, ctx: AppContext) -> None:
             raise PermissionError("That seat token is not valid at this table")
         return Who(seat=seat, host=host, token=token)
 
-    def hub_for(code: str) -> TableHub:
-        return ctx.tables.open(code)
+    def hub_for(code: str, request: Request) -> TableHub:
+        return ctx.open_table(code, device(request))
+
+    def refused_lookup(exc: IllegalAction):
+        if isinstance(exc, TooManyGuesses):
+            return _error(429, exc.message, {"Retry-After": str(exc.wait)})
+        return _error(404, exc.message)
 
     @router.get("/tables/{code}")
     def table_view(code: str, request: Request):
         try:
-            hub = hub_for(code)
+            hub = hub_for(code, request)
+        except IllegalAction as exc:
+            return refused_lookup(exc)
+        try:
             return hub.view(who_for(hub, request))
         except PermissionError as exc:
             return _error(403, str(exc))
-        except IllegalAction as exc:
-            return _error(404, exc.message)
 
     @router.post("/tables/{code}/seats/{seat}")
     def claim(code: str, seat: int, request: Request):
         try:
-            hub = hub_for(code)
+            hub = hub_for(code, request)
+        except IllegalAction as exc:
+            return refused_lookup(exc)
+        try:
             token = hub.claim_seat(seat, who_for(hub, request))
             return {"seat": seat, "token": token}
         except PermissionError as exc:
             return _error(403, str(exc))
+        except SaveFailed as exc:
+            return _error(507 if exc.disk_full else 503, exc.message)
         except IllegalAction as exc:
             return _error(409, exc.message)
 
     @router.post("/tables/{code}/actions")
     async def act(code: str, request: Request):
         try:
-            body: Any = parse_json(await request.body())
+            body: Any = parse_json(await read_body(request))
+        except _TooLarge:
+            return _error(413, TOO_LARGE)
         except ValueError as exc:
             return _error(400, str(exc))
         if not isinstance(body, dict) or not isinstance(body.get("kind"), str):
@@ -109,23 +205,32 @@ def add_api(app, ctx: AppContext) -> None:
         seat = body.get("seat")
         if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)):
             return _error(400, "'seat' is a whole number")
+        payload = body.get("payload") or {}
+        if payload_too_large(payload):
+            return _error(413, f"That move is too large (at most {MAX_PAYLOAD_BYTES} bytes of details)")
         try:
-            hub = hub_for(code)
+            hub = await off_loop(hub_for, code, request)
         except IllegalAction as exc:
-            return _error(404, exc.message)
+            return refused_lookup(exc)
         try:
             who = who_for(hub, request)
-            entry = hub.act(who, body["kind"], body.get("payload") or {}, revision, seat)
+            entry = await hub.act_async(who, body["kind"], payload, revision, seat)
             return {"rev": entry.rev}
         except PermissionError as exc:
             return _error(403, str(exc))
+        except SaveFailed as exc:
+            return _error(507 if exc.disk_full else 503, exc.message)
         except StaleRevision as exc:
             return _error(409, exc.message)
         except IllegalAction as exc:
             return _error(400, exc.message)
 
+    app.add_middleware(BodyLimit)
     before = list(app.router.routes)
     app.include_router(router)
     # the Flet app's catch-all static mount must come after these routes
     added = [r for r in app.router.routes if all(r is not b for b in before)]
     app.router.routes[:] = added + before
+
+
+__all__ = ["MAX_BODY", "BodyLimit", "add_api", "parse_json", "NoSuchTable"]

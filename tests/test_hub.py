@@ -206,13 +206,14 @@ def test_six_sessions_send_1000_actions_concurrently(tables, tmp_path):
 def test_an_unreadable_table_is_reported_and_the_others_load(tables, tmp_path):
     good = tables.create("scorepad", ["Ann", "Bo"])
     bad = tables.create("scorepad", ["Cy", "Di"])
-    (tmp_path / "data" / "tables" / f"{bad.code}.json").write_text("{ not json")
+    (tmp_path / "data" / "tables" / bad.code / "table.jsonl").write_text("{ not json\n")
     fresh = Tables(TableStore(tmp_path / "data"))
     records = {r.code: r for r in fresh.list()}
     assert records[bad.code].error and not records[good.code].error
     assert fresh.open(good.code).revision == 0
-    with pytest.raises(IllegalAction, match=f"Table {bad.code} cannot be read"):
+    with pytest.raises(IllegalAction, match=f"Table {bad.code} cannot be read") as caught:
         fresh.open(bad.code)
+    assert str(tmp_path) not in caught.value.message and "/" not in caught.value.message
 
 
 def test_simultaneous_secret_bids_do_not_refuse_each_other(tables):

@@ -6,7 +6,8 @@ import flet as ft
 
 from engine.errors import IllegalAction
 from engine.registry import games as registered_games, get_game
-from companion.codes import normalise_code
+from companion.codes import MAX_CODE_LENGTH, code_words, normalise_code
+from companion.hub import off_loop
 from companion.ui import kit
 
 
@@ -30,13 +31,14 @@ def _join_card(session) -> ft.Control:
     async def join(e=None):
         code = normalise_code(state["code"])
         if not code:
-            session.toast(f"'{state['code'].strip()}' is not a table code: it is 6 letters")
+            words = code_words(session.ctx.tables.code_length)
+            session.toast(f"That is not a table code: a code is {words}")
             return
         await session.go(f"/join/{code}")
 
     field = ft.TextField(label="Table code", value=state["code"], on_change=changed,
                          on_submit=join, capitalization=ft.TextCapitalization.CHARACTERS,
-                         text_size=24, max_length=8)
+                         text_size=24, max_length=MAX_CODE_LENGTH + 4)
     return kit.card([kit.title("Join a table"), field, kit.primary("Join", join)])
 
 
@@ -58,8 +60,8 @@ def _create_card(session) -> ft.Control:
 
     async def create(e):
         players = [p for p in state["players"].replace("\n", ",").split(",") if p.strip()]
-        try:
-            hub = session.ctx.tables.create(game.id, players, state["settings"])
+        try:  # the new table's file is written off the loop
+            hub = await off_loop(session.ctx.tables.create, game.id, players, state["settings"])
         except IllegalAction as exc:
             session.toast(exc.message)
             return
@@ -96,8 +98,10 @@ def setting_control(setting, values: dict) -> ft.Control:
 
 
 def _tables_card(session) -> ft.Control:
+    """Every table, newest first: a table that cannot be used is listed with its code and
+    why (nothing else of it is shown); the others with their moves in effect and status."""
     rows: list[ft.Control] = [kit.title("Tables on this host")]
-    records = session.ctx.tables.list()
+    records = session.local.get("tables") or []
     if not records:
         rows.append(kit.muted("No tables yet."))
     for record in records[:30]:
@@ -110,14 +114,15 @@ def _tables_card(session) -> ft.Control:
         except IllegalAction:
             game_title = spec.get("game", "?")
         players = ", ".join(spec.get("players", []))
+        moves = record.moves if record.moves is not None else record.revision
+        status = " · finished" if record.status == "finished" else ""
 
         async def resume(e, code=record.code):
             await session.go(f"/join/{code}")
 
         rows.append(ft.ListTile(
             title=ft.Text(f"{game_title} · {record.code}", size=18),
-            subtitle=ft.Text(f"{players} · move {record.revision}"
-                             + (" · finished" if record.status == "finished" else "")),
+            subtitle=ft.Text(f"{players} · {moves} move{'' if moves == 1 else 's'}{status}"),
             on_click=resume, tooltip=f"Resume table {record.code}",
         ))
     return kit.card(rows)

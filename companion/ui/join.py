@@ -5,13 +5,13 @@ from __future__ import annotations
 import flet as ft
 
 from engine.errors import IllegalAction
-from companion.hub import TableHub, Who
+from companion.hub import TableHub, Who, off_loop
 from companion.qr import qr_png
 from companion.ui import kit
 
 
 async def open(session, code_text: str) -> None:
-    hub = session.ctx.tables.open(code_text)
+    hub = await session.open_table(code_text)  # counted by the guard, off the loop
     token = await session.seat_token(hub.code)
     if token and hub.seat_for_token(token) is not None:
         await session.go(f"/t/{hub.code}")  # this phone already has its seat
@@ -32,7 +32,7 @@ def qr_block(session, code: str, size: int = 300) -> ft.Control:
 
 
 def build(session, hub: TableHub) -> list[ft.Control]:
-    view = hub.view(Who(host=session.is_host))
+    view = {**hub.table(Who(host=session.is_host)), "over": hub.is_over()}
     code = hub.code
     taken = set(view["taken"])
     controls: list[ft.Control] = [
@@ -66,7 +66,7 @@ def build(session, hub: TableHub) -> list[ft.Control]:
 def _sit(session, hub: TableHub, seat: int):
     async def sit(e):
         try:
-            token = hub.claim_seat(seat)
+            token = await off_loop(hub.claim_seat, seat)
         except IllegalAction as exc:
             session.toast(exc.message)
             return
@@ -78,11 +78,14 @@ def _sit(session, hub: TableHub, seat: int):
 
 def _free(session, hub: TableHub, seat: int, name: str):
     def free(e):
-        def really():
+        async def free_now():
             try:
-                hub.free_seat(Who(host=True), seat)
+                await off_loop(hub.free_seat, Who(host=True), seat)
             except IllegalAction as exc:
                 session.toast(exc.message)
+
+        def really():
+            session.page.run_task(free_now)
 
         session.confirm(f"Free {name}'s seat?",
                         f"The phone now in {name}'s seat loses it; any phone can then sit there.",

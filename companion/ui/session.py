@@ -14,7 +14,7 @@ import flet as ft
 
 from engine.errors import IllegalAction, StaleRevision
 from companion.context import AppContext
-from companion.hub import TableHub, Who
+from companion.hub import TableHub, Who, off_loop
 from companion.ui.memo import Memo
 
 log = logging.getLogger(__name__)
@@ -86,13 +86,16 @@ class PhoneSession:
         try:
             if not parts:
                 self._leave_table()
+                # the host's list of tables reads files: off the loop, kept for re-renders
+                self.local["tables"] = await off_loop(self.ctx.tables.list) if self.is_host else []
                 self.show(home.build(self))
             elif parts[0] == "host" and len(parts) == 2:
                 await self.claim_host(parts[1])
             elif parts[0] == "join" and len(parts) == 2:
                 await join.open(self, parts[1])
             elif parts[0] == "t" and len(parts) == 2:
-                await table.open(self, parts[1])
+                hub = await self.open_table(parts[1])  # counted by the guard, off the loop
+                await table.open(self, hub.code)
             else:
                 self._leave_table()
                 self.show(notice.build(self, "Page not found",
@@ -113,6 +116,11 @@ class PhoneSession:
                                    "This link does not make this device the host."))
 
     # -- tables --------------------------------------------------------------
+    async def open_table(self, code_text: str) -> TableHub:
+        """The table for a code in a route, read off the loop; lookups of codes that name
+        no table are counted per device (``companion/guard.py``)."""
+        return await off_loop(self.ctx.open_table, code_text, self.page.client_ip)
+
     async def stored(self, operation: str, *args: Any) -> Any:
         """The phone's storage, asked twice before giving up (a phone that just woke
         up may not have its storage service ready on the first ask)."""
@@ -188,12 +196,20 @@ class PhoneSession:
 
     # -- acting --------------------------------------------------------------
     def act(self, kind: str, payload: dict | None = None, seat: int | None = None) -> None:
-        """Send one action for this screen's seat; refusals become a message, not a crash."""
+        """Send one action for this screen's seat. Called from click handlers, which
+        Flet runs on the event loop: the action (its durable write) runs in a worker
+        thread, awaited by a task, so the loop goes on serving every phone meanwhile."""
         if self.hub is None:
             return
+        self.page.run_task(self._act, self.hub, self.who, kind, payload or {},
+                           self.rendered_revision, seat)
+
+    async def _act(self, hub: TableHub, who: Who, kind: str, payload: dict,
+                   seen: int | None, seat: int | None) -> None:
+        """Refusals (a full disk too) become a message; the screen stays as it is."""
         self._acting, self._refresh_after_act = True, False
         try:
-            self.hub.act(self.who, kind, payload or {}, self.rendered_revision, seat)
+            await hub.act_async(who, kind, payload, seen, seat)
         except StaleRevision as exc:
             self.toast(exc.message)
             self._refresh_after_act = True
