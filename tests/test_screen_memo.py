@@ -88,7 +88,12 @@ def table(tmp_path):
 
 
 async def settled(hub, seats, timeout: float = 5.0) -> None:
-    """Wait until every phone has re-rendered the table's latest revision."""
+    """Wait until every phone's actions are done and every phone has re-rendered the
+    table's latest revision."""
+    for _ in range(int(timeout / 0.01)):
+        if not any(s.phone.pending_actions for s in seats):
+            break
+        await asyncio.sleep(0.01)
     for _ in range(int(timeout / 0.01)):
         if all(s.phone.rendered_revision == hub.revision for s in seats):
             await asyncio.sleep(0.01)  # let the last patch leave

@@ -46,6 +46,7 @@ class PhoneSession:
         self._closed = False
         self._acting = False
         self._refresh_after_act = False
+        self.pending_actions = 0  # sent, not yet durable or refused
 
     # -- life ----------------------------------------------------------------
     async def start(self) -> None:
@@ -201,8 +202,13 @@ class PhoneSession:
         thread, awaited by a task, so the loop goes on serving every phone meanwhile."""
         if self.hub is None:
             return
-        self.page.run_task(self._act, self.hub, self.who, kind, payload or {},
-                           self.rendered_revision, seat)
+        self.pending_actions += 1
+        try:
+            self.page.run_task(self._act, self.hub, self.who, kind, payload or {},
+                               self.rendered_revision, seat)
+        except BaseException:
+            self.pending_actions -= 1
+            raise
 
     async def _act(self, hub: TableHub, who: Who, kind: str, payload: dict,
                    seen: int | None, seat: int | None) -> None:
@@ -217,6 +223,7 @@ class PhoneSession:
             self.toast(exc.message)
         finally:
             self._acting = False
+            self.pending_actions -= 1
         if self._refresh_after_act:
             self._schedule_refresh(after_others=True)
 

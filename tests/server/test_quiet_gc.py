@@ -52,7 +52,7 @@ def test_any_change_to_a_table_gets_its_collection_after_it(collections, tmp_pat
 
     async def actions():
         for seat in (0, 1):  # e.g. two actions through /api/.../actions
-            hub.act(HOST, "points", {"player": seat, "points": 3}, seat=seat)
+            hub.act(HOST, "points", {"points": 3}, seat=seat)
         assert collections == []
         await asyncio.sleep(0.2)
 
