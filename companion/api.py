@@ -48,8 +48,10 @@ class _TooLarge(Exception):
 
 class BodyLimit:
     """ASGI middleware: HTTP request bodies over ``limit`` bytes get 413 and a JSON
-    error; a declared ``Content-Length`` is refused before any byte is read, a streamed
-    body as soon as it passes the limit."""
+    error. A declared ``Content-Length`` over it is refused before any byte is read; a
+    streamed body as soon as it passes the limit: the 413 goes out, and the application
+    below is told the client left (so nothing it does afterwards reaches the client,
+    whatever middleware sits between)."""
 
     def __init__(self, app, limit: int = MAX_BODY):
         self.app = app
@@ -61,41 +63,50 @@ class BodyLimit:
         for name, value in scope.get("headers") or ():
             if name == b"content-length":
                 if not value.strip().isdigit() or int(value) > self.limit:
-                    return await _error(413, TOO_LARGE)(scope, receive, send)
+                    return await _error(413, TOO_LARGE, {"Connection": "close"})(scope, receive, send)
         seen = 0
         started = False
+        refused = False
 
         async def limited_receive():
-            nonlocal seen
+            nonlocal seen, refused
+            if refused:
+                return {"type": "http.disconnect"}
             message = await receive()
             if message.get("type") == "http.request":
                 seen += len(message.get("body") or b"")
                 if seen > self.limit:
-                    raise _TooLarge()
+                    refused = True
+                    if not started:
+                        await _error(413, TOO_LARGE, {"Connection": "close"})(scope, receive, send)
+                    return {"type": "http.disconnect"}
             return message
 
         async def watched_send(message):
             nonlocal started
+            if refused:
+                return  # the 413 went out instead
             if message.get("type") == "http.response.start":
                 started = True
             await send(message)
 
-        try:
-            await self.app(scope, limited_receive, watched_send)
-        except _TooLarge:
-            if not started:
-                await _error(413, TOO_LARGE, {"Connection": "close"})(scope, receive, send)
+        await self.app(scope, limited_receive, watched_send)
 
 
 async def read_body(request: Request, limit: int = MAX_BODY) -> bytes:
-    """The body, or _TooLarge past ``limit`` bytes (also without the middleware)."""
+    """The body, or _TooLarge past ``limit`` bytes (with or without the middleware)."""
+    from starlette.requests import ClientDisconnect
+
     chunks = []
     size = 0
-    async for chunk in request.stream():
-        size += len(chunk)
-        if size > limit:
-            raise _TooLarge()
-        chunks.append(chunk)
+    try:
+        async for chunk in request.stream():
+            size += len(chunk)
+            if size > limit:
+                raise _TooLarge()
+            chunks.append(chunk)
+    except ClientDisconnect:
+        raise _TooLarge() from None  # (or the client left: nobody reads the answer)
     return b"".join(chunks)
 
 

@@ -1,0 +1,219 @@
+"""Join-code guessing is slowed down per device, on the pages as on the JSON transport;
+names with control or invisible characters are refused wherever a table is made, and
+never printed raw by ``companion tables``."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import shutil
+import subprocess
+import sys
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import flet as ft
+import pytest
+from flet.pubsub.pubsub_hub import PubSubHub
+
+from companion.codes import CODE_LENGTH, new_code, normalise_code, token_hash
+from companion.context import AppContext
+from companion.guard import Guard, TooManyGuesses
+from companion.hub import Tables
+from companion.ui.session import PhoneSession
+from storage import TableStore
+from storage.memory import MemoryStore
+from tests.browser.harness import ROOT
+from tests.flet_sessions import FakeConnection, find, new_flet_session
+from tests.support import Api, readable
+from tests.test_screen_memo import run
+
+
+class Clock:
+    def __init__(self):
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_ten_misses_a_minute_then_waits_that_double():
+    clock = Clock()
+    guard = Guard(clock=clock)
+    for _ in range(9):
+        guard.check("10.0.0.7")
+        guard.miss("10.0.0.7")
+        clock.now += 1
+    guard.check("10.0.0.7")
+    guard.miss("10.0.0.7")  # the tenth in a minute
+    with pytest.raises(TooManyGuesses) as caught:
+        guard.check("10.0.0.7")
+    assert caught.value.wait == 60 and readable(caught.value.message)
+    guard.check("10.0.0.8")  # another phone is not held up
+    clock.now += 61
+    guard.check("10.0.0.7")
+    waits = []
+    for _ in range(3):
+        for _ in range(10):
+            guard.miss("10.0.0.7")
+        with pytest.raises(TooManyGuesses) as caught:
+            guard.check("10.0.0.7")
+        waits.append(caught.value.wait)
+        clock.now += caught.value.wait + 1
+    assert waits == [120, 240, 480]
+
+
+def test_a_phone_that_mistypes_now_and_then_is_never_held_up():
+    clock = Clock()
+    guard = Guard(clock=clock)
+    for _ in range(100):
+        guard.miss("phone")
+        clock.now += 7  # about 9 a minute
+        guard.check("phone")
+
+
+def test_codes_of_every_accepted_length():
+    assert len(new_code()) == CODE_LENGTH and len(new_code(10)) == 10
+    assert normalise_code("acd efh") == "ACDEFH"
+    assert normalise_code(new_code(12).lower()) != ""
+    assert normalise_code("ACDEF") == "" and normalise_code("A" * 13) == ""
+    assert normalise_code("x" * 10_000) == ""
+    with pytest.raises(ValueError):
+        new_code(40)
+
+
+def test_venue_tables_get_longer_codes_and_older_ones_still_open():
+    store = MemoryStore()
+    short = Tables(store).create("scorepad", ["Ann"])
+    venue = Tables(store, code_length=10)
+    long = venue.create("scorepad", ["Bo"])
+    assert len(long.code) == 10 and len(short.code) == 6
+    assert venue.open(short.code.lower()).code == short.code
+
+
+def test_the_json_transport_counts_misses_per_client():
+    api = Api()
+    code = api.create("scorepad", ["Ann"])
+    statuses = [api.client.get(f"/api/tables/{guess}").status_code
+                for guess in ["ACDEFH"] * 10 + ["ACDEFJ", code]]
+    assert statuses == [404] * 10 + [429, 429]
+    answer = api.client.post(f"/api/tables/{code}/actions", json={"kind": "points"})
+    assert answer.status_code == 429 and "Retry-After" in answer.headers
+
+
+# -- the pages ----------------------------------------------------------------------------
+
+class Browser:
+    """One phone's Flet session (no browser) at an address, opening routes."""
+
+    def __init__(self, loop, executor, pubsub, ctx, ip: str):
+        self.conn = FakeConnection(loop, executor, pubsub)
+        self.session = new_flet_session(self.conn, "/")
+        self.session.page.client_ip = ip
+        self.phone = PhoneSession(self.session.page, ctx)
+
+        async def stored(operation, *args):  # no browser: the phone's storage is empty
+            return None
+
+        self.phone.stored = stored
+
+    async def open(self, route: str) -> str:
+        await self.phone.open(route)
+        return " ".join(self.texts())
+
+    def texts(self) -> list[str]:
+        out = []
+        stack = list(self.session.page.controls)
+        while stack:
+            control = stack.pop()
+            value = getattr(control, "value", None)
+            if isinstance(value, str):
+                out.append(value)
+            for name in ("controls", "content"):
+                child = getattr(control, name, None)
+                if isinstance(child, list):
+                    stack.extend(child)
+                elif child is not None and not isinstance(child, str):
+                    stack.append(child)
+        return out
+
+
+def test_pages_count_misses_per_phone_on_join_and_table_routes():
+    async def main():
+        loop = asyncio.get_running_loop()
+        executor = ThreadPoolExecutor(max_workers=4)
+        pubsub = PubSubHub(loop, executor)
+        ctx = AppContext(tables=Tables(MemoryStore()), public_url="http://127.0.0.1:8550",
+                         data_dir=None, host_key_hash=token_hash("k"), loopback_is_host=False)
+        code = ctx.tables.create("scorepad", ["Ann", "Bo"]).code
+        guesser = Browser(loop, executor, pubsub, ctx, "192.168.1.66")
+        for n, guess in enumerate(["ACDEFH", "ACDEFJ", "ACDEFK", "ACDEFM", "ACDEFN"] * 2):
+            route = f"/join/{guess}" if n % 2 else f"/t/{guess}"
+            assert "There is no table with code" in await guesser.open(route)
+        shown = await guesser.open(f"/join/{code}")
+        assert "Too many wrong table codes from this device" in shown
+        assert "Sit as Ann" not in shown
+        other = Browser(loop, executor, pubsub, ctx, "192.168.1.67")
+        assert "Pick your seat" in await other.open(f"/join/{code}")
+        executor.shutdown(wait=False)
+
+    run(main())
+
+
+def test_the_host_form_refuses_names_it_cannot_show():
+    async def main():
+        loop = asyncio.get_running_loop()
+        executor = ThreadPoolExecutor(max_workers=4)
+        pubsub = PubSubHub(loop, executor)
+        ctx = AppContext(tables=Tables(MemoryStore()), public_url="http://127.0.0.1:8550",
+                         data_dir=None, host_key_hash=token_hash("k"), loopback_is_host=True)
+        host = Browser(loop, executor, pubsub, ctx, "127.0.0.1")
+        host.phone.is_host = True
+        await host.open("/")
+        for names in ("Ann\x1b[31m,Bo", "A\u200bnn,Bo", "Ann," + "B" * 100_000):
+            box = find(host.session.page, lambda c: isinstance(c, ft.TextField)
+                       and (c.label or "").startswith("Players in seat order"))
+            host.session.apply_patch(box._i, {"value": names})
+            await host.session.dispatch_event(box._i, "change", None)
+            button = find(host.session.page, lambda c: getattr(c, "content", None) == "Create table")
+            await host.session.dispatch_event(button._i, "click", None)
+            await asyncio.sleep(0.05)
+            [toast] = [d for d in host.session.page._dialogs.controls][-1:]
+            assert toast.content.value.startswith(("A name has characters", "Names are at most"))
+        assert ctx.tables.list() == []
+        executor.shutdown(wait=False)
+
+    run(main())
+
+
+# -- the command line ---------------------------------------------------------------------
+
+def companion(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "companion", *args], cwd=str(ROOT),
+                          capture_output=True, text=True, timeout=60)
+
+
+@pytest.mark.parametrize("names", ["Ann\x1b[31m,Bo", "A\u200bnn,Bo", "Ann,B\u202eo", "Ann," + "B" * 100_000])
+def test_companion_new_refuses_names_it_cannot_show(tmp_path, names):
+    done = companion("new", "scorepad", "--players", names, "--data", str(tmp_path))
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.count("\n") == 1 and "\x1b" not in done.stderr and "\u200b" not in done.stderr
+
+
+def test_companion_tables_never_prints_raw_control_characters_from_an_old_file(tmp_path):
+    tables = tmp_path / "tables"
+    tables.mkdir()
+    source = Path(__file__).parent / "storage" / "format1" / "KMNPQR.json"
+    old = json.loads(source.read_text())
+    old["meta"]["1"]["spec"]["players"] = ["Di\x1b[2J\x1b[31m", "E\u200bd\x07"]
+    (tables / "KMNPQR.json").write_text(json.dumps(old))
+    shutil.copy(source.parent / "QRTUVW.json", tables / "QRTUVW.json")
+    text = companion("tables", "--data", str(tmp_path))
+    assert text.returncode == 0
+    assert all(ch == "\n" or ch.isprintable() for ch in text.stdout), repr(text.stdout)
+    assert "KMNPQR  cannot be read: a name has characters that cannot be shown" in text.stdout
+    assert "QRTUVW  scorepad  Ann, Bo, Cy  4 moves  open" in text.stdout
+    listed = companion("tables", "--data", str(tmp_path), "--json")
+    assert all(ch.isprintable() for ch in listed.stdout.strip())
+    records = {t["code"]: t for t in json.loads(listed.stdout)["tables"]}
+    assert records["KMNPQR"]["status"] == "unreadable" and records["QRTUVW"]["moves"] == 4
