@@ -11,15 +11,21 @@ from ``view(state, seat)`` like a phone's screen, so nothing hidden leaks here e
 
 Bounded: a request body over :data:`MAX_BODY` bytes is refused with 413 before it is
 read (for every route of the server, :class:`BodyLimit`), an action's payload over
-``engine.table.MAX_PAYLOAD_BYTES`` with 413 too. Unknown table codes count against the
-caller's address (:mod:`companion.guard`): past the limit, 429 with ``Retry-After``. A
-write the host's disk refuses answers 507 (disk full) or 503 (another I/O error): nothing
-was saved. Errors are ``{"error": "<one sentence>"}``: they name a table by its code,
-never a file.
+``engine.table.MAX_PAYLOAD_BYTES`` with 413 too. A seat sending actions faster than a
+person taps gets 429 before its body is read (:class:`ActionPace`). Unknown table codes
+count against the caller's address (:mod:`companion.guard`): past the limit, 429 with
+``Retry-After``. A write the host's disk refuses answers 507 (disk full) or 503 (another
+I/O error): nothing was saved. Errors are ``{"error": "<one sentence>"}``: they name a
+table by its code, never a file.
+
+The server mounts these routes on an application of their own (:func:`api_app`), in
+front of Flet's (``companion/web.py``), so a request here does not go through the
+page middleware.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 from typing import Any
 
@@ -30,7 +36,7 @@ from engine.errors import IllegalAction, StaleRevision
 from engine.plain import encoded
 from engine.table import MAX_PAYLOAD_BYTES
 from companion.context import AppContext
-from companion.guard import TooManyGuesses
+from companion.guard import ActionLimiter, TooManyActions, TooManyGuesses
 from companion.hub import NoSuchTable, SaveFailed, TableHub, Who, off_loop
 
 MAX_BODY = 64 * 1024
@@ -93,6 +99,35 @@ class BodyLimit:
         await self.app(scope, limited_receive, watched_send)
 
 
+class ActionPace:
+    """ASGI middleware: ``POST /api/tables/{code}/actions`` past the sender's pace (per
+    seat token, else per address, and table: :class:`companion.guard.ActionLimiter`)
+    waits for its turn before its body is read or parsed, or gets 429 at once if its
+    turn is too far off."""
+
+    def __init__(self, app, limiter: ActionLimiter):
+        self.app = app
+        self.limiter = limiter
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] == "http" and scope.get("method") == "POST":
+            parts = scope.get("path", "").split("/")
+            if len(parts) == 5 and parts[1:3] == ["api", "tables"] and parts[4] == "actions":
+                sender = None
+                for name, value in scope.get("headers") or ():
+                    if name in (b"x-seat-token", b"x-host-key"):
+                        sender = value
+                if sender is None and scope.get("client"):
+                    sender = scope["client"][0]
+                wait = self.limiter.reserve((parts[3], sender))
+                if wait is None:
+                    return await _error(429, TooManyActions().message,
+                                        {"Retry-After": "1"})(scope, receive, send)
+                if wait:
+                    await asyncio.sleep(wait)
+        await self.app(scope, receive, send)
+
+
 async def read_body(request: Request, limit: int = MAX_BODY) -> bytes:
     """The body, or _TooLarge past ``limit`` bytes (with or without the middleware)."""
     from starlette.requests import ClientDisconnect
@@ -151,7 +186,8 @@ def device(request: Request) -> str | None:
     return request.client.host if request.client else None
 
 
-def add_api(app, ctx: AppContext) -> None:
+def add_api(app, ctx: AppContext, pace: bool = True) -> None:
+    """The routes on ``app``, with the body limit and (``pace``) the actions' pace."""
     router = APIRouter(prefix="/api")
 
     def who_for(hub: TableHub, request: Request) -> Who:
@@ -237,11 +273,43 @@ def add_api(app, ctx: AppContext) -> None:
             return _error(400, exc.message)
 
     app.add_middleware(BodyLimit)
+    if pace:
+        app.add_middleware(ActionPace, limiter=ctx.extra.setdefault("actions", ActionLimiter()))
     before = list(app.router.routes)
     app.include_router(router)
-    # the Flet app's catch-all static mount must come after these routes
+    # a catch-all mount (Flet's static files) must come after these routes
     added = [r for r in app.router.routes if all(r is not b for b in before)]
     app.router.routes[:] = added + before
 
 
-__all__ = ["MAX_BODY", "BodyLimit", "add_api", "parse_json", "NoSuchTable"]
+def api_app(ctx: AppContext):
+    """The JSON transport as an application of its own (no docs pages, no page
+    middleware): ``companion/web.py`` sends ``/api/`` requests here first."""
+    from fastapi import FastAPI
+
+    app = FastAPI(docs_url=None, redoc_url=None, openapi_url=None)
+    add_api(app, ctx, pace=False)
+    # the pace outside FastAPI's own layers: a held-back request costs next to nothing
+    return ActionPace(NoStore(app), ctx.extra.setdefault("actions", ActionLimiter()))
+
+
+class NoStore:
+    """ASGI middleware: answers of the JSON transport are never cached."""
+
+    def __init__(self, app):
+        self.app = app
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+
+        async def marked(message):
+            if message.get("type") == "http.response.start":
+                message = dict(message)
+                message["headers"] = [*(message.get("headers") or ()), (b"cache-control", b"no-store")]
+            await send(message)
+
+        await self.app(scope, receive, marked)
+
+
+__all__ = ["MAX_BODY", "ActionPace", "BodyLimit", "add_api", "api_app", "parse_json", "NoSuchTable"]

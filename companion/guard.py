@@ -1,4 +1,4 @@
-"""Join-code guessing, slowed down per device.
+"""Join-code guessing, slowed down per device; actions, paced per seat.
 
 A phone that types a wrong code now and then is never bothered; a script trying codes
 is. Every lookup of a code that names no table is a *miss*; a device (its address) may
@@ -93,3 +93,67 @@ class Guard:
                 found.blocked_until = now + found.next_wait
                 found.next_wait = min(self.max_wait, found.next_wait * 2)
                 misses.clear()
+
+
+ACTIONS_PER_S = 20.0
+ACTION_BURST = 40
+
+
+class TooManyActions(IllegalAction):
+    """One seat sent actions faster than a person taps."""
+
+    def __init__(self):
+        super().__init__("Too many actions from this seat at once: slow down")
+
+
+MAX_ACTION_WAIT_S = 2.0
+
+
+class ActionLimiter:
+    """Actions per sender (a seat token, else an address) and table: :data:`ACTIONS_PER_S`
+    a second on average, bursts of :data:`ACTION_BURST` (a token bucket). A person taps a
+    few times a second at most and never notices; a script flooding its own table has its
+    requests held back to that pace (each waits its turn, up to :data:`MAX_ACTION_WAIT_S`,
+    then 429), so it gets nothing more by sending faster, costs the server next to
+    nothing while it waits, and the other tables keep their pace."""
+
+    def __init__(self, rate: float = ACTIONS_PER_S, burst: int = ACTION_BURST,
+                 max_wait: float = MAX_ACTION_WAIT_S, clock: Callable[[], float] = time.monotonic):
+        self.rate = rate
+        self.burst = burst
+        self.max_wait = max_wait
+        self.clock = clock
+        self._buckets: OrderedDict[tuple, list[float]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def reserve(self, key: tuple) -> float | None:
+        """Seconds this sender's next action must wait for its turn (0: now), the turn
+        taken; None if it would wait longer than ``max_wait`` (refuse it)."""
+        now = self.clock()
+        with self._lock:
+            bucket = self._buckets.get(key)
+            if bucket is None:
+                bucket = self._buckets[key] = [float(self.burst), now]
+                while len(self._buckets) > MAX_DEVICES:
+                    self._buckets.popitem(last=False)
+            else:
+                self._buckets.move_to_end(key)
+                bucket[0] = min(float(self.burst), bucket[0] + (now - bucket[1]) * self.rate)
+                bucket[1] = now
+            wait = (1.0 - bucket[0]) / self.rate if bucket[0] < 1.0 else 0.0
+            if wait > self.max_wait:
+                return None
+            bucket[0] -= 1.0
+            return wait
+
+    def allow(self, key: tuple) -> bool:
+        """Take a turn now if there is one (no waiting)."""
+        now = self.clock()
+        with self._lock:
+            bucket = self._buckets.get(key)
+            if bucket is not None:
+                bucket[0] = min(float(self.burst), bucket[0] + (now - bucket[1]) * self.rate)
+                bucket[1] = now
+                if bucket[0] < 1.0:
+                    return False
+        return self.reserve(key) == 0.0

@@ -28,7 +28,7 @@ from typing import Any, Callable, Mapping, TypeVar
 from engine.errors import IllegalAction
 from engine.game import Action
 from engine.registry import get_game
-from engine.table import REDO, UNDO, Entry, Match, TableSpec, make_spec
+from engine.table import REDO, SNAPSHOT_EVERY, UNDO, Entry, Match, TableSpec, make_spec
 from companion import quiet_gc
 from companion.codes import (CODE_LENGTH, code_words, new_code, new_token, normalise_code,
                              token_hash, token_matches)
@@ -210,7 +210,8 @@ class TableHub:
             merged = self.game.check_settings({**spec.settings, **dict(settings)}, len(spec.players))
             self.store.set_meta(self.code, "settings", merged)
             new_spec = TableSpec(spec.game_id, spec.players, spec.colours, merged)
-            self.match = Match.resume(self.game, new_spec, self.store.open_log(self.code))
+            self.match = Match.resume(self.game, new_spec, self.store.open_log(self.code),
+                                      self.match.every)
         self._notify()
 
     # -- acting --------------------------------------------------------------
@@ -287,9 +288,11 @@ class TableHub:
 class Tables:
     """Every table on this host: created here or loaded lazily from storage."""
 
-    def __init__(self, store: Store, code_length: int = CODE_LENGTH):
+    def __init__(self, store: Store, code_length: int = CODE_LENGTH,
+                 snapshot_every: int = SNAPSHOT_EVERY):
         self.store = store
         self.code_length = code_length
+        self.snapshot_every = snapshot_every
         self._hubs: dict[str, TableHub] = {}
         self._unusable: dict[str, str] = {}  # code -> why it could not be opened
         self._lock = threading.RLock()
@@ -308,7 +311,7 @@ class Tables:
                 raise IllegalAction("Could not find a free table code")
             self.store.create(code, spec.to_json())
             hub = TableHub(code, self.store, spec, match=Match.resume(
-                game, spec, self.store.open_log(code)))
+                game, spec, self.store.open_log(code), self.snapshot_every))
             self._hubs[code] = hub
             return hub
 
@@ -355,7 +358,7 @@ class Tables:
             if changed:
                 spec = TableSpec(spec.game_id, spec.players, spec.colours, dict(changed))
             game = get_game(spec.game_id)
-            match = Match.resume(game, spec, source)
+            match = Match.resume(game, spec, source, self.snapshot_every)
             seats = self.store.seats(code)
             return TableHub(code, self.store, spec, seat_hashes=seats, match=match)
         except (UnknownTable, UnreadableTable, NotSaved):

@@ -224,9 +224,9 @@ def build_asgi(ctx: AppContext):
         no_cdn=True,
     )
 
-    from companion.api import add_api
+    from companion.api import BodyLimit, api_app
 
-    add_api(app, ctx)
+    api = api_app(ctx)
 
     from flet_web import get_package_web_dir
     from starlette.responses import Response
@@ -274,8 +274,23 @@ def build_asgi(ctx: AppContext):
         return Response(body, media_type=kind, headers=headers)
 
     app.add_middleware(GZipMiddleware, minimum_size=1024, compresslevel=6)
-    app.add_middleware(NoCrossOrigin)  # outermost: sees every header Flet added
-    return app
+    app.add_middleware(BodyLimit)
+    # /api/ first, past the pages' middleware; no CORS header on anything
+    return NoCrossOrigin(ApiFirst(app, api))
+
+
+class ApiFirst:
+    """ASGI: ``/api/`` requests go to the JSON transport's own application, everything
+    else (pages, files, Flet's websocket, the lifespan) to Flet's."""
+
+    def __init__(self, pages, api):
+        self.pages = pages
+        self.api = api
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] == "http" and scope.get("path", "").startswith("/api/"):
+            return await self.api(scope, receive, send)
+        return await self.pages(scope, receive, send)
 
 
 def serve(ctx: AppContext, host: str, port: int, log_level: str = "warning",

@@ -272,29 +272,37 @@ class JournalStorage(Storage):
         dels: list[bytes] = []
         encodings: dict[str, dict[str, tuple[Any, bytes]]] = {}
         for name, table in data.items():
-            if committed.get(name) is table:
+            before = committed.get(name)
+            if before is table:
+                continue
+            if name in self.append_only and before is not None:
+                # documents are only added or removed: the keys tell (set operations in C)
+                added = table.keys() - before.keys()
+                gone = list(before.keys() - table.keys())
+                if added:
+                    sets.append(encode(name) + b":{" + b",".join(
+                        encode(str(key)) + b":" + encode(table[key]) for key in added) + b"}")
+                if gone:
+                    dels.append(encode(name) + b":" + encode(gone))
                 continue
             old = self._encoded.get(name)
             if old is None:
-                old = {key: (doc, encode(doc)) for key, doc in (committed.get(name) or {}).items()}
-            identity_enough = name in self.append_only
+                old = {key: (doc, encode(doc)) for key, doc in (before or {}).items()}
             fresh: dict[str, tuple[Any, bytes]] = {}
             changed: list[bytes] = []
             for key, doc in table.items():
                 hit = old.get(key)
-                if hit is not None and hit[0] is doc and identity_enough:
-                    fresh[key] = hit
-                    continue
-                piece = encode(doc)
+                piece = encode(doc)  # TinyDB may have changed it in place: compare bytes
                 if hit is None or hit[1] != piece:
                     changed.append(encode(str(key)) + b":" + piece)
                 fresh[key] = (doc, piece)
             gone = [key for key in old if key not in table]
-            if changed or (name not in committed):
+            if changed or before is None:
                 sets.append(encode(name) + b":{" + b",".join(changed) + b"}")
             if gone:
                 dels.append(encode(name) + b":" + encode(gone))
-            encodings[name] = fresh
+            if name not in self.append_only:
+                encodings[name] = fresh
         dropped = [name for name in committed if name not in data]
         if not sets and not dels and not dropped:
             return None, encodings

@@ -129,7 +129,7 @@ class Browser:
             value = getattr(control, "value", None)
             if isinstance(value, str):
                 out.append(value)
-            for name in ("controls", "content"):
+            for name in ("controls", "content", "title", "subtitle"):
                 child = getattr(control, name, None)
                 if isinstance(child, list):
                     stack.extend(child)
@@ -217,3 +217,31 @@ def test_companion_tables_never_prints_raw_control_characters_from_an_old_file(t
     assert all(ch.isprintable() for ch in listed.stdout.strip())
     records = {t["code"]: t for t in json.loads(listed.stdout)["tables"]}
     assert records["KMNPQR"]["status"] == "unreadable" and records["QRTUVW"]["moves"] == 4
+
+
+def test_a_seat_flooding_its_table_is_paced_and_the_others_are_not():
+    from companion.guard import ACTION_BURST, ActionLimiter
+
+    clock = Clock()
+    limiter = ActionLimiter(clock=clock)
+    assert all(limiter.allow(("T", "eve")) for _ in range(ACTION_BURST))
+    assert not limiter.allow(("T", "eve"))
+    assert limiter.allow(("T", "ann")) and limiter.allow(("U", "eve"))
+    clock.now += 0.5
+    assert sum(limiter.allow(("T", "eve")) for _ in range(100)) == 10  # 20 a second
+    waits = [limiter.reserve(("T", "eve")) for _ in range(50)]
+    assert waits[:3] == [0.05, 0.1, 0.15]  # held back to the pace, in order
+    assert waits[39] == 2.0 and waits[40:] == [None] * 10  # past 2 s: refused
+
+    api = Api()
+    code = api.create("scorepad", ["Eve", "Ann"])
+    eve, ann = api.claim(code, 0), api.claim(code, 1)
+    import time
+
+    start = time.monotonic()
+    statuses = [api.act(code, "points", {"points": 1}, eve)[0] for _ in range(ACTION_BURST + 10)]
+    assert statuses == [200] * (ACTION_BURST + 10)  # the last ten waited their turn
+    assert time.monotonic() - start >= 10 / 20 - 0.1
+    start = time.monotonic()
+    assert api.act(code, "points", {"points": 2}, ann)[0] == 200
+    assert time.monotonic() - start < 0.4  # another seat does not wait
