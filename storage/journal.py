@@ -133,6 +133,7 @@ class JournalStorage(Storage):
         inside raises, nothing is written and memory is dropped."""
         if self._in_transaction:
             raise RuntimeError("transactions do not nest")
+        self._writable()  # compacts (if due) before TinyDB changes anything in memory
         self._in_transaction = True
         self._pending = None
         try:
@@ -235,7 +236,8 @@ class JournalStorage(Storage):
         data = self._committed()
         if data is not None and self._lines > self._live_documents() + GARBAGE_LINES:
             self._compact(data)
-        self._new_file = not self.path.exists()
+        # a file that holds nothing yet may not have a durable name either
+        self._new_file = not self.path.exists() or self._size == 0
         fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_APPEND | getattr(os, "O_CLOEXEC", 0),
                      0o644)
         try:
