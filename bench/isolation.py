@@ -1,6 +1,6 @@
 """Isolation: one seat flooding its own table does not slow down the other tables.
 
-    .venv/bin/python bench/isolation.py [--seconds 10] [--blocks 2] [--connections 8]
+    .venv/bin/python bench/isolation.py [--seconds 5] [--blocks 6] [--connections 8]
 
 The real server (``companion serve`` in its own session, as ``tests/browser/harness.py``
 starts it). Two score pad tables: the attacker's (one seat) and the victim's (four).
@@ -13,7 +13,8 @@ starts it). Two score pad tables: the attacker's (one seat) and the victim's (fo
   every 50 ms, and times each.
 
 Quiet and flooded blocks alternate (``--blocks`` of each, ``--seconds`` long, quiet
-first), so both are measured in the same run on the same server; the goal is the
+first), so both are measured in the same run on the same server, and a busy moment of
+a shared machine falls on both alike; the goal is the
 flooded p95 within 1.5x of the quiet p95, for the victim's actions and for the page.
 The attacker's own cost is reported too: its requests per second and the CPU seconds
 its process used (it shares the two cores with the server and the probe).
@@ -136,8 +137,8 @@ def new_table(server: Server, players: str) -> tuple[str, list[str]]:
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=10.0)
-    parser.add_argument("--blocks", type=int, default=2)
+    parser.add_argument("--seconds", type=float, default=5.0)
+    parser.add_argument("--blocks", type=int, default=6)
     parser.add_argument("--connections", type=int, default=8)
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory(dir="/tmp") as folder:

@@ -12,7 +12,10 @@ closed. At each size:
   opening cost before the journals: the whole log read and replayed (``store.load`` +
   ``Match(game, spec, entries)``);
 - append: ``--samples`` actions, each durable (fsync) before the next, p50 / p95;
-- undo: as many consecutive undos (each replays from the nearest snapshot), p50 / p95.
+- undo: as many undos (each replays from the nearest snapshot), p50 / p95.
+
+The tables of every size are measured by turns, in 10 blocks (20 appends then 20 undos
+each, at the default 200), so a busy moment of the machine falls on all sizes alike.
 
 The size-0 row is the baseline of the others (same run): the goal is p50 at 50,000
 within 1.5x of p50 at 0. "cpu" columns leave out the time spent in ``fdatasync`` (the
@@ -140,32 +143,40 @@ def open_cost(data: Path, code: str) -> dict:
             "revision": revision}
 
 
-def measure_sizes(data: Path, sizes: list[int], samples: int, disk: Disk) -> list[dict]:
+def measure_sizes(data: Path, sizes: list[int], samples: int, disk: Disk,
+                  blocks: int = 10) -> list[dict]:
+    """One table per size, filled; then ``blocks`` rounds in which every table in turn
+    takes samples/blocks appends and as many undos (the sizes share the same moments of
+    a busy machine)."""
     store = TableStore(data)
-    code = Tables(store).create("scorepad", PLAYERS).code
+    tables = Tables(store)
+    codes = {size: tables.create("scorepad", PLAYERS).code for size in sizes}
+    disk.off()
+    for size, code in codes.items():
+        grow(tables.open(code), size)
+    disk.on()
     store.close()
-    rows = []
-    for size in sizes:
-        store = TableStore(data)
-        hub = Tables(store).open(code)
-        disk.off()
-        grow(hub, size)
-        disk.on()
-        store.close()
-        opened = open_cost(data, code)
-        store = TableStore(data)
-        hub = Tables(store).open(code)
-        appends = [timed(disk, lambda n=n: hub.act(
-            HOST, "points", {"points": n % 9, "round": 0}, None, seat=n % 4))
-            for n in range(samples)]
-        undos = [timed(disk, lambda: hub.undo(HOST)) for _ in range(samples)]
-        store.close()
-        # the undone actions are forgotten by the next fill's first action
-        rows.append({"size": size, **opened,
-                     "append": [a for a, _ in appends], "append_cpu": [c for _, c in appends],
-                     "undo": [u for u, _ in undos], "undo_cpu": [c for _, c in undos]})
-        print(f"  size {size}: done", file=sys.stderr, flush=True)
-    return rows
+    rows = {size: {"size": size, **open_cost(data, code), "append": [], "append_cpu": [],
+                   "undo": [], "undo_cpu": []} for size, code in codes.items()}
+    print("  filled and opened", file=sys.stderr, flush=True)
+    store = TableStore(data)
+    hubs = {size: Tables(store).open(code) for size, code in codes.items()}
+    per_block = max(1, samples // blocks)
+    for block in range(blocks):
+        order = sizes[block % len(sizes):] + sizes[:block % len(sizes)]
+        for size in order:
+            hub, row = hubs[size], rows[size]
+            for n in range(per_block):
+                total, cpu = timed(disk, lambda n=n: hub.act(
+                    HOST, "points", {"points": n % 9, "round": 0}, None, seat=n % 4))
+                row["append"].append(total)
+                row["append_cpu"].append(cpu)
+            for _ in range(per_block):
+                total, cpu = timed(disk, lambda: hub.undo(HOST))
+                row["undo"].append(total)
+                row["undo_cpu"].append(cpu)
+    store.close()
+    return [rows[size] for size in sizes]
 
 
 def measure_every(data: Path, values: list[int], size: int, samples: int, disk: Disk) -> list[dict]:

@@ -8,7 +8,8 @@ its own, sends actions at a fixed rate (open loop: each action has its send time
 advance, spread over every seat of every table, so no seat goes past a person's pace),
 each durable before its answer; latency counts from the planned send time, so a server
 that falls behind is not flattered by the generator waiting for it. The rate goes up
-step by step; the result is the highest rate whose p95 stays under 100 ms.
+step by step (until two steps in a row miss the goal: one may be a busy moment of a
+shared machine); the result is the highest rate whose p95 stays under 100 ms.
 
 The generator shares the two cores with the server: its own CPU time is printed for each
 step (as a share of one core), and a "generator only" line gives its cost per request
@@ -137,11 +138,13 @@ def main(argv: list[str] | None = None) -> None:
             run_generator(server.port, seats, 100, 2, args.workers)  # warm up
             floor = run_generator(server.port, seats, 400, 3, args.workers, path="/api/x")
             steps = []
+            failed = 0
             for rate in rates:
                 result = run_generator(server.port, seats, rate, args.seconds, args.workers)
                 steps.append((rate, result))
                 print(f"  {rate:.0f}/s: p95 {result['p95']:.1f} ms", file=sys.stderr, flush=True)
-                if result["p95"] > GOAL_MS * 3 or result["ok"] < result["sent"] * 0.9:
+                failed = failed + 1 if result["p95"] > GOAL_MS or result["ok"] < result["sent"] else 0
+                if failed == 2:  # two steps in a row past the goal: that is the limit
                     break
         finally:
             server.stop()

@@ -330,7 +330,7 @@ class Tables:
         code = normalise_code(code_text or "")
         if not code:
             raise NoSuchTable(f"That is not a table code ({code_words(self.code_length)}, "
-                              f"like {'ACDEFH'[:6]})")
+                              "like ACDEFH)")
         with self._lock:
             hub = self._hubs.get(code)
             if hub is not None:

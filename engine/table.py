@@ -10,7 +10,11 @@ accepts cannot disagree.
 The log is append-only. Undo and redo are log entries of their own, so nothing written
 is ever rewritten: the *effective* actions are derived from the log (an undo takes the
 last effective action away, a redo puts it back, a new action forgets what could be
-redone). The state is the game's setup with the effective actions replayed.
+redone). The state is the game's setup with the effective actions replayed; with every
+entry a small *link record* says where the effective actions stand after it, and every
+:data:`SNAPSHOT_EVERY`-th effective action keeps a snapshot of the state, so a table is
+opened, and an action undone, from the nearest snapshot instead of the whole log
+(:class:`Match`).
 """
 
 from __future__ import annotations

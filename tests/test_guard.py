@@ -245,3 +245,10 @@ def test_a_seat_flooding_its_table_is_paced_and_the_others_are_not():
     start = time.monotonic()
     assert api.act(code, "points", {"points": 2}, ann)[0] == 200
     assert time.monotonic() - start < 0.4  # another seat does not wait
+
+
+@pytest.mark.parametrize("setting", ["secret=yes\x1b[31m", "\x1b[2Jsecret=1", "secret=" + "y" * 5000])
+def test_companion_new_refuses_settings_it_cannot_show(tmp_path, setting):
+    done = companion("new", "scorepad", "--players", "Ann", "--set", setting, "--data", str(tmp_path))
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.count("\n") == 1 and "\x1b" not in done.stderr and len(done.stderr) < 300
