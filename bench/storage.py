@@ -15,7 +15,10 @@ closed. At each size:
 - undo: as many undos (each replays from the nearest snapshot), p50 / p95.
 
 The tables of every size are measured by turns, in 10 blocks (20 appends then 20 undos
-each, at the default 200), so a busy moment of the machine falls on all sizes alike.
+each, at the default 200), so a busy moment of the machine falls on all sizes alike. Each
+block starts at the same random place between two snapshots for every size (untimed
+actions first), so every size's undos replay the same numbers of actions: what differs
+between the rows is the log's length alone.
 
 The size-0 row is the baseline of the others (same run): the goal is p50 at 50,000
 within 1.5x of p50 at 0. "cpu" columns leave out the time spent in ``fdatasync`` (the
@@ -35,6 +38,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import random
 import statistics
 import subprocess
 import sys
@@ -161,11 +165,18 @@ def measure_sizes(data: Path, sizes: list[int], samples: int, disk: Disk,
     print("  filled and opened", file=sys.stderr, flush=True)
     store = TableStore(data)
     hubs = {size: Tables(store).open(code) for size, code in codes.items()}
+    for hub in hubs.values():  # every table level with its snapshots (untimed)
+        while hub.match.moves % SNAPSHOT_EVERY:
+            hub.act(HOST, "points", {"points": 1, "round": 0}, None, seat=0)
     per_block = max(1, samples // blocks)
+    rng = random.Random(14)
     for block in range(blocks):
         order = sizes[block % len(sizes):] + sizes[:block % len(sizes)]
+        offset = rng.randrange(SNAPSHOT_EVERY)  # where the block starts between snapshots
         for size in order:
             hub, row = hubs[size], rows[size]
+            for n in range(offset):
+                hub.act(HOST, "points", {"points": 2, "round": 0}, None, seat=n % 4)
             for n in range(per_block):
                 total, cpu = timed(disk, lambda n=n: hub.act(
                     HOST, "points", {"points": n % 9, "round": 0}, None, seat=n % 4))

@@ -256,7 +256,7 @@ def add_api(app, ctx: AppContext, pace: bool = True) -> None:
         if payload_too_large(payload):
             return _error(413, f"That move is too large (at most {MAX_PAYLOAD_BYTES} bytes of details)")
         try:
-            hub = await off_loop(hub_for, code, request)
+            hub = await ctx.open_table_async(code, device(request))
         except IllegalAction as exc:
             return refused_lookup(exc)
         try:

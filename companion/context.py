@@ -23,6 +23,15 @@ class AppContext:
     extra: dict = field(default_factory=dict)
     guard: Guard = field(default_factory=Guard)
 
+    async def open_table_async(self, code_text: str, device: str | None) -> TableHub:
+        """:meth:`open_table` from the event loop: an open table at once, else opened in
+        a worker thread."""
+        from companion.hub import off_loop
+
+        self.guard.check(device)
+        hub = self.tables.cached(code_text)
+        return hub if hub is not None else await off_loop(self.open_table, code_text, device)
+
     def open_table(self, code_text: str, device: str | None) -> TableHub:
         """The table for a code looked up by ``device`` (a phone's or a script's
         address), counting lookups of codes that name no table (:mod:`companion.guard`):

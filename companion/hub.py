@@ -348,6 +348,12 @@ class Tables:
             self._hubs[code] = hub
             return hub
 
+    def cached(self, code_text: str) -> TableHub | None:
+        """The table for a code if it is open already (no I/O: safe on the loop)."""
+        code = normalise_code(code_text or "")
+        with self._lock:
+            return self._hubs.get(code) if code else None
+
     def _load(self, code: str) -> TableHub:
         """Open a table from storage: its header, the end of its log, the nearest
         snapshot (never a replay of the whole log)."""

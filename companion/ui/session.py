@@ -120,7 +120,7 @@ class PhoneSession:
     async def open_table(self, code_text: str) -> TableHub:
         """The table for a code in a route, read off the loop; lookups of codes that name
         no table are counted per device (``companion/guard.py``)."""
-        return await off_loop(self.ctx.open_table, code_text, self.page.client_ip)
+        return await self.ctx.open_table_async(code_text, self.page.client_ip)
 
     async def stored(self, operation: str, *args: Any) -> Any:
         """The phone's storage, asked twice before giving up (a phone that just woke
