@@ -116,7 +116,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--tables", type=int, default=40)
     parser.add_argument("--seconds", type=float, default=5.0)
     parser.add_argument("--workers", type=int, default=48, help="generator threads (connections)")
-    parser.add_argument("--rates", default="100,200,300,400,500,600,650,700,750,800,900,1000,1200")
+    parser.add_argument("--rates", default="100,200,300,350,400,450,500,550,600,700,800,1000")
     args = parser.parse_args(argv)
     rates = [float(r) for r in args.rates.split(",")]
     import http.client
