@@ -12,7 +12,7 @@ import threading
 from datetime import datetime, timedelta, timezone
 from typing import Any
 
-from storage.store import (NotSaved, StorageError, TableRecord, UnknownTable, check_code,
+from storage.store import (NotSaved, StorageError, TableRecord, UnknownTable, UnreadableTable, check_code,
                            check_entry, check_meta_key, check_seat, json_copy, moves_of,
                            status_of)
 
@@ -34,7 +34,7 @@ class MemoryLog:
         with self.store._lock:
             log = self.store._get(self.code)["log"]
             if not 0 < rev <= len(log):
-                raise UnknownTable(self.code)
+                raise UnreadableTable(self.code, None, f"its log has no entry {rev}")
             return json_copy(log[rev - 1], "log")
 
     def link(self, rev: int) -> dict | None:

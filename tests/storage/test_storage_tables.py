@@ -227,3 +227,19 @@ def test_unreadable_is_not_unknown(store: TableStore, tmp_path: Path):
     with pytest.raises(UnreadableTable):
         store.load("BAD")
     assert not issubclass(UnreadableTable, UnknownTable)
+
+
+def test_both_stores_keep_the_one_contract(tmp_path: Path):
+    from storage import Store, TableLog
+    from storage.memory import MemoryStore
+
+    for store in (TableStore(tmp_path), MemoryStore()):
+        assert isinstance(store, Store)
+        store.create("P", SPEC)
+        store.append("P", entry(1), {"moves": 1}, {"state": 1})
+        log = store.open_log("P")
+        assert isinstance(log, TableLog)
+        assert (log.revision, log.spec(), log.entry(1), log.link(1), log.snapshot(1)) == \
+            (1, SPEC, entry(1), {"moves": 1}, {"state": 1})
+        assert log.link(2) is None and log.snapshot(2) is None
+        store.close()
