@@ -8,10 +8,24 @@ from ``view(state, seat)`` like a phone's screen, so nothing hidden leaks here e
     POST /api/tables/{code}/seats/{seat}    -> {"seat": n, "token": "..."} (a free seat)
     POST /api/tables/{code}/actions         {"kind", "payload", "revision", "seat"?}
                                             -> {"rev": n} once durable
+
+Bounded: a request body over :data:`MAX_BODY` bytes is refused with 413 before it is
+read (for every route of the server, :class:`BodyLimit`), an action's payload over
+``engine.table.MAX_PAYLOAD_BYTES`` with 413 too. A seat sending actions faster than a
+person taps gets 429 before its body is read (:class:`ActionPace`). Unknown table codes
+count against the caller's address (:mod:`companion.guard`): past the limit, 429 with
+``Retry-After``. A write the host's disk refuses answers 507 (disk full) or 503 (another
+I/O error): nothing was saved. Errors are ``{"error": "<one sentence>"}``: they name a
+table by its code, never a file.
+
+The server mounts these routes on an application of their own (:func:`api_app`), in
+front of Flet's (``companion/web.py``), so a request here does not go through the
+page middleware.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 from typing import Any
 
@@ -19,12 +33,116 @@ from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 
 from engine.errors import IllegalAction, StaleRevision
+from engine.plain import encoded
+from engine.table import MAX_PAYLOAD_BYTES
 from companion.context import AppContext
-from companion.hub import TableHub, Who
+from companion.guard import ActionLimiter, TooManyActions, TooManyGuesses
+from companion.hub import NoSuchTable, SaveFailed, TableHub, Who
+
+MAX_BODY = 64 * 1024
+"""The largest request body the server reads (bytes): an action is a few hundred."""
+TOO_LARGE = f"The request is too large (at most {MAX_BODY // 1024} KB)"
 
 
-def _error(status: int, message: str):
-    return JSONResponse({"error": message}, status_code=status)
+def _error(status: int, message: str, headers: dict | None = None):
+    return JSONResponse({"error": message}, status_code=status, headers=headers)
+
+
+class _TooLarge(Exception):
+    pass
+
+
+class BodyLimit:
+    """ASGI middleware: HTTP request bodies over ``limit`` bytes get 413 and a JSON
+    error. A declared ``Content-Length`` over it is refused before any byte is read; a
+    streamed body as soon as it passes the limit: the 413 goes out, and the application
+    below is told the client left (so nothing it does afterwards reaches the client,
+    whatever middleware sits between)."""
+
+    def __init__(self, app, limit: int = MAX_BODY):
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+        for name, value in scope.get("headers") or ():
+            if name == b"content-length":
+                if not value.strip().isdigit() or int(value) > self.limit:
+                    return await _error(413, TOO_LARGE, {"Connection": "close"})(scope, receive, send)
+        seen = 0
+        started = False
+        refused = False
+
+        async def limited_receive():
+            nonlocal seen, refused
+            if refused:
+                return {"type": "http.disconnect"}
+            message = await receive()
+            if message.get("type") == "http.request":
+                seen += len(message.get("body") or b"")
+                if seen > self.limit:
+                    refused = True
+                    if not started:
+                        await _error(413, TOO_LARGE, {"Connection": "close"})(scope, receive, send)
+                    return {"type": "http.disconnect"}
+            return message
+
+        async def watched_send(message):
+            nonlocal started
+            if refused:
+                return  # the 413 went out instead
+            if message.get("type") == "http.response.start":
+                started = True
+            await send(message)
+
+        await self.app(scope, limited_receive, watched_send)
+
+
+class ActionPace:
+    """ASGI middleware: ``POST /api/tables/{code}/actions`` past the sender's pace (per
+    seat token, else per address, and table: :class:`companion.guard.ActionLimiter`)
+    waits for its turn before its body is read or parsed, or gets 429 at once if its
+    turn is too far off."""
+
+    def __init__(self, app, limiter: ActionLimiter):
+        self.app = app
+        self.limiter = limiter
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] == "http" and scope.get("method") == "POST":
+            parts = scope.get("path", "").split("/")
+            if len(parts) == 5 and parts[1:3] == ["api", "tables"] and parts[4] == "actions":
+                sender = None
+                for name, value in scope.get("headers") or ():
+                    if name in (b"x-seat-token", b"x-host-key"):
+                        sender = value
+                if sender is None and scope.get("client"):
+                    sender = scope["client"][0]
+                wait = self.limiter.reserve((parts[3], sender))
+                if wait is None:
+                    return await _error(429, TooManyActions().message,
+                                        {"Retry-After": "1"})(scope, receive, send)
+                if wait:
+                    await asyncio.sleep(wait)
+        await self.app(scope, receive, send)
+
+
+async def read_body(request: Request, limit: int = MAX_BODY) -> bytes:
+    """The body, or _TooLarge past ``limit`` bytes (with or without the middleware)."""
+    from starlette.requests import ClientDisconnect
+
+    chunks = []
+    size = 0
+    try:
+        async for chunk in request.stream():
+            size += len(chunk)
+            if size > limit:
+                raise _TooLarge()
+            chunks.append(chunk)
+    except ClientDisconnect:
+        raise _TooLarge() from None  # (or the client left: nobody reads the answer)
+    return b"".join(chunks)
 
 
 class _Refused(ValueError):
@@ -57,7 +175,19 @@ def parse_json(raw: bytes) -> Any:
         raise ValueError("The action is not JSON (or holds a number far too large)") from None
 
 
-def add_api(app, ctx: AppContext) -> None:
+def payload_too_large(payload: Any) -> bool:
+    try:
+        return len(encoded(payload).encode("utf-8")) > MAX_PAYLOAD_BYTES
+    except (TypeError, ValueError, RecursionError):
+        return False  # not plain data: the schema refuses it in words
+
+
+def device(request: Request) -> str | None:
+    return request.client.host if request.client else None
+
+
+def add_api(app, ctx: AppContext, pace: bool = True) -> None:
+    """The routes on ``app``, with the body limit and (``pace``) the actions' pace."""
     router = APIRouter(prefix="/api")
 
     def who_for(hub: TableHub, request: Request) -> Who:
@@ -68,34 +198,47 @@ def add_api(app, ctx: AppContext) -> None:
             raise PermissionError("That seat token is not valid at this table")
         return Who(seat=seat, host=host, token=token)
 
-    def hub_for(code: str) -> TableHub:
-        return ctx.tables.open(code)
+    def hub_for(code: str, request: Request) -> TableHub:
+        return ctx.open_table(code, device(request))
+
+    def refused_lookup(exc: IllegalAction):
+        if isinstance(exc, TooManyGuesses):
+            return _error(429, exc.message, {"Retry-After": str(exc.wait)})
+        return _error(404, exc.message)
 
     @router.get("/tables/{code}")
     def table_view(code: str, request: Request):
         try:
-            hub = hub_for(code)
+            hub = hub_for(code, request)
+        except IllegalAction as exc:
+            return refused_lookup(exc)
+        try:
             return hub.view(who_for(hub, request))
         except PermissionError as exc:
             return _error(403, str(exc))
-        except IllegalAction as exc:
-            return _error(404, exc.message)
 
     @router.post("/tables/{code}/seats/{seat}")
     def claim(code: str, seat: int, request: Request):
         try:
-            hub = hub_for(code)
+            hub = hub_for(code, request)
+        except IllegalAction as exc:
+            return refused_lookup(exc)
+        try:
             token = hub.claim_seat(seat, who_for(hub, request))
             return {"seat": seat, "token": token}
         except PermissionError as exc:
             return _error(403, str(exc))
+        except SaveFailed as exc:
+            return _error(507 if exc.disk_full else 503, exc.message)
         except IllegalAction as exc:
             return _error(409, exc.message)
 
     @router.post("/tables/{code}/actions")
     async def act(code: str, request: Request):
         try:
-            body: Any = parse_json(await request.body())
+            body: Any = parse_json(await read_body(request))
+        except _TooLarge:
+            return _error(413, TOO_LARGE)
         except ValueError as exc:
             return _error(400, str(exc))
         if not isinstance(body, dict) or not isinstance(body.get("kind"), str):
@@ -109,23 +252,64 @@ def add_api(app, ctx: AppContext) -> None:
         seat = body.get("seat")
         if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)):
             return _error(400, "'seat' is a whole number")
+        payload = body.get("payload") or {}
+        if payload_too_large(payload):
+            return _error(413, f"That move is too large (at most {MAX_PAYLOAD_BYTES} bytes of details)")
         try:
-            hub = hub_for(code)
+            hub = await ctx.open_table_async(code, device(request))
         except IllegalAction as exc:
-            return _error(404, exc.message)
+            return refused_lookup(exc)
         try:
             who = who_for(hub, request)
-            entry = hub.act(who, body["kind"], body.get("payload") or {}, revision, seat)
+            entry = await hub.act_async(who, body["kind"], payload, revision, seat)
             return {"rev": entry.rev}
         except PermissionError as exc:
             return _error(403, str(exc))
+        except SaveFailed as exc:
+            return _error(507 if exc.disk_full else 503, exc.message)
         except StaleRevision as exc:
             return _error(409, exc.message)
         except IllegalAction as exc:
             return _error(400, exc.message)
 
+    app.add_middleware(BodyLimit)
+    if pace:
+        app.add_middleware(ActionPace, limiter=ctx.extra.setdefault("actions", ActionLimiter()))
     before = list(app.router.routes)
     app.include_router(router)
-    # the Flet app's catch-all static mount must come after these routes
+    # a catch-all mount (Flet's static files) must come after these routes
     added = [r for r in app.router.routes if all(r is not b for b in before)]
     app.router.routes[:] = added + before
+
+
+def api_app(ctx: AppContext):
+    """The JSON transport as an application of its own (no docs pages, no page
+    middleware): ``companion/web.py`` sends ``/api/`` requests here first."""
+    from fastapi import FastAPI
+
+    app = FastAPI(docs_url=None, redoc_url=None, openapi_url=None)
+    add_api(app, ctx, pace=False)
+    # the pace outside FastAPI's own layers: a held-back request costs next to nothing
+    return ActionPace(NoStore(app), ctx.extra.setdefault("actions", ActionLimiter()))
+
+
+class NoStore:
+    """ASGI middleware: answers of the JSON transport are never cached."""
+
+    def __init__(self, app):
+        self.app = app
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+
+        async def marked(message):
+            if message.get("type") == "http.response.start":
+                message = dict(message)
+                message["headers"] = [*(message.get("headers") or ()), (b"cache-control", b"no-store")]
+            await send(message)
+
+        await self.app(scope, receive, marked)
+
+
+__all__ = ["MAX_BODY", "ActionPace", "BodyLimit", "add_api", "api_app", "parse_json", "NoSuchTable"]

@@ -9,7 +9,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from companion.codes import token_matches
-from companion.hub import Tables
+from companion.guard import Guard
+from companion.hub import NoSuchTable, TableHub, Tables
 
 
 @dataclass
@@ -20,6 +21,27 @@ class AppContext:
     host_key_hash: str = ""
     loopback_is_host: bool = True
     extra: dict = field(default_factory=dict)
+    guard: Guard = field(default_factory=Guard)
+
+    async def open_table_async(self, code_text: str, device: str | None) -> TableHub:
+        """:meth:`open_table` from the event loop: an open table at once, else opened in
+        a worker thread."""
+        from companion.hub import off_loop
+
+        self.guard.check(device)
+        hub = self.tables.cached(code_text)
+        return hub if hub is not None else await off_loop(self.open_table, code_text, device)
+
+    def open_table(self, code_text: str, device: str | None) -> TableHub:
+        """The table for a code looked up by ``device`` (a phone's or a script's
+        address), counting lookups of codes that name no table (:mod:`companion.guard`):
+        raises TooManyGuesses when that device must wait. Blocking: call it off the loop."""
+        self.guard.check(device)
+        try:
+            return self.tables.open(code_text)
+        except NoSuchTable:
+            self.guard.miss(device)
+            raise
 
     def join_url(self, code: str) -> str:
         return f"{self.public_url}/join/{code}"

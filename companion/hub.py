@@ -3,23 +3,35 @@
 Every change follows the order the architecture promises:
 1. check the seat and the revision the phone saw;
 2. the engine applies the action (in memory, nothing current changes yet);
-3. storage appends the log entry durably (on disk, fsynced);
+3. storage appends the log entry durably (on disk, fsynced), with its link record and,
+   every so many actions, a snapshot of the state (``engine.table.Match``);
 4. the entry becomes current and every listener hears "table T is at revision n".
 Sessions then re-render from ``view(state, their seat)``; nothing else is sent.
+
+The hub's methods block (a write waits for the disk): code on the event loop calls
+them through :func:`off_loop` or :meth:`TableHub.act_async`, which run them in a worker
+thread, one action of a table at a time, so one busy table holds one worker at most.
+A write the disk refuses raises :class:`SaveFailed` (an ``IllegalAction`` whose message
+says so: "The host's disk is full: nothing was saved"); nothing changed.
 """
 
 from __future__ import annotations
 
+import asyncio
+import functools
 import logging
 import threading
+import weakref
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Mapping, TypeVar
 
 from engine.errors import IllegalAction
 from engine.game import Action
 from engine.registry import get_game
-from engine.table import REDO, UNDO, Entry, Match, TableSpec, make_spec
-from companion.codes import new_code, new_token, normalise_code, token_hash, token_matches
+from engine.table import REDO, SNAPSHOT_EVERY, UNDO, Entry, Match, TableSpec, make_spec
+from companion.codes import (CODE_LENGTH, code_problem, new_code, new_token, normalise_code,
+                             token_hash, token_matches)
+from storage import NotSaved, Store, TableRecord, UnknownTable, UnreadableTable
 
 log = logging.getLogger(__name__)
 
@@ -51,20 +63,51 @@ class Who:
 WATCHER = Who()
 HOST = Who(host=True)
 
+T = TypeVar("T")
+
+
+class SaveFailed(IllegalAction):
+    """The host's disk refused a write: nothing was saved, nothing changed.
+    ``disk_full`` tells a full disk from another I/O error (the JSON transport answers
+    507 or 503)."""
+
+    def __init__(self, error: NotSaved):
+        super().__init__(str(error))
+        self.disk_full = error.disk_full
+
+
+async def off_loop(fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+    """Run a blocking hub or store call in a worker thread and wait for it."""
+    return await asyncio.to_thread(fn, *args, **kwargs)
+
+
+def _saved(fn):
+    """Store writes raise SaveFailed (in words) instead of the store's NotSaved."""
+    @functools.wraps(fn)
+    def wrapper(*args, **kwargs):
+        try:
+            return fn(*args, **kwargs)
+        except NotSaved as exc:
+            log.warning("table write refused by the disk: %s", exc.error)
+            raise SaveFailed(exc) from None
+    return wrapper
+
 
 class TableHub:
     """A live table: its match in memory, its seats, and the sessions listening."""
 
-    def __init__(self, code: str, store: Any, spec: TableSpec, entries: list[Entry],
-                 seat_hashes: Mapping[int, str]):
+    def __init__(self, code: str, store: Store, spec: TableSpec, entries: list[Entry] = (),
+                 seat_hashes: Mapping[int, str] | None = None, match: Match | None = None):
         self.code = code
         self.store = store
         self.game = get_game(spec.game_id)
         self.lock = threading.RLock()
-        self.match = Match(self.game, spec, entries)
-        self._seat_hashes: dict[int, str] = {int(k): v for k, v in seat_hashes.items() if v}
+        self.match = match if match is not None else Match(self.game, spec, entries)
+        self._seat_hashes: dict[int, str] = {int(k): v for k, v in (seat_hashes or {}).items() if v}
         self._listeners: dict[Any, Listener] = {}
         self.on_change: Callable[[str], None] | None = None  # the host's table list
+        self._turns: "weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Lock]" = \
+            weakref.WeakKeyDictionary()
 
     # -- reading -------------------------------------------------------------
     @property
@@ -123,6 +166,7 @@ class TableHub:
         with self.lock:
             return who.seat is not None and token_matches(who.token, self._seat_hashes.get(who.seat))
 
+    @_saved
     def claim_seat(self, seat: int, who: Who = WATCHER) -> str:
         """A free seat for this phone; returns the secret token the phone keeps."""
         with self.lock:
@@ -140,6 +184,7 @@ class TableHub:
         self._notify()
         return token
 
+    @_saved
     def free_seat(self, who: Who, seat: int) -> None:
         """Only the host frees a seat (a lost phone); the old token stops working."""
         if not who.host:
@@ -152,6 +197,7 @@ class TableHub:
         self._notify()
 
     # -- settings ------------------------------------------------------------
+    @_saved
     def change_settings(self, who: Who, settings: Mapping[str, Any]) -> None:
         """Only the host changes a table's settings, and only before the first move
         (the log is replayed under one set of settings)."""
@@ -164,10 +210,12 @@ class TableHub:
             merged = self.game.check_settings({**spec.settings, **dict(settings)}, len(spec.players))
             self.store.set_meta(self.code, "settings", merged)
             new_spec = TableSpec(spec.game_id, spec.players, spec.colours, merged)
-            self.match = Match(self.game, new_spec, [])
+            self.match = Match.resume(self.game, new_spec, self.store.open_log(self.code),
+                                      self.match.every)
         self._notify()
 
     # -- acting --------------------------------------------------------------
+    @_saved
     def act(self, who: Who, kind: str, payload: Mapping[str, Any] | None = None,
             seen_revision: int | None = None, seat: int | None = None) -> Entry:
         """Apply one action for ``who``; durable before anyone is told.
@@ -188,14 +236,27 @@ class TableHub:
             acting_for = who.by
         action = Action(acting_for, kind, dict(payload or {}))
         with self.lock:
-            was_over = self.match.is_over()
             proposal = self.match.propose(who.by, action, seen_revision)
-            self.store.append(self.code, proposal.entry.to_json())
+            self.store.append(self.code, *self.match.records(proposal))
             entry = self.match.accept(proposal)
-            if self.match.is_over() != was_over:
-                self.store.set_meta(self.code, "status", "finished" if not was_over else "open")
         self._notify()
         return entry
+
+    async def act_async(self, who: Who, kind: str, payload: Mapping[str, Any] | None = None,
+                        seen_revision: int | None = None, seat: int | None = None) -> Entry:
+        """:meth:`act` from the event loop: the check and the durable write run in a
+        worker thread; this table's actions wait their turn on the loop, so a table
+        flooded with actions never holds more than one worker."""
+        async with self._turn():
+            return await off_loop(self.act, who, kind, payload, seen_revision, seat)
+
+    def _turn(self) -> asyncio.Lock:
+        loop = asyncio.get_running_loop()
+        with self.lock:
+            turn = self._turns.get(loop)
+            if turn is None:
+                turn = self._turns[loop] = asyncio.Lock()
+            return turn
 
     def undo(self, who: Who, seen_revision: int | None = None) -> Entry:
         return self.act(who, UNDO, {}, seen_revision)
@@ -228,9 +289,13 @@ class TableHub:
 class Tables:
     """Every table on this host: created here or loaded lazily from storage."""
 
-    def __init__(self, store: Any):
+    def __init__(self, store: Store, code_length: int = CODE_LENGTH,
+                 snapshot_every: int = SNAPSHOT_EVERY):
         self.store = store
+        self.code_length = code_length
+        self.snapshot_every = snapshot_every
         self._hubs: dict[str, TableHub] = {}
+        self._unusable: dict[str, str] = {}  # code -> why it could not be opened
         self._lock = threading.RLock()
         self._watchers: dict[Any, Callable[[str], None]] = {}
 
@@ -257,61 +322,116 @@ class Tables:
         self._hubs[hub.code] = hub
         return hub
 
+    @_saved
     def create(self, game_id: str, players: list[str], settings: Mapping[str, Any] | None = None,
                colours: list[str] | None = None) -> TableHub:
         game = get_game(game_id)
         spec = make_spec(game, players, settings, colours)
         with self._lock:
             for _ in range(100):
-                code = new_code()
+                code = new_code(self.code_length)
                 if code not in self._hubs and not self._exists(code):
                     break
             else:  # pragma: no cover - 47 million codes
                 raise IllegalAction("Could not find a free table code")
             self.store.create(code, spec.to_json())
-            hub = self._keep(TableHub(code, self.store, spec, [], {}))
+            hub = self._keep(TableHub(code, self.store, spec, match=Match.resume(
+                game, spec, self.store.open_log(code), self.snapshot_every)))
         self._changed(code)
         return hub
 
     def _exists(self, code: str) -> bool:
-        from storage import UnknownTable
-
         try:
             self.store.revision(code)
             return True
         except UnknownTable:
             return False
+        except UnreadableTable:
+            return True
 
     def open(self, code_text: str) -> TableHub:
-        """The table for a code a person typed or scanned, or a readable refusal."""
-        from storage import UnknownTable, UnreadableTable
-
+        """The table for a code a person typed or scanned, or a readable refusal
+        (:class:`NoSuchTable` when no table has that code)."""
         code = normalise_code(code_text or "")
         if not code:
-            raise IllegalAction(f"'{code_text}' is not a table code (6 letters, like {'ACDEFH'})")
+            raise NoSuchTable(code_problem(code_text or "", self.code_length))
         with self._lock:
             hub = self._hubs.get(code)
             if hub is not None:
                 return hub
             try:
-                spec_json, entries_json = self.store.load(code)
-                seats = self.store.seats(code)
+                hub = self._load(code)
             except UnknownTable:
-                raise IllegalAction(f"There is no table with code {code} on this host") from None
+                raise NoSuchTable(f"There is no table with code {code} on this host") from None
             except UnreadableTable as exc:
-                raise IllegalAction(f"Table {code} cannot be read: {exc.reason}") from None
-            try:
-                spec = TableSpec.from_json(spec_json)
-                changed = self.store.get_meta(code, "settings")
-                if changed:
-                    spec = TableSpec(spec.game_id, spec.players, spec.colours, dict(changed))
-                entries = [Entry.from_json(e) for e in entries_json]
-                hub = TableHub(code, self.store, spec, entries, seats)
-            except IllegalAction as exc:
-                raise IllegalAction(f"Table {code} cannot be read: {exc.message}") from None
-            except (KeyError, TypeError, ValueError):
-                raise IllegalAction(f"Table {code} cannot be read: its log is damaged") from None
+                self._unusable[code] = exc.reason
+                raise IllegalAction(str(exc)) from None
+            except NotSaved as exc:  # converting an old file needed the disk
+                raise SaveFailed(exc) from None
+            self._unusable.pop(code, None)
             return self._keep(hub)
 
-    def list(self) -> list:
-        return self.store.list()
+    def cached(self, code_text: str) -> TableHub | None:
+        """The table for a code if it is open already (no I/O: safe on the loop)."""
+        code = normalise_code(code_text or "")
+        with self._lock:
+            return self._hubs.get(code) if code else None
+
+    def _load(self, code: str) -> TableHub:
+        """Open a table from storage: its header, the end of its log, the nearest
+        snapshot (never a replay of the whole log)."""
+        source = self.store.open_log(code)
+        try:
+            spec = TableSpec.from_json(source.spec())
+            changed = self.store.get_meta(code, "settings")
+            if changed:
+                spec = TableSpec(spec.game_id, spec.players, spec.colours, dict(changed))
+            game = get_game(spec.game_id)
+            match = Match.resume(game, spec, source, self.snapshot_every)
+            seats = self.store.seats(code)
+            return TableHub(code, self.store, spec, seat_hashes=seats, match=match)
+        except (UnknownTable, UnreadableTable, NotSaved):
+            raise
+        except IllegalAction as exc:
+            raise UnreadableTable(code, None, _lower(exc.message)) from None
+        except Exception:
+            log.exception("table %s: its log could not be opened", code)
+            raise UnreadableTable(code, None, "its log is damaged") from None
+
+    def list(self) -> list[TableRecord]:
+        """Every table, most recently changed first. A table whose description cannot be
+        used (a bad spec, a game this host does not have, a log that would not open) is
+        listed as unreadable with the reason, never raised."""
+        records = self.store.list()
+        with self._lock:
+            unusable = dict(self._unusable)
+        out = []
+        for record in records:
+            if record.error is None:
+                reason = unusable.get(record.code) or _spec_problem(record.spec)
+                if reason:
+                    record = TableRecord(record.code, None, record.revision, record.created,
+                                         record.updated, "unreadable", reason)
+            out.append(record)
+        return out
+
+
+class NoSuchTable(IllegalAction):
+    """No table has the code asked for (or it is not a code at all): what a guesser
+    hits, counted by the join-code guard."""
+
+
+def _lower(message: str) -> str:
+    return message[:1].lower() + message[1:] if message else message
+
+
+def _spec_problem(spec: Any) -> str | None:
+    """Why a stored table description cannot be used, in words; None if it can."""
+    try:
+        parsed = TableSpec.from_json(spec)
+        get_game(parsed.game_id)
+    except IllegalAction as exc:
+        return _lower(exc.message)
+    except Exception:  # a game module that does not load
+        return "its game cannot be loaded on this host"
+    return None

@@ -40,8 +40,85 @@ WARM_FILES = ("main.dart.wasm", "canvaskit/skwasm.wasm", "assets/fonts/MaterialI
 ISOLATION_HEADERS = {  # what Flet's own middleware adds to every response (skwasm needs them)
     "Cross-Origin-Opener-Policy": "same-origin",
     "Cross-Origin-Embedder-Policy": "require-corp",
-    "Access-Control-Allow-Origin": "*",
 }
+# Flet's middleware also adds "Access-Control-Allow-Origin: *" to every response, which
+# would let any web page a player visits read this server's answers (claim a free seat
+# and read its token). The app loads from the server itself and needs no CORS at all:
+# NoCrossOrigin takes those headers out of every answer.
+CORS_HEADERS = (b"access-control-allow-origin", b"access-control-allow-credentials",
+                b"access-control-allow-methods", b"access-control-allow-headers",
+                b"access-control-expose-headers")
+HEADER_TIMEOUT_S = 10.0
+"""A connection must send a whole request head within this (then after each answer)."""
+KEEP_ALIVE_S = 5.0
+"""An idle connection between requests is closed after this."""
+WS_MAX_BYTES = 1 << 20
+"""The largest websocket message a phone may send (Flet's are a few KB at most)."""
+
+
+class NoCrossOrigin:
+    """ASGI middleware: no CORS header leaves the server (see CORS_HEADERS)."""
+
+    def __init__(self, app):
+        self.app = app
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+
+        async def stripped(message):
+            if message.get("type") == "http.response.start":
+                message = dict(message)
+                message["headers"] = [(k, v) for k, v in message.get("headers") or ()
+                                      if k.lower() not in CORS_HEADERS]
+            await send(message)
+
+        await self.app(scope, receive, stripped)
+
+
+def guarded_protocol(base=None):
+    """uvicorn's HTTP protocol with a deadline for each request head: a connection that
+    opens and sends nothing (or a head a byte at a time) is closed after
+    HEADER_TIMEOUT_S, instead of being held for as long as the client likes."""
+    if base is None:
+        try:
+            from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol as base
+        except ImportError:  # pragma: no cover - httptools is part of flet-web's uvicorn
+            from uvicorn.protocols.http.h11_impl import H11Protocol as base
+
+    class Guarded(base):
+        header_timeout = HEADER_TIMEOUT_S
+        _head_timer = None
+
+        def connection_made(self, transport):
+            super().connection_made(transport)
+            self._arm_head_timer()
+
+        def on_response_complete(self):
+            super().on_response_complete()
+            self._arm_head_timer()
+
+        def connection_lost(self, exc):
+            if self._head_timer is not None:
+                self._head_timer.cancel()
+                self._head_timer = None
+            super().connection_lost(exc)
+
+        def _arm_head_timer(self):
+            if self._head_timer is not None:
+                self._head_timer.cancel()
+            self._head_timer = self.loop.call_later(self.header_timeout, self._head_timeout)
+
+        def _head_timeout(self):
+            self._head_timer = None
+            transport = self.transport
+            if transport is None or transport.is_closing() or transport.get_protocol() is not self:
+                return  # closed, or now a websocket
+            if self.cycle is None or self.cycle.response_complete:
+                transport.close()  # still no (next) request head
+
+    Guarded.__name__ = f"Guarded{base.__name__}"
+    return Guarded
 
 
 class _Precompressed:
@@ -115,6 +192,23 @@ def trimmed_font_manifest(web_dir: Path) -> bytes:
     return json.dumps(kept).encode()
 
 
+def ids_unlike_the_last_run() -> None:
+    """Number this process's Flet controls from a random point, with Flet's public
+    :class:`flet.IdCounter`.
+
+    Flet numbers controls from 3 in every process. A phone that reconnects after the host
+    restarted keeps its old controls; a new session whose controls reuse their ids (the
+    phone-storage service, for one) never answers on that phone, so it could not find its
+    seat again (``tests/browser/test_table_core.py``, the phone that recovers by itself).
+    """
+    import secrets
+
+    import flet as ft
+    from flet.controls import base_control
+
+    base_control.ControlId = ft.IdCounter(start=1_000_000 + secrets.randbelow(1 << 40))
+
+
 def build_asgi(ctx: AppContext):
     import flet as ft
     import flet_web.fastapi as flet_fastapi
@@ -125,6 +219,7 @@ def build_asgi(ctx: AppContext):
     # Screens are components: each sends its own patch when its slice of the view changes;
     # Flet's update after each event would diff the page a second time for nothing.
     ft.context.disable_auto_update()
+    ids_unlike_the_last_run()
     app = flet_fastapi.app(
         make_main(ctx),
         assets_dir=str(ASSETS_DIR),
@@ -136,9 +231,9 @@ def build_asgi(ctx: AppContext):
         no_cdn=True,
     )
 
-    from companion.api import add_api
+    from companion.api import BodyLimit, api_app
 
-    add_api(app, ctx)
+    api = api_app(ctx)
 
     from flet_web import get_package_web_dir
     from starlette.responses import Response
@@ -188,14 +283,34 @@ def build_asgi(ctx: AppContext):
         return Response(body, media_type=kind, headers=headers)
 
     app.add_middleware(GZipMiddleware, minimum_size=1024, compresslevel=6)
-    return app
+    app.add_middleware(BodyLimit)
+    # /api/ first, past the pages' middleware; no CORS header on anything
+    return NoCrossOrigin(ApiFirst(app, api))
 
 
-def serve(ctx: AppContext, host: str, port: int, log_level: str = "warning") -> None:
-    """Run until Ctrl-C (or SIGTERM)."""
+class ApiFirst:
+    """ASGI: ``/api/`` requests go to the JSON transport's own application, everything
+    else (pages, files, Flet's websocket, the lifespan) to Flet's."""
+
+    def __init__(self, pages, api):
+        self.pages = pages
+        self.api = api
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] == "http" and scope.get("path", "").startswith("/api/"):
+            return await self.api(scope, receive, send)
+        return await self.pages(scope, receive, send)
+
+
+def serve(ctx: AppContext, host: str, port: int, log_level: str = "warning",
+          sock=None) -> None:
+    """Run until Ctrl-C (or SIGTERM). ``sock``: a socket already bound (``companion
+    serve`` binds before it prints anything)."""
     import uvicorn
 
     logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     config = uvicorn.Config(build_asgi(ctx), host=host, port=port, log_level=log_level,
-                            ws="websockets-sansio", workers=1, lifespan="on")
-    uvicorn.Server(config).run()
+                            ws="websockets-sansio", workers=1, lifespan="on",
+                            http=guarded_protocol(), timeout_keep_alive=KEEP_ALIVE_S,
+                            ws_max_size=WS_MAX_BYTES)
+    uvicorn.Server(config).run(sockets=[sock] if sock is not None else None)

@@ -101,8 +101,10 @@ class Setting:
 
 
 def _shown(value: Any) -> str:
-    text = str(value)
-    return text if len(text) <= 20 and not bad_characters(text) else text[:20].encode("ascii", "replace").decode()
+    """A value a person typed, safe to quote in a message: short, and no control or
+    invisible character (an ANSI escape is ASCII too) reaches a terminal or a screen."""
+    text = str(value)[:20]
+    return "".join("?" if bad_characters(ch) else ch for ch in text)
 
 
 class Game:

@@ -10,13 +10,18 @@ accepts cannot disagree.
 The log is append-only. Undo and redo are log entries of their own, so nothing written
 is ever rewritten: the *effective* actions are derived from the log (an undo takes the
 last effective action away, a redo puts it back, a new action forgets what could be
-redone). The state is the game's setup with the effective actions replayed.
+redone). The state is the game's setup with the effective actions replayed; with every
+entry a small *link record* says where the effective actions stand after it, and every
+:data:`SNAPSHOT_EVERY`-th effective action keeps a snapshot of the state, so a table is
+opened, and an action undone, from the nearest snapshot instead of the whole log
+(:class:`Match`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Mapping, Sequence
+from collections.abc import Sequence as SequenceABC
+from typing import Any, Iterable, Mapping, Protocol, Sequence
 
 from engine.errors import IllegalAction, StaleRevision
 from engine.game import Action, Game
@@ -272,15 +277,66 @@ def effective(entries: Iterable[Entry]) -> tuple[list[Entry], list[Entry], list[
     return done, undone, shown
 
 
+SNAPSHOT_EVERY = 32
+"""A state snapshot is kept every this many effective actions (chosen by measurement:
+``bench/storage.py --every``, see bench/RESULTS.md): undo and opening a table replay at
+most this many actions, whatever the log's length."""
+
+POSITION = ("top", "moves", "redo", "shown")
+"""What every link record says about the table after its entry: ``top`` the effective
+action on top (its rev; 0: none), ``moves`` how many actions are in effect, ``redo`` the
+undo entry whose action a redo would bring back (0: none), ``shown`` the latest undo
+entry that kept something shown (0: none)."""
+
+
+class LogSource(Protocol):
+    """A table's log as a :class:`Match` reads it lazily (storage implements it): only the
+    end of the log and the nearest snapshot are read to open a table or undo a move."""
+
+    revision: int
+
+    def entry(self, rev: int) -> Mapping[str, Any]:
+        """The entry ``rev`` (:meth:`Entry.to_json`), a copy."""
+
+    def link(self, rev: int) -> Mapping[str, Any] | None:
+        """The link record written with entry ``rev`` (None if the log has none)."""
+
+    def snapshot(self, rev: int) -> Any:
+        """The state after effective action ``rev`` when one was kept, else None."""
+
+
 @dataclass
 class Proposal:
-    """An action checked and applied in memory, not yet durable nor visible."""
+    """An action checked and applied in memory, not yet durable nor visible.
+
+    ``link`` and ``snapshot`` are written with the entry (:meth:`Match.records`): the
+    link says where the table stands after it, the snapshot (or None) is the state."""
 
     entry: Entry
     state: Any
-    done: list[Entry]
-    undone: list[Entry]
+    link: dict
+    snapshot: Any
     shown: list[Any]
+
+
+class LogView(SequenceABC):
+    """The whole log as a sequence of entries, read only when asked (the history)."""
+
+    def __init__(self, match: "Match"):
+        self._match = match
+
+    def __len__(self) -> int:
+        return self._match.revision
+
+    def __getitem__(self, index):
+        n = len(self)
+        if isinstance(index, slice):
+            return [self._match._entry(i + 1) for i in range(*index.indices(n))]
+        if index < 0:
+            index += n
+        if not 0 <= index < n:
+            raise IndexError("log index out of range")
+        return self._match._entry(index + 1)
 
 
 class Match:
@@ -288,27 +344,164 @@ class Match:
 
     The order the architecture asks for is kept by splitting a move in two:
     :meth:`propose` checks and computes (raises on anything illegal, changes nothing),
-    the caller makes the entry durable, then :meth:`accept` makes it current.
+    the caller makes the entry durable (with :attr:`Proposal.link` and
+    :attr:`Proposal.snapshot`), then :meth:`accept` makes it current.
+
+    The effective actions form a stack that undo pops and redo pushes back; each entry's
+    link record (:data:`POSITION`) says where that stack stands after it, and each
+    effective action names the one below it (``parent``), so the stack is a chain that
+    can be walked from its top without reading the log before it. Every
+    ``snapshot_every``-th effective action keeps the state after it: the state of any
+    point of the chain is the nearest snapshot below it plus at most that many actions.
+    A table opened from storage (:meth:`resume`) reads the last link, walks down to the
+    nearest snapshot and replays from there; undo does the same from the action below.
     """
 
-    def __init__(self, game: Game, spec: TableSpec, entries: Iterable[Entry] = ()):
+    def __init__(self, game: Game, spec: TableSpec, entries: Iterable[Entry] = (),
+                 snapshot_every: int = SNAPSHOT_EVERY):
         self.game = game
         self.spec = spec
         self.names = tuple(spec.players)
-        self.log: list[Entry] = [self._upgraded(e) for e in entries]
-        self.done, self.undone, self.shown = effective(self.log)
-        self.state = self.replay(self.done, self.shown)
+        self.every = max(1, int(snapshot_every))
+        self._source: LogSource | None = None
+        self._entries: dict[int, Entry] = {}
+        self._links: dict[int, dict] = {}
+        self._snapshots: dict[int, Any] = {}
+        self._revision = 0
+        self._pos = dict.fromkeys(POSITION, 0)
+        self.shown: list[Any] = []
+        self.state = self.setup()
         self._public: tuple[Any, dict] | None = None
+        for entry in entries:
+            self._replayed(self._upgraded(entry))
+
+    @classmethod
+    def resume(cls, game: Game, spec: TableSpec, source: LogSource,
+               snapshot_every: int = SNAPSHOT_EVERY) -> "Match":
+        """The table as its log left it, read from the last link record and the nearest
+        snapshot (no whole-log replay). A log without link records (written before
+        snapshots existed) is replayed whole."""
+        match = cls(game, spec, (), snapshot_every)
+        match._source = source
+        revision = int(source.revision)
+        if revision and source.link(revision) is None:  # kept in memory: replayed whole
+            return cls(game, spec, [Entry.from_json(source.entry(rev))
+                                    for rev in range(1, revision + 1)], snapshot_every)
+        match._revision = revision
+        if revision:
+            last = match._link(revision)
+            match._pos = {key: int(last.get(key) or 0) for key in POSITION}
+        items = []
+        rev = match._pos["shown"]
+        while rev:
+            items.append(match._entry(rev).action.payload["shown"])
+            rev = int(match._link(rev).get("prev_shown") or 0)
+        match.shown = items[::-1]
+        match.state = match._with_shown(match._state_at(match._pos["top"]))
+        return match
 
     def _upgraded(self, entry: Entry) -> Entry:
         if entry.action.kind in TABLE_KINDS:
             return entry
         return Entry(entry.rev, entry.by, self.game.upgrade(entry.action))
 
+    # -- the log, read lazily ---------------------------------------------------
+    CACHE = 4096  # entries and links kept in memory by a match that reads from storage
+
+    def _entry(self, rev: int) -> Entry:
+        entry = self._entries.get(rev)
+        if entry is None:
+            if self._source is None or not 0 < rev <= self._revision:
+                raise IllegalAction(f"The log has no entry {rev}")
+            entry = self._upgraded(Entry.from_json(self._source.entry(rev)))
+            self._keep(self._entries, rev, entry)
+        return entry
+
+    def _link(self, rev: int) -> dict:
+        link = self._links.get(rev)
+        if link is None:
+            found = self._source.link(rev) if self._source is not None else None
+            if not isinstance(found, Mapping):
+                raise IllegalAction(f"The log's entry {rev} has no link record")
+            link = dict(found)
+            self._keep(self._links, rev, link)
+        return link
+
+    def _snapshot(self, rev: int) -> Any:
+        if rev in self._snapshots:
+            return self._snapshots[rev]
+        found = self._source.snapshot(rev) if self._source is not None else None
+        if found is not None:
+            self._keep(self._snapshots, rev, found, 64)
+        return found
+
+    def _keep(self, cache: dict, key: int, value: Any, limit: int = CACHE) -> None:
+        """Remember a value; a match backed by storage forgets the oldest ones past
+        ``limit`` (storage still has them), one without keeps everything."""
+        cache[key] = value
+        if self._source is not None and len(cache) > limit + limit // 4:
+            for old in list(cache)[: len(cache) - limit]:
+                del cache[old]
+
+    def _chain(self, top: int, stop_at_snapshot: bool = False) -> tuple[list[int], Any]:
+        """The effective actions from ``top`` down (revs, top first) and the state below
+        them: the setup, or (``stop_at_snapshot``) the nearest snapshot's state."""
+        revs: list[int] = []
+        rev = top
+        while rev:
+            link = self._link(rev)
+            if stop_at_snapshot and link.get("snap"):
+                snapshot = self._snapshot(rev)
+                if snapshot is not None:
+                    return revs, snapshot
+            revs.append(rev)
+            rev = int(link.get("parent") or 0)
+        return revs, self.setup()
+
+    def _state_at(self, top: int) -> Any:
+        """The state with the chain ending at ``top`` in effect (shown items aside)."""
+        revs, state = self._chain(top, stop_at_snapshot=True)
+        for rev in reversed(revs):
+            entry = self._entry(rev)
+            state = apply(self.game, state, entry.action, entry.by, self.names)[0]
+        return state
+
+    def _with_shown(self, state: Any, shown: Sequence[Any] | None = None) -> Any:
+        for item in self.shown if shown is None else shown:
+            state = self.game.keep_shown(clone(state), item)
+        return state
+
     # -- reading -------------------------------------------------------------
     @property
     def revision(self) -> int:
-        return len(self.log)
+        return self._revision
+
+    @property
+    def log(self) -> LogView:
+        """Every entry of the log, oldest first (read lazily from storage)."""
+        return LogView(self)
+
+    @property
+    def moves(self) -> int:
+        """How many actions are in effect (undone ones and undo/redo entries aside)."""
+        return self._pos["moves"]
+
+    @property
+    def done(self) -> list[Entry]:
+        """The effective actions, oldest first (walks the whole chain: the history)."""
+        revs, _ = self._chain(self._pos["top"])
+        return [self._entry(rev) for rev in reversed(revs)]
+
+    @property
+    def undone(self) -> list[Entry]:
+        """The redo stack (next to redo last)."""
+        out = []
+        rev = self._pos["redo"]
+        while rev:
+            link = self._link(rev)
+            out.append(self._entry(int(link["undid"])))
+            rev = int(link.get("next_redo") or 0)
+        return out[::-1]
 
     def setup(self) -> Any:
         return self.game.setup(list(self.spec.players), self.spec.settings)
@@ -324,11 +517,19 @@ class Match:
     def is_over(self) -> bool:
         return self.game.is_over(self.state)
 
+    def _last_done(self) -> Entry | None:
+        top = self._pos["top"]
+        return self._entry(top) if top else None
+
+    def _next_redo(self) -> Entry | None:
+        rev = self._pos["redo"]
+        return self._entry(int(self._link(rev)["undid"])) if rev else None
+
     def undo_refusal(self, by: int | None) -> str | None:
         """Why ``by`` (None: the host) cannot undo now; None when they can."""
-        if not self.done:
+        last = self._last_done()
+        if last is None:
             return "Nothing to undo"
-        last = self.done[-1]
         move = self.game.moves.get(last.action.kind)
         if move is None or not move.undoable:
             return "That step revealed hidden information and cannot be undone"
@@ -343,9 +544,10 @@ class Match:
         return None
 
     def redo_refusal(self, by: int | None) -> str | None:
-        if not self.undone:
+        again = self._next_redo()
+        if again is None:
             return "Nothing to redo"
-        if by is not None and self.undone[-1].by != by:
+        if by is not None and again.by != by:
             return "Only the player who did it, or the host, can redo that"
         return None
 
@@ -388,7 +590,8 @@ class Match:
         }
 
     def history(self, viewer: int | None) -> list[tuple[Entry, str]]:
-        """Every effective action in words, as ``viewer`` may read them."""
+        """Every effective action in words, as ``viewer`` may read them (this one reads
+        and replays the whole chain: asked for only when the history is shown)."""
         state = self.setup()
         lines = []
         for entry in self.done:
@@ -412,8 +615,7 @@ class Match:
         if kind == REDO:
             return self._propose_redo(by, action)
         state, checked = apply(self.game, self.state, action, by, self.names)
-        entry = Entry(self.revision + 1, by, checked)
-        return Proposal(entry, state, self.done + [entry], [], self.shown)
+        return self._pushed(Entry(self.revision + 1, by, checked), state)
 
     def _check_table_move(self, by: int | None, action: Action) -> None:
         if action.payload:
@@ -427,32 +629,107 @@ class Match:
         if reason:
             raise IllegalAction(reason)
         payload: dict = {}
-        shown = list(self.shown)
         if self.game.is_over(self.state):
             kept = self.game.shown_at_end(self.state)
             if kept is not None:
                 payload["shown"] = kept
-                shown.append(kept)
-        done = self.done[:-1]
-        entry = Entry(self.revision + 1, by, Action(by, UNDO, payload))
-        return Proposal(entry, self.replay(done, shown), done, self.undone + [self.done[-1]], shown)
+        return self._undone(Entry(self.revision + 1, by, Action(by, UNDO, payload)))
 
     def _propose_redo(self, by: int | None, action: Action) -> Proposal:
         self._check_table_move(by, action)
         reason = self.redo_refusal(by)
         if reason:
             raise IllegalAction(reason)
-        again = self.undone[-1]
+        return self._redone(Entry(self.revision + 1, by, Action(by, REDO, {})))
+
+    # the three ways the stack moves, for new actions and for entries read back alike
+    def _pushed(self, entry: Entry, state: Any) -> Proposal:
+        pos = self._pos
+        moves = pos["moves"] + 1
+        snapshot = state if moves % self.every == 0 else None
+        link = {"top": entry.rev, "moves": moves, "redo": 0, "shown": pos["shown"],
+                "parent": pos["top"]}
+        if snapshot is not None:
+            link["snap"] = 1
+        return self._proposal(entry, state, link, snapshot, self.shown)
+
+    def _undone(self, entry: Entry) -> Proposal:
+        pos = self._pos
+        top = pos["top"]
+        if not top:  # an undo with nothing to undo (only ever read back from a log)
+            link = {**pos, "undid": 0, "next_redo": pos["redo"]}
+            return self._proposal(entry, self.state, link, None, self.shown)
+        parent = int(self._link(top).get("parent") or 0)
+        link = {"top": parent, "moves": pos["moves"] - 1, "redo": entry.rev,
+                "shown": pos["shown"], "undid": top, "next_redo": pos["redo"]}
+        shown = self.shown
+        kept = entry.action.payload.get("shown")
+        if kept is not None:
+            shown = shown + [kept]
+            link["shown"], link["prev_shown"] = entry.rev, pos["shown"]
+        state = self._with_shown(self._state_at(parent), shown)
+        return self._proposal(entry, state, link, None, shown)
+
+    def _redone(self, entry: Entry) -> Proposal:
+        pos = self._pos
+        if not pos["redo"]:  # a redo with nothing to redo (only ever read back)
+            return self._proposal(entry, self.state, dict(pos), None, self.shown)
+        undo = self._link(pos["redo"])
+        again = self._entry(int(undo["undid"]))
         state = apply(self.game, self.state, again.action, again.by, self.names)[0]
-        entry = Entry(self.revision + 1, by, Action(by, REDO, {}))
-        return Proposal(entry, state, self.done + [again], self.undone[:-1], self.shown)
+        link = {"top": again.rev, "moves": pos["moves"] + 1,
+                "redo": int(undo.get("next_redo") or 0), "shown": pos["shown"]}
+        return self._proposal(entry, state, link, None, self.shown)
+
+    def _proposal(self, entry: Entry, state: Any, link: dict, snapshot: Any,
+                  shown: list[Any]) -> Proposal:
+        if self.game.is_over(state):
+            link["over"] = 1
+        return Proposal(entry, state, link, snapshot, shown)
+
+    def _replay_proposal(self, entry: Entry) -> Proposal:
+        """An entry read from a log, taken as it was accepted then."""
+        if entry.rev != self._revision + 1:
+            raise IllegalAction(f"The log's entry {self._revision + 1} says it is entry {entry.rev}")
+        kind = entry.action.kind
+        if kind == UNDO:
+            return self._undone(entry)
+        if kind == REDO:
+            return self._redone(entry)
+        state = apply(self.game, self.state, entry.action, entry.by, self.names)[0]
+        return self._pushed(entry, state)
+
+    def _replayed(self, entry: Entry) -> None:
+        self.accept(self._replay_proposal(entry))
 
     def accept(self, proposal: Proposal) -> Entry:
-        if proposal.entry.rev != self.revision + 1:
-            raise StaleRevision(proposal.entry.rev - 1, self.revision)
-        self.log.append(proposal.entry)
+        entry = proposal.entry
+        if entry.rev != self.revision + 1:
+            raise StaleRevision(entry.rev - 1, self.revision)
+        self._keep(self._entries, entry.rev, entry)
+        self._keep(self._links, entry.rev, proposal.link)
+        if proposal.snapshot is not None:
+            self._keep(self._snapshots, entry.rev, proposal.snapshot, 64)
+        self._pos = {key: int(proposal.link.get(key) or 0) for key in POSITION}
+        self._revision = entry.rev
         self.state = proposal.state
-        self.done = proposal.done
-        self.undone = proposal.undone
         self.shown = proposal.shown
-        return proposal.entry
+        return entry
+
+    def records(self, proposal: Proposal) -> tuple[dict, dict, Any]:
+        """(entry, link, snapshot) as storage keeps them, JSON values."""
+        return proposal.entry.to_json(), proposal.link, proposal.snapshot
+
+
+def log_records(game: Game, spec: TableSpec, entries: Iterable[Entry],
+                originals: Sequence[Mapping[str, Any]] | None = None,
+                snapshot_every: int = SNAPSHOT_EVERY) -> Iterable[tuple[dict, dict, Any]]:
+    """(entry JSON, link record, snapshot) for every entry of a whole log, as a Match
+    writes them: for logs kept before link records existed (converted once). Raises
+    IllegalAction if the log does not replay."""
+    match = Match(game, spec, (), snapshot_every)
+    for index, entry in enumerate(entries):
+        proposal = match._replay_proposal(match._upgraded(entry))
+        original = dict(originals[index]) if originals is not None else entry.to_json()
+        yield original, proposal.link, proposal.snapshot
+        match.accept(proposal)

@@ -1,27 +1,40 @@
-"""Durable tables: each table's spec, seat claims, metadata and append-only action log in
-one TinyDB file, written atomically and fsynced before any call returns.
+"""Durable tables (TinyDB journals, :mod:`storage.tables`) behind one contract
+(:class:`storage.store.Store`), with an in-memory store for tests
+(:mod:`storage.memory`).
 
 The hub codes against exactly this surface::
 
-    store = TableStore(data_dir)          # one per process; thread-safe
-    store.create(code, spec); store.append(code, entry); store.load(code) -> (spec, entries)
-    store.list(); store.seats(code); store.set_seat(code, seat, token_hash | None)
+    store.create(code, spec); store.append(code, entry, link, snapshot)
+    store.open_log(code) -> TableLog (entries, links, snapshots by rev, read lazily)
+    store.load(code) -> (spec, entries); store.list() -> [TableRecord]
+    store.seats(code); store.set_seat(code, seat, token_hash | None)
     store.get_meta(code, key, default); store.set_meta(code, key, value); store.revision(code)
     store.close()
+
+A write that fails raises :class:`NotSaved` (disk full or another I/O error) having kept
+nothing; a table whose files cannot be used raises :class:`UnreadableTable`, whose
+message names the table's code, never a path.
 """
 
-from storage.tables import (
+from storage.store import (
+    NotSaved,
     StorageError,
+    Store,
+    TableLog,
     TableRecord,
-    TableStore,
     UnknownTable,
     UnreadableTable,
     check_code,
     default_data_dir,
 )
+from storage.tables import DataFolderError, TableStore
 
 __all__ = [
+    "DataFolderError",
+    "NotSaved",
     "StorageError",
+    "Store",
+    "TableLog",
     "TableRecord",
     "TableStore",
     "UnknownTable",

@@ -1,15 +1,51 @@
-"""A store that keeps tables in memory only: the same contract as the durable store,
-for tests and benchmarks that drive the real hub without a disk (nothing is mocked: it
-refuses what the durable store refuses and hands out copies, never its own data)."""
+"""A store that keeps tables in memory only: the same contract as the durable store
+(:class:`storage.store.Store`), for tests and benchmarks that drive the real hub without
+a disk (nothing is mocked: it refuses what the durable store refuses and hands out
+copies, never its own data). ``fail_writes`` makes every write fail as a full disk
+would (or with another OSError), keeping nothing."""
 
 from __future__ import annotations
 
+import errno
+import os
 import threading
 from datetime import datetime, timedelta, timezone
 from typing import Any
 
-from storage.tables import (DEFAULT_STATUS, StorageError, TableRecord, UnknownTable, check_code,
-                            json_copy)
+from storage.store import (NotSaved, StorageError, TableRecord, UnknownTable, UnreadableTable, check_code,
+                           check_entry, check_meta_key, check_seat, json_copy, moves_of,
+                           status_of)
+
+
+class MemoryLog:
+    def __init__(self, store: "MemoryStore", code: str):
+        self.store = store
+        self.code = code
+
+    @property
+    def revision(self) -> int:
+        return self.store.revision(self.code)
+
+    def spec(self) -> dict:
+        with self.store._lock:
+            return json_copy(self.store._get(self.code)["spec"], "table spec")
+
+    def entry(self, rev: int) -> dict:
+        with self.store._lock:
+            log = self.store._get(self.code)["log"]
+            if not 0 < rev <= len(log):
+                raise UnreadableTable(self.code, None, f"its log has no entry {rev}")
+            return json_copy(log[rev - 1], "log")
+
+    def link(self, rev: int) -> dict | None:
+        with self.store._lock:
+            found = self.store._get(self.code)["links"].get(rev)
+            return None if found is None else json_copy(found, "link")
+
+    def snapshot(self, rev: int) -> Any:
+        with self.store._lock:
+            found = self.store._get(self.code)["snapshots"].get(rev)
+            return None if found is None else json_copy(found, "snapshot")
 
 
 class MemoryStore:
@@ -18,6 +54,8 @@ class MemoryStore:
         self._tables: dict[str, dict[str, Any]] = {}
         self._last: datetime | None = None
         self._closed = False
+        self.fail_writes: OSError | None = None
+        """When set, every write raises NotSaved for this error and keeps nothing."""
 
     def create(self, code: str, spec: dict) -> None:
         check_code(code)
@@ -27,17 +65,22 @@ class MemoryStore:
             self._check_open()
             if code in self._tables:
                 raise ValueError(f"A table with the code {code} already exists")
+            self._check_write(code)
             now = self._now()
-            self._tables[code] = {"spec": json_copy(spec, "table spec"), "log": [], "seats": {},
-                                  "values": {}, "created": now, "updated": now}
+            self._tables[code] = {"spec": json_copy(spec, "table spec"), "log": [], "links": {},
+                                  "snapshots": {}, "seats": {}, "values": {}, "created": now,
+                                  "updated": now}
 
     def list(self) -> list[TableRecord]:
         with self._lock:
             self._check_open()
-            records = [TableRecord(code, json_copy(t["spec"], "table spec"), len(t["log"]),
-                                   t["created"], t["updated"],
-                                   str(t["values"].get("status", DEFAULT_STATUS)))
-                       for code, t in self._tables.items()]
+            records = []
+            for code, t in self._tables.items():
+                revision = len(t["log"])
+                link = t["links"].get(revision)
+                records.append(TableRecord(code, json_copy(t["spec"], "table spec"), revision,
+                                           t["created"], t["updated"], status_of(t["values"], link),
+                                           moves=moves_of(link, revision)))
         records.sort(key=lambda r: (r.updated, r.created, r.code), reverse=True)
         return records
 
@@ -46,16 +89,27 @@ class MemoryStore:
             table = self._get(code)
             return json_copy(table["spec"], "table spec"), json_copy(table["log"], "log")
 
-    def append(self, code: str, entry: dict) -> None:
+    def open_log(self, code: str) -> MemoryLog:
+        with self._lock:
+            self._get(code)
+        return MemoryLog(self, code)
+
+    def append(self, code: str, entry: dict, link: dict | None = None,
+               snapshot: Any = None) -> None:
         with self._lock:
             table = self._get(code)
-            if not isinstance(entry, dict):
-                raise ValueError("A log entry must be a dict")
-            clean = json_copy(entry, "log entry")
-            expected = len(table["log"]) + 1
-            if type(clean.get("rev")) is not int or clean["rev"] != expected:
-                raise ValueError(f"Table {code}: the next entry must have rev {expected}")
+            clean = check_entry(code, entry, len(table["log"]))
+            if link is not None and not isinstance(link, dict):
+                raise ValueError("A link record must be a dict")
+            link = json_copy(link, "link record") if link is not None else None
+            snapshot = json_copy(snapshot, "snapshot") if snapshot is not None else None
+            self._check_write(code)
+            rev = clean["rev"]
             table["log"].append(clean)
+            if link is not None:
+                table["links"][rev] = link
+            if snapshot is not None:
+                table["snapshots"][rev] = snapshot
             table["updated"] = self._now()
 
     def seats(self, code: str) -> dict[int, str]:
@@ -63,10 +117,12 @@ class MemoryStore:
             return dict(self._get(code)["seats"])
 
     def set_seat(self, code: str, seat: int, token_hash: str | None) -> None:
-        if type(seat) is not int or seat < 0:
-            raise ValueError(f"A seat is a number from 0, not {seat!r}")
+        check_seat(seat, token_hash)
         with self._lock:
             seats = self._get(code)["seats"]
+            if seats.get(seat) == token_hash:
+                return
+            self._check_write(code)
             if token_hash is None:
                 seats.pop(seat, None)
             else:
@@ -78,11 +134,12 @@ class MemoryStore:
             return json_copy(values[key], "meta value") if key in values else default
 
     def set_meta(self, code: str, key: str, value: Any) -> None:
-        if not isinstance(key, str) or not key:
-            raise ValueError("A meta key must be a non-empty string")
+        check_meta_key(key)
+        clean = json_copy(value, "meta value")
         with self._lock:
             table = self._get(code)
-            table["values"][key] = json_copy(value, "meta value")
+            self._check_write(code)
+            table["values"][key] = clean
             table["updated"] = self._now()
 
     def revision(self, code: str) -> int:
@@ -96,6 +153,10 @@ class MemoryStore:
     def _check_open(self) -> None:
         if self._closed:
             raise StorageError("The table store is closed")
+
+    def _check_write(self, code: str) -> None:
+        if self.fail_writes is not None:
+            raise NotSaved(code, self.fail_writes)
 
     def _get(self, code: str) -> dict[str, Any]:
         check_code(code)
@@ -111,3 +172,8 @@ class MemoryStore:
             now = self._last + timedelta(microseconds=1)
         self._last = now
         return now.isoformat(timespec="microseconds")
+
+
+def disk_full() -> OSError:
+    """The error a full disk gives (for ``MemoryStore.fail_writes``)."""
+    return OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))

@@ -1,156 +1,353 @@
-"""Every table as one TinyDB file: its spec and metadata, the seat claims, the action log.
+"""Durable tables: TinyDB journals under a data folder, appended to and fsynced before any
+call returns. The hub types against :class:`storage.store.Store`; this is the host's.
 
-``<data>/tables/<CODE>.json`` holds three TinyDB tables:
+Layout (format 2)::
 
-- ``meta``: one document (id 1): ``format``, ``code``, ``spec``, ``created``, ``updated``
-  and ``values`` (the small JSON values of :meth:`TableStore.set_meta`, e.g. ``status``);
-- ``seats``: one document per claimed seat (id = seat + 1): ``seat``, ``token_hash``;
-- ``log``: one document per entry, its id the entry's ``rev`` (1, 2, 3, ...).
+    tables/CODE/table.jsonl        the table: header (game, players, settings, values), seats
+    tables/CODE/log-000000.jsonl   entries 1-500: the log, each entry's link record, snapshots
+    tables/CODE/log-000001.jsonl   entries 501-1000 ...
 
-Every change is a single atomic, fsynced file write (see :mod:`storage.durable`), done
-before the method returns: the hub acknowledges an action only once it is on disk. The
-whole store sits behind ONE re-entrant lock because TinyDB is not thread-safe and the hub
-calls from several threads. One store per process: the store keeps each table's data in
-memory and is the only writer of its files.
+Every file is a TinyDB database kept by :class:`storage.journal.JournalStorage`: a write
+appends one checksummed line, so an action costs the same bytes and one fsync at move 1
+and at move 50,000. The log is cut into segments so that a TinyDB table never grows past
+:data:`SEGMENT` documents (TinyDB rebuilds a table's dict on every insert), and so that
+opening a table reads its header and its last segment only; older segments are read
+when asked (the history, an undo past them) and only a few are kept in memory.
 
-A file that cannot be read (corrupt, edited by hand, unreadable) is reported as
-:class:`UnreadableTable` naming the file; it never stops the other tables from loading.
+A table of the first format (``tables/CODE.json``, one TinyDB JSON file rewritten on
+every write) is read as it is, and converted once into this layout the first time it is
+opened for play or written to (its log replayed once by the engine to make the link
+records and snapshots); the old file is kept as ``tables/.CODE.json.format1``.
 
-If a write fails (disk full, I/O error) the method raises ``OSError`` and the change is not
-acknowledged; the store forgets that table's memory and re-reads its file on next use, so
-:meth:`TableStore.revision` and :meth:`TableStore.load` always tell what the disk holds
-(after a failure at the very last step, the folder fsync, the entry may be there).
-
-Cost: every write rewrites the table's file, but the log's documents are encoded once and
-reused (see :class:`storage.durable.FragmentCache`), so an append costs little CPU even for
-long logs; the rest is the disk's fsync. Measure with ``python -m storage.bench``.
+Locks: one for the store's list of open tables, one per open table (its TinyDB
+databases: TinyDB is not thread-safe). A write's fsync holds only its table's lock, so
+one busy table does not hold up the others' writes.
 """
 
 from __future__ import annotations
 
-import json
+import logging
+import os
 import re
+import secrets
+import shutil
 import threading
 import time
+from collections import OrderedDict
 from contextlib import contextmanager
-from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any, Iterator
 
-import platformdirs
 from tinydb import TinyDB
 from tinydb.table import Document, Table
 
-from storage.durable import (TEMP_SUFFIX, AtomicJSONStorage, CorruptFile, fsync_dir,
-                             wait_for_discards)
+from engine.plain import clone
+from storage.durable import TEMP_SUFFIX, CorruptFile, fsync_dir, read_database
+from storage.journal import SUFFIX, JournalStorage, encode, frame
+from storage.store import (CODE_PATTERN, UNREADABLE_STATUS, NotSaved, StorageError,
+                           TableRecord, UnknownTable, UnreadableTable, check_code, check_entry,
+                           check_meta_key, check_seat, default_data_dir, json_copy, moves_of,
+                           status_of)
 
-FORMAT = 1
-APP_NAME = "table-companion"
-CODE_PATTERN = re.compile(r"[A-Z0-9]{1,32}")
-DEFAULT_STATUS = "open"
-UNREADABLE_STATUS = "unreadable"
+log = logging.getLogger(__name__)
+
+FORMAT = 2
+LEGACY_FORMAT = 1
+HEAD = "table" + SUFFIX
+SEGMENT = 500
+"""Log entries per segment file."""
+KEPT_SEGMENTS = 4
+"""Segments other than the last kept in memory per open table."""
+SEGMENT_FILE = re.compile(r"log-(\d{6})" + re.escape(SUFFIX))
 META_ID = 1
 LEFTOVER_AGE_S = 60.0
+LOG_TABLES = ("log", "links", "snapshots")
+
+__all__ = ["TableStore", "default_data_dir", "SEGMENT", "FORMAT"]
 
 
-def default_data_dir() -> Path:
-    """Where tables live unless ``--data DIR`` says otherwise: the user's data folder."""
-    return Path(platformdirs.user_data_dir(APP_NAME))
+def segment_name(index: int) -> str:
+    return f"log-{index:06d}{SUFFIX}"
 
 
-class StorageError(Exception):
-    """Base of the errors the store raises on purpose."""
+def journal_line(stamp: str, data: dict) -> bytes:
+    """A whole database as one journal line (a new or compacted file)."""
+    return frame(b'{"at":' + encode(stamp) + b',"set":' + encode(data) + b"}")
 
 
-class UnknownTable(StorageError, LookupError):
-    """No table has this code."""
+def write_new_file(path: Path, data: bytes) -> None:
+    with open(path, "xb") as handle:
+        handle.write(data)
+        handle.flush()
+        os.fsync(handle.fileno())
 
-    def __init__(self, code: str):
-        super().__init__(f"There is no table with the code {code}")
+
+class LogTable(Table):
+    """A TinyDB table whose documents are inserted with their ids and never changed:
+    an insert adds one document to a copy of the table's dict (a C-level copy) instead
+    of TinyDB's rebuilding of every id through Python (``Table._update_table``), so an
+    append costs the same at a segment's first entry and its last."""
+
+    def insert(self, document):
+        if not isinstance(document, Document):
+            return super().insert(document)
+        key = str(document.doc_id)
+        tables = self._storage.read() or {}
+        table = dict(tables.get(self.name) or {})
+        if key in table:
+            raise ValueError(f"Document with ID {key} already exists")
+        table[key] = dict(document)
+        tables[self.name] = table
+        self._storage.write(tables)
+        self.clear_cache()
+        return document.doc_id
+
+
+class SegmentDB(TinyDB):
+    """A log segment's TinyDB: its tables are :class:`LogTable`."""
+
+    table_class = LogTable
+
+
+def check_head(data: dict | None) -> dict:
+    """The header of a table's head database, checked (CorruptFile); seats too."""
+    header = ((data or {}).get("meta") or {}).get(str(META_ID))
+    if not isinstance(header, dict):
+        raise CorruptFile("it has no table header")
+    if header.get("format") != FORMAT:
+        raise CorruptFile(f"its format is {header.get('format')!r}, not {FORMAT}")
+    if not isinstance(header.get("spec"), dict) or not isinstance(header.get("values"), dict):
+        raise CorruptFile("its header is incomplete")
+    if not isinstance(header.get("created"), str):
+        raise CorruptFile("its header has no date")
+    size = header.get("segment", SEGMENT)
+    if type(size) is not int or size < 1:
+        raise CorruptFile("its header names no segment size")
+    for key, doc in ((data or {}).get("seats") or {}).items():
+        if not (type(doc.get("seat")) is int and isinstance(doc.get("token_hash"), str)
+                and key == str(doc["seat"] + 1)):
+            raise CorruptFile(f"its seat record {key} is malformed")
+    return {**header, "segment": size}
+
+
+class DataFolderError(StorageError):
+    """The data folder cannot hold tables (a file, not writable, ...)."""
+
+
+class _Table:
+    """An open table: its header database, its log segments, its lock."""
+
+    def __init__(self, store: "TableStore", code: str, folder: Path):
+        self.store = store
         self.code = code
+        self.folder = folder
+        self.lock = threading.RLock()
+        self.head = TinyDB(folder / HEAD, storage=JournalStorage, clock=store._now)
+        self.size = SEGMENT
+        self.revision = 0
+        self.last_segment = 0
+        self.segments: OrderedDict[int, TinyDB] = OrderedDict()
+        self.last_link: dict | None = None
+        self.warning: str | None = None
+        self.closed = False
 
-    def __str__(self) -> str:
-        return str(self.args[0])
+    def _db(self, path: Path, append_only: tuple[str, ...]) -> TinyDB:
+        return SegmentDB(path, storage=JournalStorage, append_only=append_only,
+                         clock=self.store._now)
+
+    # -- opening -------------------------------------------------------------------
+    def open(self) -> None:
+        """Read the header and the last segment, and check them (CorruptFile)."""
+        self.head.storage.load()
+        self._note(self.head.storage, HEAD)
+        self.size = check_head(self.head.storage.read())["segment"]
+        indexes = sorted(int(m.group(1)) for p in self.folder.iterdir()
+                         if (m := SEGMENT_FILE.fullmatch(p.name)))
+        if indexes and indexes != list(range(len(indexes))):
+            raise CorruptFile("a segment of its log is missing")
+        last = indexes[-1] if indexes else 0
+        count = self._check_segment(last, full=False) if indexes else 0
+        if count == 0 and last > 0:  # a new segment cut off before its first entry
+            last -= 1
+            count = self._check_segment(last, full=True)
+        self.last_segment = last
+        self.revision = last * self.size + count
+        if self.revision:
+            seg = self.segment((self.revision - 1) // self.size)
+            found = seg.table("links").get(doc_id=self.revision)
+            self.last_link = dict(found) if found is not None else None
+
+    def _check_segment(self, index: int, full: bool) -> int:
+        """The entries a segment holds, checked: revs follow one another from its first."""
+        db = self.segment(index)
+        data = db.storage.read() or {}
+        entries = data.get("log") or {}
+        first = index * self.size + 1
+        for rev in range(first, first + len(entries)):
+            doc = entries.get(str(rev))
+            if doc is None:
+                raise CorruptFile(f"its log has no entry {rev}")
+            if doc.get("rev") != rev:
+                raise CorruptFile(f"its log entry {rev} says it is entry {doc.get('rev')!r}")
+        if len(entries) > self.size or (full and len(entries) != self.size):
+            raise CorruptFile(f"segment {index} of its log holds {len(entries)} entries")
+        return len(entries)
+
+    def _note(self, storage: JournalStorage, name: str) -> None:
+        if storage.torn:
+            self.warning = f"{name}: {storage.torn}"
+            log.warning("table %s: %s: %s", self.code, name, storage.torn)
+
+    # -- parts ---------------------------------------------------------------------
+    def header(self) -> dict:
+        doc = (self.head.storage.read() or {}).get("meta", {}).get(str(META_ID))
+        if not isinstance(doc, dict):
+            raise CorruptFile("it has no table header")
+        return doc
+
+    def segment(self, index: int) -> TinyDB:
+        db = self.segments.get(index)
+        if db is None:
+            db = self._db(self.folder / segment_name(index), LOG_TABLES)
+            try:
+                db.storage.load()
+            except BaseException:
+                db.close()
+                raise
+            self._note(db.storage, segment_name(index))
+            self.segments[index] = db
+            if self.revision and index < (self.revision - 1) // self.size:
+                self._check_loaded(index, db)
+        self.segments.move_to_end(index)
+        while len(self.segments) > KEPT_SEGMENTS + 1:
+            oldest = next(i for i in self.segments if i != self.last_segment)
+            self.segments.pop(oldest).close()
+        return db
+
+    def _check_loaded(self, index: int, db: TinyDB) -> None:
+        entries = (db.storage.read() or {}).get("log") or {}
+        if len(entries) != self.size:
+            raise CorruptFile(f"segment {index} of its log holds {len(entries)} entries")
+
+    def updated(self) -> str:
+        stamps = [self.header().get("created") or ""]
+        for storage in [self.head.storage] + [db.storage for db in self.segments.values()]:
+            if storage.last_stamp:
+                stamps.append(storage.last_stamp)
+        return max(stamps)
+
+    def close(self) -> None:
+        self.closed = True
+        self.head.close()
+        for db in self.segments.values():
+            db.close()
+        self.segments.clear()
 
 
-class UnreadableTable(StorageError):
-    """The table's file exists but cannot be used; the message names the file."""
+class _Legacy:
+    """A table file of the first format, read whole (it is converted before any write)."""
 
-    def __init__(self, code: str, path: Path, reason: str):
-        super().__init__(f"The file of table {code} ({path}) cannot be read: {reason}")
+    def __init__(self, code: str, path: Path):
         self.code = code
         self.path = path
-        self.reason = reason
+        self.lock = threading.RLock()
+        self.closed = False
+        data = read_database(path)
+        if data is None:
+            raise FileNotFoundError(path)
+        header = (data.get("meta") or {}).get(str(META_ID))
+        if not isinstance(header, dict):
+            raise CorruptFile("it has no table header")
+        if header.get("format") != LEGACY_FORMAT:
+            raise CorruptFile(f"unknown format {header.get('format')!r}")
+        if not isinstance(header.get("spec"), dict) or not isinstance(header.get("values"), dict):
+            raise CorruptFile("its table header is incomplete")
+        if not all(isinstance(header.get(k), str) for k in ("created", "updated")):
+            raise CorruptFile("its table header has no dates")
+        entries_by_rev = data.get("log") or {}
+        entries = []
+        for rev in range(1, len(entries_by_rev) + 1):
+            doc = entries_by_rev.get(str(rev))
+            if doc is None:
+                raise CorruptFile(f"its log has {len(entries_by_rev)} entries but no entry {rev}")
+            if doc.get("rev") != rev:
+                raise CorruptFile(f"log entry {rev} says it is rev {doc.get('rev')!r}")
+            entries.append(doc)
+        seats = {}
+        for key, doc in (data.get("seats") or {}).items():
+            if not (type(doc.get("seat")) is int and isinstance(doc.get("token_hash"), str)
+                    and key == str(doc["seat"] + 1)):
+                raise CorruptFile(f"its seat record {key} is malformed")
+            seats[doc["seat"]] = doc["token_hash"]
+        self.header = header
+        self.entries = entries
+        self.seats = seats
+        self.revision = len(entries)
+        self.warning = None
+        self.last_link = None
+
+    def moves(self) -> int | None:
+        from engine.table import Entry, effective
+
+        try:
+            return len(effective(Entry.from_json(e) for e in self.entries)[0])
+        except (KeyError, TypeError, ValueError):
+            return None
+
+    def close(self) -> None:
+        self.closed = True
 
 
-@dataclass
-class TableRecord:
-    """One line of :meth:`TableStore.list`. ``error`` is set (and ``spec`` None) when the
-    file cannot be read."""
+class TableLog:
+    """A table's log read through the store (:class:`engine.table.LogSource`)."""
 
-    code: str
-    spec: dict | None
-    revision: int
-    created: str
-    updated: str
-    status: str
-    error: str | None = None
-
-
-def check_code(code: Any) -> str:
-    """Codes become file names: only A-Z and 0-9 (1 to 32 of them)."""
-    if not isinstance(code, str) or not CODE_PATTERN.fullmatch(code):
-        raise ValueError(f"A table code is 1 to 32 capital letters A-Z or digits, not {code!r}")
-    return code
-
-
-def json_copy(value: Any, what: str) -> Any:
-    """A private JSON-faithful copy: what we store is exactly what a reload gives back."""
-    try:
-        return json.loads(json.dumps(value, allow_nan=False))
-    except (TypeError, ValueError) as exc:
-        raise ValueError(f"The {what} must be JSON-safe: {exc}") from None
-
-
-@dataclass
-class _OpenTable:
-    """A table file opened in this process, with its entry count kept at hand."""
-
-    code: str
-    db: TinyDB
-    storage: AtomicJSONStorage
-    revision: int
+    def __init__(self, store: "TableStore", code: str):
+        self.store = store
+        self.code = code
 
     @property
-    def meta(self) -> Table:
-        return self.db.table("meta")
+    def revision(self) -> int:
+        return self.store.revision(self.code)
 
-    @property
-    def seats(self) -> Table:
-        return self.db.table("seats")
+    def spec(self) -> dict:
+        table = self.store._get(self.code)
+        with table.lock:
+            header = table.header if isinstance(table, _Legacy) else table.header()
+            return json_copy(header["spec"], "table spec")
 
-    @property
-    def log(self) -> Table:
-        return self.db.table("log")
+    def entry(self, rev: int) -> dict:
+        return self.store._log_doc(self.code, "log", rev, required=True)
 
-    def header(self) -> dict:
-        doc = self.meta.get(doc_id=META_ID)
-        assert doc is not None  # checked when opened
-        return doc
+    def link(self, rev: int) -> dict | None:
+        return self.store._log_doc(self.code, "links", rev)
+
+    def snapshot(self, rev: int) -> Any:
+        doc = self.store._log_doc(self.code, "snapshots", rev)
+        return None if doc is None else doc.get("state")
 
 
 class TableStore:
     """Durable tables under ``data_dir``. Thread-safe; one instance per process."""
 
-    def __init__(self, data_dir: Path | str):
+    def __init__(self, data_dir: Path | str, segment: int = SEGMENT):
         self.data_dir = Path(data_dir)
         self.tables_dir = self.data_dir / "tables"
+        self.segment_size = segment
+        for folder in (self.data_dir, self.tables_dir):
+            if folder.exists() and not folder.is_dir():
+                raise DataFolderError(f"{folder} is a file, not a folder")
         if not self.tables_dir.is_dir():
-            self.tables_dir.mkdir(parents=True, exist_ok=True)
-            fsync_dir(self.data_dir)
+            try:
+                self.tables_dir.mkdir(parents=True, exist_ok=True)
+                fsync_dir(self.data_dir)
+            except OSError as exc:
+                raise DataFolderError(f"{self.tables_dir} cannot be made: "
+                                      f"{exc.strerror or exc}") from None
         self._lock = threading.RLock()
-        self._open: dict[str, _OpenTable] = {}
+        self._clock = threading.Lock()
+        self._open: dict[str, _Table | _Legacy] = {}
+        self._peeked: dict[str, tuple[tuple, TableRecord]] = {}
         self._closed = False
         self._last_stamp: datetime | None = None
         self._remove_crash_leftovers()
@@ -164,132 +361,142 @@ class TableStore:
         spec = json_copy(spec, "table spec")
         with self._lock:
             self._check_open()
-            path = self.path(code)
-            if code in self._open or path.exists():
+            folder = self.tables_dir / code
+            if code in self._open or folder.exists() or self._legacy_path(code).exists():
                 raise ValueError(f"A table with the code {code} already exists")
             now = self._now()
-            table = self._attach(code, revision=0)
-            try:
-                with table.storage.transaction():
-                    table.meta.insert(Document({
-                        "format": FORMAT,
-                        "code": code,
-                        "spec": spec,
-                        "created": now,
-                        "updated": now,
-                        "values": {},
-                    }, doc_id=META_ID))
-            except BaseException:
-                self._drop(code)
-                raise
+            header = {"format": FORMAT, "code": code, "spec": spec, "created": now,
+                      "values": {}, "segment": self.segment_size}
+            self._make_folder(code, {HEAD: journal_line(now, {"meta": {str(META_ID): header}})})
 
     def list(self) -> list[TableRecord]:
-        """Every table file, most recently changed first; unreadable ones with ``error``."""
-        with self._lock:
-            self._check_open()
-            records = []
-            for path in self.tables_dir.glob("*.json"):
-                code = path.stem
-                if not CODE_PATTERN.fullmatch(code):
-                    continue
-                try:
-                    records.append(self._record(self._get(code)))
-                except UnreadableTable as exc:
-                    records.append(self._unreadable_record(code, path, exc))
-                except UnknownTable:  # removed by hand meanwhile
-                    continue
-            records.sort(key=lambda r: (r.updated, r.created, r.code), reverse=True)
-            return records
+        """Every table, most recently changed first; unreadable ones with ``error``.
+        A table not open is read from its header and its last segment (what opening
+        it checks), once per change of its files."""
+        self._check_open()
+        records = []
+        for code, kind in self._codes():
+            with self._lock:
+                table = self._open.get(code)
+            try:
+                if table is not None and not table.closed:
+                    with table.lock:
+                        records.append(self._record(table))
+                else:
+                    records.append(self._peek(code, kind))
+            except UnreadableTable as exc:
+                records.append(self._unreadable_record(code, exc))
+            except UnknownTable:  # removed by hand meanwhile
+                continue
+        records.sort(key=lambda r: (r.updated, r.created, r.code), reverse=True)
+        return records
 
     def load(self, code: str) -> tuple[dict, list[dict]]:
-        """(spec, entries in rev order), as copies the caller may keep."""
-        with self._lock:
-            table = self._get(code)
-            spec = table.header()["spec"]
-            entries = [table.log.get(doc_id=rev) for rev in range(1, table.revision + 1)]
-            return json_copy(spec, "table spec"), json_copy(entries, "log")
+        """(spec, every entry in rev order), as copies the caller may keep."""
+        table = self._get(code)
+        with table.lock:
+            if isinstance(table, _Legacy):
+                return json_copy(table.header["spec"], "table spec"), json_copy(table.entries, "log")
+            spec = json_copy(table.header()["spec"], "table spec")
+            revision = table.revision
+        return spec, [self._log_doc(code, "log", rev, required=True) for rev in range(1, revision + 1)]
 
-    def append(self, code: str, entry: dict) -> None:
-        """Add the next log entry (``entry["rev"]`` must be revision + 1). On disk, fsynced,
-        before it returns."""
-        with self._lock:
-            table = self._get(code)
-            if not isinstance(entry, dict):
-                raise ValueError("A log entry must be a dict")
-            clean = json_copy(entry, "log entry")
-            expected = table.revision + 1
-            rev = clean.get("rev")
-            if type(rev) is not int or rev != expected:
-                raise ValueError(
-                    f"Table {code} has {table.revision} entries: the next one must have "
-                    f"rev {expected}, not {rev!r}"
-                )
+    def open_log(self, code: str) -> TableLog:
+        """The log for a Match to read lazily (a first-format table is converted now)."""
+        self._get(code, convert=True)
+        return TableLog(self, code)
+
+    def append(self, code: str, entry: dict, link: dict | None = None,
+               snapshot: Any = None) -> None:
+        """Add the next log entry (``entry["rev"]`` must be revision + 1), with its link
+        record and snapshot if given: one line of one file, fsynced before it returns."""
+        table = self._get(code, convert=True)
+        with table.lock:
+            self._check_live(table)
+            clean = check_entry(code, entry, table.revision)
+            if link is not None and not isinstance(link, dict):
+                raise ValueError("A link record must be a dict")
+            link = json_copy(link, "link record") if link is not None else None
+            snapshot = json_copy(snapshot, "snapshot") if snapshot is not None else None
+            rev = clean["rev"]
+            index = (rev - 1) // table.size
             with self._writing(table):
-                table.log.insert(Document(clean, doc_id=rev))
-                table.meta.update({"updated": self._now()}, doc_ids=[META_ID])
+                table.last_segment = max(table.last_segment, index)
+                db = table.segment(index)
+                with db.storage.transaction():
+                    db.table("log").insert(Document(clean, doc_id=rev))
+                    if link is not None:
+                        db.table("links").insert(Document(link, doc_id=rev))
+                    if snapshot is not None:
+                        db.table("snapshots").insert(Document({"state": snapshot}, doc_id=rev))
             table.revision = rev
+            table.last_link = link
 
     def seats(self, code: str) -> dict[int, str]:
         """Claimed seats: seat number -> token hash."""
-        with self._lock:
-            table = self._get(code)
-            return {int(doc["seat"]): str(doc["token_hash"]) for doc in table.seats.all()}
+        table = self._get(code)
+        with table.lock:
+            if isinstance(table, _Legacy):
+                return dict(table.seats)
+            return {int(doc["seat"]): str(doc["token_hash"]) for doc in table.head.table("seats").all()}
 
     def set_seat(self, code: str, seat: int, token_hash: str | None) -> None:
         """Claim ``seat`` with a token hash, or release it with None. Durable."""
-        if type(seat) is not int or seat < 0:
-            raise ValueError(f"A seat is a number from 0, not {seat!r}")
-        if token_hash is not None and not isinstance(token_hash, str):
-            raise ValueError("A seat's token hash must be a string (or None to release it)")
-        with self._lock:
-            table = self._get(code)
+        check_seat(seat, token_hash)
+        table = self._get(code, convert=True)
+        with table.lock:
+            self._check_live(table)
+            seats = table.head.table("seats")
             doc_id = seat + 1
-            held = table.seats.get(doc_id=doc_id)
+            held = seats.get(doc_id=doc_id)
             if token_hash is None and held is None:
                 return
             if held is not None and token_hash is not None and held["token_hash"] == token_hash:
                 return
-            with self._writing(table):
+            with self._writing(table), table.head.storage.transaction():
                 if held is not None:
-                    table.seats.remove(doc_ids=[doc_id])
+                    seats.remove(doc_ids=[doc_id])
                 if token_hash is not None:
-                    table.seats.insert(Document({"seat": seat, "token_hash": token_hash},
-                                                doc_id=doc_id))
-                table.meta.update({"updated": self._now()}, doc_ids=[META_ID])
+                    seats.insert(Document({"seat": seat, "token_hash": token_hash}, doc_id=doc_id))
 
     def get_meta(self, code: str, key: str, default: Any = None) -> Any:
         """A value set with :meth:`set_meta` (a copy), or ``default``."""
-        with self._lock:
-            values = self._get(code).header()["values"]
+        table = self._get(code)
+        with table.lock:
+            values = table.header["values"] if isinstance(table, _Legacy) else table.header()["values"]
             if key not in values:
                 return default
             return json_copy(values[key], "meta value")
 
     def set_meta(self, code: str, key: str, value: Any) -> None:
-        """Store a small JSON value under ``key`` (e.g. ``"status": "finished"``). Durable."""
-        if not isinstance(key, str) or not key:
-            raise ValueError("A meta key must be a non-empty string")
+        """Store a small JSON value under ``key``. Durable."""
+        check_meta_key(key)
         clean = json_copy(value, "meta value")
-        with self._lock:
-            table = self._get(code)
+        table = self._get(code, convert=True)
+        with table.lock:
+            self._check_live(table)
             values = dict(table.header()["values"])
             values[key] = clean
-            with self._writing(table):
-                table.meta.update({"values": values, "updated": self._now()},
-                                  doc_ids=[META_ID])
+            with self._writing(table), table.head.storage.transaction():
+                table.head.table("meta").update({"values": values}, doc_ids=[META_ID])
 
     def revision(self, code: str) -> int:
         """How many entries the table's log holds."""
-        with self._lock:
-            return self._get(code).revision
+        return self._get(code).revision
+
+    def warning(self, code: str) -> str | None:
+        """What opening the table found and survived (a write cut off by a crash)."""
+        return self._get(code).warning
 
     def close(self) -> None:
         """Release every file; the store cannot be used afterwards."""
         with self._lock:
-            for code in list(self._open):
-                self._drop(code)
+            tables = list(self._open.values())
+            self._open.clear()
             self._closed = True
-        wait_for_discards()  # the replaced files' second names are gone too
+        for table in tables:
+            with table.lock:
+                table.close()
 
     def __enter__(self) -> "TableStore":
         return self
@@ -297,131 +504,304 @@ class TableStore:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
-    # -- helpers --------------------------------------------------------------------
+    # -- paths and listing ----------------------------------------------------------
     def path(self, code: str) -> Path:
-        return self.tables_dir / f"{check_code(code)}.json"
+        """The table's folder."""
+        return self.tables_dir / check_code(code)
 
+    def _legacy_path(self, code: str) -> Path:
+        return self.tables_dir / f"{code}.json"
+
+    def _codes(self) -> list[tuple[str, str]]:
+        found: dict[str, str] = {}
+        try:
+            names = os.listdir(self.tables_dir)
+        except OSError:
+            return []
+        for name in names:
+            if CODE_PATTERN.fullmatch(name) and (self.tables_dir / name).is_dir():
+                found[name] = "folder"
+        for name in names:
+            code, dot, ext = name.rpartition(".")
+            if dot and ext == "json" and CODE_PATTERN.fullmatch(code) and code not in found:
+                found[code] = "legacy"
+        return sorted(found.items())
+
+    def _peek(self, code: str, kind: str) -> TableRecord:
+        """A record of a table that is not open, from its header and its log's last line."""
+        if kind == "legacy":
+            path = self._legacy_path(code)
+            key: tuple = (kind, *self._stat(path))
+            cached = self._peeked.get(code)
+            if cached is not None and cached[0] == key:
+                return cached[1]
+            try:
+                legacy = _Legacy(code, path)
+            except FileNotFoundError:
+                raise UnknownTable(code) from None
+            except CorruptFile as exc:
+                raise UnreadableTable(code, path, str(exc)) from None
+            except OSError as exc:
+                raise UnreadableTable(code, path, exc.strerror or "it cannot be opened") from None
+            record = self._record(legacy)
+        else:
+            folder = self.tables_dir / code
+            segments = sorted(p.name for p in folder.iterdir() if SEGMENT_FILE.fullmatch(p.name)) \
+                if folder.is_dir() else []
+            head_path = folder / HEAD
+            key = (kind, *self._stat(head_path), *(self._stat(folder / s) for s in segments[-2:]))
+            cached = self._peeked.get(code)
+            if cached is not None and cached[0] == key:
+                return cached[1]
+            if not head_path.exists():
+                raise UnknownTable(code)
+            record = self._peek_folder(code, folder)
+        self._peeked[code] = (key, record)
+        return record
+
+    @staticmethod
+    def _stat(path: Path) -> tuple:
+        try:
+            st = path.stat()
+        except OSError:
+            return (None,)
+        return (st.st_mtime_ns, st.st_size, st.st_ino)
+
+    def _peek_folder(self, code: str, folder: Path) -> TableRecord:
+        """Open the table's files as :meth:`_get` would (its header and last segment,
+        checked), take its record and let them go."""
+        table = _Table(self, code, folder)
+        try:
+            table.open()
+            return self._record(table)
+        except CorruptFile as exc:
+            raise UnreadableTable(code, folder, str(exc)) from None
+        except OSError as exc:
+            raise UnreadableTable(code, folder, exc.strerror or "it cannot be opened") from None
+        finally:
+            table.close()
+
+    def _record(self, table: _Table | _Legacy) -> TableRecord:
+        if isinstance(table, _Legacy):
+            header = table.header
+            return TableRecord(table.code, json_copy(header["spec"], "table spec"), table.revision,
+                               header["created"], header["updated"],
+                               status_of(header["values"], None), moves=table.moves())
+        header = table.header()
+        return TableRecord(table.code, json_copy(header["spec"], "table spec"), table.revision,
+                           header["created"], table.updated(),
+                           status_of(header["values"], table.last_link),
+                           moves=moves_of(table.last_link, table.revision), warning=table.warning)
+
+    def _unreadable_record(self, code: str, exc: UnreadableTable) -> TableRecord:
+        stamp = ""
+        for path in (self.tables_dir / code / HEAD, self.tables_dir / code, self._legacy_path(code)):
+            try:
+                stamp = datetime.fromtimestamp(path.stat().st_mtime, timezone.utc).isoformat(
+                    timespec="microseconds")
+                break
+            except OSError:
+                continue
+        return TableRecord(code, None, 0, stamp, stamp, UNREADABLE_STATUS, exc.reason)
+
+    # -- opening --------------------------------------------------------------------
     def _check_open(self) -> None:
         if self._closed:
             raise RuntimeError("The table store is closed")
 
-    def _attach(self, code: str, revision: int) -> _OpenTable:
-        db = TinyDB(self.path(code), storage=AtomicJSONStorage, append_only=("log",))
-        table = _OpenTable(code, db, db.storage, revision)  # type: ignore[arg-type]
+    def _check_live(self, table) -> None:
+        if table.closed:
+            raise RuntimeError("The table store is closed")
+
+    def _get(self, code: str, convert: bool = False) -> _Table | _Legacy:
+        """The open table, opening (and checking) its files on first use; a first-format
+        table is converted when ``convert`` (before a write, or to be played)."""
+        check_code(code)
+        with self._lock:
+            self._check_open()
+            table = self._open.get(code)
+            if table is None:
+                table = self._attach(code)
+            if convert and isinstance(table, _Legacy):
+                table = self._convert(table)
+            return table
+
+    def _attach(self, code: str) -> _Table | _Legacy:
+        folder = self.tables_dir / code
+        if (folder / HEAD).exists():
+            table: _Table | _Legacy = _Table(self, code, folder)
+            try:
+                table.open()
+            except CorruptFile as exc:
+                table.close()
+                raise UnreadableTable(code, folder, str(exc)) from None
+            except OSError as exc:
+                table.close()
+                raise UnreadableTable(code, folder, exc.strerror or "it cannot be opened") from None
+            except BaseException:
+                table.close()
+                raise
+        else:
+            path = self._legacy_path(code)
+            try:
+                table = _Legacy(code, path)
+            except FileNotFoundError:
+                raise UnknownTable(code) from None
+            except CorruptFile as exc:
+                raise UnreadableTable(code, path, str(exc)) from None
+            except OSError as exc:
+                raise UnreadableTable(code, path, exc.strerror or "it cannot be opened") from None
         self._open[code] = table
         return table
 
-    def _drop(self, code: str) -> None:
-        table = self._open.pop(code, None)
-        if table is not None:
-            table.db.close()
-
-    def _get(self, code: str) -> _OpenTable:
-        """The open table, opening (and checking) its file on first use."""
-        check_code(code)
-        self._check_open()
-        table = self._open.get(code)
-        if table is not None:
-            return table
-        path = self.path(code)
-        if not path.exists():
-            raise UnknownTable(code)
-        table = self._attach(code, revision=0)
-        try:
-            table.storage.load()
-            table.revision = self._check_file(table)
-        except CorruptFile as exc:
-            self._drop(code)
-            raise UnreadableTable(code, path, str(exc)) from None
-        except FileNotFoundError:
-            self._drop(code)
-            raise UnknownTable(code) from None
-        except OSError as exc:
-            self._drop(code)
-            raise UnreadableTable(code, path, exc.strerror or str(exc)) from None
-        except BaseException:
-            self._drop(code)
-            raise
-        return table
-
-    def _check_file(self, table: _OpenTable) -> int:
-        """The file holds what this store writes; returns the entry count."""
-        data = table.storage.read()
-        if data is None:
-            raise CorruptFile("the file is empty")
-        header = (data.get("meta") or {}).get(str(META_ID))
-        if not isinstance(header, dict):
-            raise CorruptFile("it has no table header")
-        if header.get("format") != FORMAT:
-            raise CorruptFile(f"unknown format {header.get('format')!r}")
-        if not isinstance(header.get("spec"), dict) or not isinstance(header.get("values"), dict):
-            raise CorruptFile("its table header is incomplete")
-        if not all(isinstance(header.get(k), str) for k in ("created", "updated")):
-            raise CorruptFile("its table header has no dates")
-        log = data.get("log") or {}
-        for rev in range(1, len(log) + 1):
-            doc = log.get(str(rev))
-            if doc is None:
-                raise CorruptFile(f"its log has {len(log)} entries but no entry {rev}")
-            if doc.get("rev") != rev:
-                raise CorruptFile(f"log entry {rev} says it is rev {doc.get('rev')!r}")
-        for key, doc in (data.get("seats") or {}).items():
-            if not (isinstance(doc.get("seat"), int) and isinstance(doc.get("token_hash"), str)
-                    and key == str(doc["seat"] + 1)):
-                raise CorruptFile(f"its seat record {key} is malformed")
-        return len(log)
-
-    @staticmethod
-    def _record(table: _OpenTable) -> TableRecord:
-        header = table.header()
-        status = header["values"].get("status", DEFAULT_STATUS)
-        return TableRecord(
-            code=table.code,
-            spec=json_copy(header["spec"], "table spec"),
-            revision=table.revision,
-            created=header["created"],
-            updated=header["updated"],
-            status=status if isinstance(status, str) else str(status),
-            error=None,
-        )
-
-    @staticmethod
-    def _unreadable_record(code: str, path: Path, exc: UnreadableTable) -> TableRecord:
-        try:
-            stamp = datetime.fromtimestamp(path.stat().st_mtime, timezone.utc).isoformat(
-                timespec="microseconds")
-        except OSError:
-            stamp = ""
-        return TableRecord(code, None, 0, stamp, stamp, UNREADABLE_STATUS, str(exc))
+    def _drop(self, table) -> None:
+        with self._lock:
+            if self._open.get(table.code) is table:
+                del self._open[table.code]
+        table.close()
 
     @contextmanager
-    def _writing(self, table: _OpenTable) -> Iterator[None]:
-        """One atomic file write for the block; on any failure forget the table's memory
-        (TinyDB keeps caches of its own) so the next use re-reads the file."""
+    def _writing(self, table: _Table) -> Iterator[None]:
+        """A write: a failure forgets the table's memory (the next use reads the disk
+        again) and an OSError (disk full, I/O error) becomes NotSaved."""
         try:
-            with table.storage.transaction():
-                yield
+            yield
+        except OSError as exc:
+            self._drop(table)
+            raise NotSaved(table.code, exc) from None
         except BaseException:
-            self._drop(table.code)
+            self._drop(table)
             raise
 
+    def _log_doc(self, code: str, name: str, rev: int, required: bool = False) -> dict | None:
+        table = self._get(code)
+        with table.lock:
+            if isinstance(table, _Legacy):
+                if name == "log" and 0 < rev <= table.revision:
+                    return json_copy(table.entries[rev - 1], "log")
+                if required:
+                    raise UnreadableTable(code, table.path, f"its log has no entry {rev}")
+                return None
+            if not 0 < rev <= table.revision:
+                if required:
+                    raise UnreadableTable(code, table.folder, f"its log has no entry {rev}")
+                return None
+            try:
+                db = table.segment((rev - 1) // table.size)
+            except CorruptFile as exc:
+                self._drop(table)
+                raise UnreadableTable(code, table.folder, str(exc)) from None
+            doc = db.table(name).get(doc_id=rev)
+            if doc is None:
+                if required:
+                    raise UnreadableTable(code, table.folder, f"its log has no entry {rev}")
+                return None
+            return clone(dict(doc))
+
+    # -- making folders -------------------------------------------------------------
+    def _make_folder(self, code: str, files: dict[str, bytes]) -> None:
+        """A table's folder with these files, all durable, under its name at once."""
+        tmp = self.tables_dir / f".{code}.new.{secrets.token_hex(4)}"
+        try:
+            tmp.mkdir()
+            for name, data in files.items():
+                write_new_file(tmp / name, data)
+            fsync_dir(tmp)
+            os.rename(tmp, self.tables_dir / code)
+            fsync_dir(self.tables_dir)
+        except OSError as exc:
+            shutil.rmtree(tmp, ignore_errors=True)
+            if isinstance(exc, (FileExistsError, IsADirectoryError)) or \
+                    getattr(exc, "errno", None) == 39:  # ENOTEMPTY: made meanwhile
+                raise ValueError(f"A table with the code {code} already exists") from None
+            raise NotSaved(code, exc) from None
+
+    def _convert(self, legacy: _Legacy) -> _Table:
+        """A first-format table written again in today's layout (once)."""
+        code = legacy.code
+        header = legacy.header
+        try:
+            records = legacy_records(header, legacy.entries)
+        except UnreadableTable:
+            raise
+        except Exception as exc:  # the engine refused the log: the table cannot be used
+            reason = getattr(exc, "message", None) or "its log does not replay"
+            raise UnreadableTable(code, legacy.path, f"its log cannot be converted ({reason})") from None
+        size = self.segment_size
+        stamp = header["updated"]
+        new_header = {"format": FORMAT, "code": code, "spec": header["spec"],
+                      "created": header["created"], "values": header["values"],
+                      "segment": size, "converted": {"from": LEGACY_FORMAT, "at": self._now()}}
+        seats = {str(seat + 1): {"seat": seat, "token_hash": hashed}
+                 for seat, hashed in sorted(legacy.seats.items())}
+        files = {HEAD: journal_line(stamp, {"meta": {str(META_ID): new_header}, "seats": seats})}
+        for start in range(0, len(records), size):
+            part = records[start:start + size]
+            data: dict[str, dict] = {"log": {}, "links": {}, "snapshots": {}}
+            for entry, link, snapshot in part:
+                key = str(entry["rev"])
+                data["log"][key] = entry
+                data["links"][key] = link
+                if snapshot is not None:
+                    data["snapshots"][key] = {"state": snapshot}
+            files[segment_name(start // size)] = journal_line(stamp, data)
+        self._make_folder(code, files)
+        kept = self.tables_dir / f".{code}.json.format1"
+        try:
+            os.replace(legacy.path, kept)
+            fsync_dir(self.tables_dir)
+        except OSError:  # the new folder wins over the old file anyway
+            pass
+        log.info("table %s converted to the journal format (%d entries)", code, len(records))
+        self._open.pop(code, None)
+        legacy.close()
+        return self._attach(code)
+
+    # -- housekeeping ---------------------------------------------------------------
     def _now(self) -> str:
         """UTC now, strictly later than the last stamp this store gave (stable ordering)."""
-        now = datetime.now(timezone.utc)
-        if self._last_stamp is not None and now <= self._last_stamp:
-            now = self._last_stamp + timedelta(microseconds=1)
-        self._last_stamp = now
-        return now.isoformat(timespec="microseconds")
+        with self._clock:
+            now = datetime.now(timezone.utc)
+            if self._last_stamp is not None and now <= self._last_stamp:
+                now = self._last_stamp + timedelta(microseconds=1)
+            self._last_stamp = now
+            return now.isoformat(timespec="microseconds")
 
     def _remove_crash_leftovers(self) -> None:
-        """Temp files of writes a crash interrupted (never the real files). Only old ones:
-        a second process (``companion tables``) must not pull a file from under a live
-        writer."""
+        """Half-made folders and temp files of writes a crash interrupted (never a table).
+        Only old ones: a second process (``companion tables``) must not pull them from
+        under a live writer."""
         cutoff = time.time() - LEFTOVER_AGE_S
-        for leftover in self.tables_dir.glob(f".*{TEMP_SUFFIX}"):
+        try:
+            entries = list(self.tables_dir.iterdir())
+        except OSError:
+            return
+        for path in entries:
+            name = path.name
             try:
-                if leftover.stat().st_mtime < cutoff:
-                    leftover.unlink()
+                if name.startswith(".") and ".new." in name and path.is_dir():
+                    if path.stat().st_mtime < cutoff:
+                        shutil.rmtree(path, ignore_errors=True)
+                elif name.startswith(".") and name.endswith(TEMP_SUFFIX):
+                    if path.stat().st_mtime < cutoff:
+                        path.unlink()
+                elif path.is_dir() and CODE_PATTERN.fullmatch(name):
+                    for leftover in path.glob(f".*{TEMP_SUFFIX}"):
+                        if leftover.stat().st_mtime < cutoff:
+                            leftover.unlink()
             except OSError:
                 pass
 
+
+def legacy_records(header: dict, entries: list[dict]) -> list[tuple[dict, dict, Any]]:
+    """(entry, link record, snapshot) for every entry of a first-format log: the engine
+    replays it once, as the table's own Match would have written them."""
+    from engine.registry import get_game
+    from engine.table import Entry, TableSpec, log_records
+
+    spec = TableSpec.from_json(header["spec"])
+    settings = header["values"].get("settings")
+    if isinstance(settings, dict) and settings:
+        spec = TableSpec(spec.game_id, spec.players, spec.colours, dict(settings))
+    game = get_game(spec.game_id)
+    return list(log_records(game, spec, [Entry.from_json(e) for e in entries], entries))

@@ -126,12 +126,13 @@ class Tab:
     whose connection packs what it would send. ``storage`` is the tab's browser storage."""
 
     def __init__(self, loop, executor, pubsubhub, ctx, route: str, is_host: bool = False,
-                 storage: dict | None = None, width: float = 390.0):
+                 storage: dict | None = None, width: float = 390.0, ip: str = "192.168.1.20"):
         from companion.ui.app import App
 
         self.conn = FakeConnection(loop, executor, pubsubhub, keep=True)
         self.session = new_flet_session(self.conn, route)
         page = self.session.page
+        page.client_ip = ip
         if width != 390.0:
             self.session.apply_page_patch({"width": width, "height": 800.0})
         self.phone = tab_phone_class()(page, ctx, storage if storage is not None else {})

@@ -305,7 +305,7 @@ class App:
     ``await app.seat(hub, 0)`` is a phone sitting in seat 0, ``await app.host(hub)`` the
     host's screen. Use inside :func:`run_app`."""
 
-    def __init__(self):
+    def __init__(self, tables: Tables | None = None):
         import asyncio
         from concurrent.futures import ThreadPoolExecutor
 
@@ -317,7 +317,7 @@ class App:
         self.loop = asyncio.get_running_loop()
         self.executor = ThreadPoolExecutor(max_workers=4)
         self.pubsub = PubSubHub(self.loop, self.executor)
-        self.tables = memory_tables()
+        self.tables = tables or memory_tables()
         self.ctx = AppContext(tables=self.tables, public_url="http://127.0.0.1:8550", data_dir=None,
                               host_key_hash=token_hash("host-key"), loopback_is_host=False)
 
@@ -325,10 +325,10 @@ class App:
         return self.tables.create(game_id, list(players), settings)
 
     async def tab(self, route: str, is_host: bool = False, storage: dict | None = None,
-                  width: float = 390.0):
+                  width: float = 390.0, ip: str = "192.168.1.20"):
         from tests.flet_sessions import Tab
 
-        tab = Tab(self.loop, self.executor, self.pubsub, self.ctx, route, is_host, storage, width)
+        tab = Tab(self.loop, self.executor, self.pubsub, self.ctx, route, is_host, storage, width, ip)
         await tab.settle()
         return tab
 
@@ -343,14 +343,18 @@ class App:
         return await self.tab(f"/t/{hub.code}")
 
 
-def run_app(test):
+def run_app(test, tables: Tables | None = None):
     """Run ``async def test(app)`` on its own loop in its own thread (the browser tests'
     Playwright keeps a loop in the main thread)."""
     import asyncio
     from concurrent.futures import ThreadPoolExecutor
 
     async def main():
-        return await test(App())
+        app = App(tables)
+        try:
+            return await test(app)
+        finally:
+            app.executor.shutdown(wait=False)
 
     with ThreadPoolExecutor(max_workers=1) as worker:
         return worker.submit(asyncio.run, main()).result()

@@ -110,8 +110,21 @@ def test_stale_and_malformed_actions_change_nothing(tables, tmp_path):
 def test_unknown_codes_are_refused_in_words(tables):
     with pytest.raises(IllegalAction, match="no table with code ACDEFH"):
         tables.open("acdefh")
-    with pytest.raises(IllegalAction, match="not a table code"):
-        tables.open("12")
+    with pytest.raises(IllegalAction, match="Codes use the letters A C D E F H J K M N P Q R T U V W X Y"):
+        tables.open("12QQQQ")
+    with pytest.raises(IllegalAction, match="a code is 6 letters"):
+        tables.open("ACD")
+    with pytest.raises(IllegalAction, match="Type the table's code"):
+        tables.open("  ")
+
+
+def test_misread_characters_are_read_as_their_code_letter_when_only_one_is(monkeypatch):
+    from companion import codes
+
+    monkeypatch.setattr(codes, "CODE_ALPHABET", "ACDEFHJKMNPQRTUVWXYZ0")  # Z and 0 are letters
+    assert codes.normalise_code("acd 2o5") == ""  # 5 and S are both not letters here
+    assert codes.normalise_code("acd2oa") == "ACDZ0A"  # 2 -> Z, O -> 0
+    assert codes.normalise_code("acdzoa") == "ACDZ0A"
 
 
 def test_undo_by_author_or_host_and_redo(tables):
@@ -206,13 +219,14 @@ def test_six_sessions_send_1000_actions_concurrently(tables, tmp_path):
 def test_an_unreadable_table_is_reported_and_the_others_load(tables, tmp_path):
     good = tables.create("scorepad", ["Ann", "Bo"])
     bad = tables.create("scorepad", ["Cy", "Di"])
-    (tmp_path / "data" / "tables" / f"{bad.code}.json").write_text("{ not json")
+    (tmp_path / "data" / "tables" / bad.code / "table.jsonl").write_text("{ not json\n")
     fresh = Tables(TableStore(tmp_path / "data"))
     records = {r.code: r for r in fresh.list()}
     assert records[bad.code].error and not records[good.code].error
     assert fresh.open(good.code).revision == 0
-    with pytest.raises(IllegalAction, match=f"Table {bad.code} cannot be read"):
+    with pytest.raises(IllegalAction, match=f"Table {bad.code} cannot be read") as caught:
         fresh.open(bad.code)
+    assert str(tmp_path) not in caught.value.message and "/" not in caught.value.message
 
 
 def test_simultaneous_secret_bids_do_not_refuse_each_other(tables):

@@ -1,8 +1,6 @@
 """A new game is its folder, its screen module and one registry line: a toy game
 registered here is listed, created, played, undone and described through the real hub."""
 
-import random
-
 import pytest
 
 from engine import registry

@@ -17,8 +17,13 @@ def data_dir(arg: str | None) -> Path:
 
 
 def open_tables(arg: str | None):
-    from storage import TableStore
+    from storage import StorageError, TableStore
 
+    from companion.cli import UsageError
     from companion.hub import Tables
 
-    return Tables(TableStore(data_dir(arg)))
+    folder = data_dir(arg)
+    try:
+        return Tables(TableStore(folder))
+    except StorageError as exc:
+        raise UsageError(f"--data {folder}: {exc}") from None

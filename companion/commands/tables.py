@@ -46,23 +46,37 @@ def run_new(args) -> int:
     return 0
 
 
+def shown(text) -> str:
+    """Text from a table file, safe for a terminal: control and invisible characters
+    (ANSI escapes, zero-width ...) are written as escapes, never printed raw."""
+    from engine.schema import bad_characters
+
+    text = str(text)
+    if not bad_characters(text):
+        return text
+    return "".join(ch if not bad_characters(ch) else ascii(ch)[1:-1] for ch in text)
+
+
 def run_tables(args) -> int:
     records = open_tables(args.data).list()
-    if args.json:
+    if args.json:  # JSON escapes every control character itself
         out = []
         for r in records:
             spec = r.spec or {}
             out.append({"code": r.code, "game": spec.get("game"), "players": spec.get("players", []),
-                        "revision": r.revision, "status": r.status, "created": r.created,
-                        "updated": r.updated, "error": r.error})
+                        "revision": r.revision, "moves": r.moves, "status": r.status,
+                        "created": r.created, "updated": r.updated, "error": r.error})
         print(json.dumps({"tables": out}))
         return 0
     if not records:
         print("No tables yet.")
     for r in records:
         if r.error:
-            print(f"{r.code}  cannot be read: {r.error}")
+            print(f"{r.code}  cannot be read: {shown(r.error)}")
             continue
         spec = r.spec or {}
-        print(f"{r.code}  {spec.get('game')}  {', '.join(spec.get('players', []))}  move {r.revision}  {r.status}")
+        players = ", ".join(shown(p) for p in spec.get("players", []))
+        moves = r.moves if r.moves is not None else r.revision
+        print(f"{r.code}  {shown(spec.get('game'))}  {players}  "
+              f"{moves} move{'' if moves == 1 else 's'}  {r.status}")
     return 0

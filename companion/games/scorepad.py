@@ -130,14 +130,14 @@ def PointsEntry(seat: int, single: bool):
     def changed(e):
         typed.current = e.control.value
 
-    def save(e=None):
+    async def save(e=None):
         text = (typed.current or value).strip()
         if not text:
             context.toast(f"Type {name}'s points first")
             return
-        context.act("points", {"round": rnd - 1, "points": text}, seat=seat)
-        typed.current = ""
-        set_shown(None)
+        if await context.move("points", {"round": rnd - 1, "points": text}, seat=seat):
+            typed.current = ""  # saved: the box shows the points entered
+            set_shown(None)
 
     box = ft.TextField(label=f"{name}'s points", value=value, on_change=changed, on_submit=save,
                        keyboard_type=ft.KeyboardType.NUMBER, text_size=28, width=150)

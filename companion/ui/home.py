@@ -6,7 +6,8 @@ import flet as ft
 
 from engine.errors import IllegalAction
 from engine.registry import games as registered_games, get_game
-from companion.codes import normalise_code
+from companion.codes import code_problem, normalise_code
+from companion.hub import off_loop
 from companion.ui import kit
 
 
@@ -28,7 +29,7 @@ def JoinCard(phone):
     async def join(e=None):
         found = normalise_code(code)
         if not found:
-            phone.toast(f"'{code.strip()}' is not a table code: it is 6 letters")
+            phone.toast(code_problem(code, phone.ctx.tables.code_length))
             return
         await phone.go(f"/join/{found}")
 
@@ -56,7 +57,7 @@ def CreateCard(phone):
     async def create(e):
         names = [p for p in players.replace("\n", ",").split(",") if p.strip()]
         try:
-            hub = phone.ctx.tables.create(game.id, names, settings)
+            hub = await off_loop(phone.ctx.tables.create, game.id, names, settings)
         except IllegalAction as exc:
             phone.toast(exc.message)
             return
@@ -97,18 +98,25 @@ def setting_controls(setting, current, set_setting) -> list[ft.Control]:
 @ft.component
 def TablesCard(phone):
     tables = phone.ctx.tables
-    records, set_records = ft.use_state(tables.list)
+    records, set_records = ft.use_state(None)
+
+    async def read() -> None:  # the list reads table files: off the loop
+        set_records(await off_loop(tables.list))
 
     def listen():
         def heard(code: str) -> None:
-            phone.soon(lambda: set_records(tables.list()))
+            phone.run(read())
 
         key = ("home", id(phone))
         tables.watch(key, heard)
+        phone.run(read())
         return lambda: tables.unwatch(key)
 
     ft.use_effect(listen, [])
     rows: list[ft.Control] = [kit.title("Tables on this host")]
+    if records is None:
+        rows.append(kit.muted("Reading the tables..."))
+        return kit.card(rows)
     if not records:
         rows.append(kit.muted("No tables yet."))
     for record in records[:30]:
@@ -126,12 +134,14 @@ def _table_row(phone, record) -> ft.Control:
         game_title = "?"
     players = ", ".join(spec.get("players", []))
     finished = record.status == "finished"
+    moves = record.moves if record.moves is not None else record.revision
 
     async def resume(e, code=record.code):
         await phone.go(f"/t/{code}" if finished else f"/join/{code}")
 
     return ft.ListTile(
         title=ft.Text(f"{game_title} · {record.code}", size=18),
-        subtitle=ft.Text(f"{players} · move {record.revision}" + (" · finished" if finished else "")),
+        subtitle=ft.Text(f"{players} · {moves} move{'' if moves == 1 else 's'}"
+                         + (" · finished" if finished else "")),
         on_click=resume, tooltip=f"Resume table {record.code}",
     )

@@ -5,10 +5,11 @@ from __future__ import annotations
 import flet as ft
 
 from engine.errors import IllegalAction
-from companion.hub import HOST, WATCHER
+from companion.hub import HOST, WATCHER, off_loop
 from companion.qr import qr_png
 from companion.ui import kit
 from companion.ui.notice import Notice, Waiting
+from companion.ui.opening import use_opened_table
 
 
 def qr_block(phone, code: str, size: int = 300) -> ft.Control:
@@ -23,10 +24,11 @@ def qr_block(phone, code: str, size: int = 300) -> ft.Control:
 
 @ft.component
 def Join(phone, code_text: str):
-    try:
-        hub = phone.ctx.tables.open(code_text)
-    except IllegalAction as exc:
-        return Notice(phone, "Cannot open that", exc.message)
+    hub, problem = use_opened_table(phone, code_text)
+    if problem:
+        return Notice(phone, "Cannot open that", problem)
+    if hub is None:
+        return Waiting()
     return JoinTable(phone, hub, key=hub.code)
 
 
@@ -75,7 +77,7 @@ def JoinTable(phone, hub):
     def sit(seat: int):
         async def handler(e):
             try:
-                token = hub.claim_seat(seat)
+                token = await off_loop(hub.claim_seat, seat)
             except IllegalAction as exc:
                 phone.toast(exc.message)
                 return
@@ -86,11 +88,14 @@ def JoinTable(phone, hub):
 
     def free(seat: int, name: str):
         def handler(e):
-            def really():
+            async def free_now():
                 try:
-                    hub.free_seat(HOST, seat)
+                    await off_loop(hub.free_seat, HOST, seat)
                 except IllegalAction as exc:
                     phone.toast(exc.message)
+
+            def really():
+                phone.run(free_now())
 
             phone.confirm(f"Free {name}'s seat?",
                           f"The phone now in {name}'s seat loses it; any phone can then sit there.",

@@ -13,7 +13,6 @@ values), ``use_effect`` and ``create_context``.
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from dataclasses import dataclass, field
 from typing import Any, Callable, TypeVar
@@ -82,22 +81,18 @@ class LiveTable:
     # -- acting ----------------------------------------------------------------
     async def act(self, kind: str, payload: dict | None = None, seat: int | None = None) -> bool:
         """Send one move for this screen; a refusal becomes a message, never a crash.
-        The write to disk runs off the event loop that serves every phone."""
+        The check and the write to disk run off the event loop that serves every phone."""
         revision = self.screen["revision"]
         if seat is None:
             seat = self.who.seat  # the host entering for a player acts for her
         try:
-            await asyncio.to_thread(self.hub.act, self.who, kind, payload or {}, revision, seat)
+            await self.hub.act_async(self.who, kind, payload or {}, revision, seat)
         except StaleRevision as exc:
             self.phone.toast(exc.message)
             self.refresh()
             return False
-        except IllegalAction as exc:
+        except IllegalAction as exc:  # a full disk too: "nothing was saved"
             self.phone.toast(exc.message)
-            return False
-        except OSError:
-            log.exception("table %s: a move could not be saved", self.hub.code)
-            self.phone.toast("The host could not save that: nothing was saved. Try again.")
             return False
         return True
 
@@ -111,15 +106,18 @@ class TableContext:
     extra: dict = field(default_factory=dict)
 
     def act(self, kind: str, payload: dict | None = None, seat: int | None = None) -> None:
-        """Start a move (handlers stay sync; the move runs as a task on this phone's loop).
-        On the host's device entering for a player, her move done, the veil comes back."""
-        async def move() -> None:
-            done = await self.live.act(kind, payload, seat)
-            after = self.extra.get("after_move")
-            if done and after is not None and kind not in ("undo", "redo"):
-                after()
+        """Start a move from a click (the move runs as a task on this phone's loop)."""
+        self.phone.run(self.move(kind, payload, seat))
 
-        self.phone.run(move())
+    async def move(self, kind: str, payload: dict | None = None, seat: int | None = None) -> bool:
+        """Make a move and wait for it: True once it is on disk, False when refused (the
+        reason shown). On the host's device entering for a player, her move done, the
+        veil comes back."""
+        done = await self.live.act(kind, payload, seat)
+        after = self.extra.get("after_move")
+        if done and after is not None and kind not in ("undo", "redo"):
+            after()
+        return done
 
     def confirm(self, title: str, text: str, on_yes: Callable[[], None],
                 yes_label: str = "Yes, do it") -> None:

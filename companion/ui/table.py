@@ -16,11 +16,12 @@ from engine.errors import IllegalAction
 from engine.registry import get_game
 from engine.table import ENVELOPE
 from companion.games import screens_for
-from companion.hub import HOST, Who
+from companion.hub import HOST, Who, off_loop
 from companion.ui import kit
 from companion.ui.join import qr_block
 from companion.ui.live import TABLE, LiveTable, TableContext, part, use_table, use_view
 from companion.ui.notice import Notice, Waiting
+from companion.ui.opening import use_opened_table
 
 TABS = (("play", "Play"), ("history", "History"), ("rules", "Rules"), ("invite", "Invite"))
 WIDE = 900
@@ -28,10 +29,11 @@ WIDE = 900
 
 @part
 def TablePage(phone, code_text: str):
-    try:
-        hub = phone.ctx.tables.open(code_text)
-    except IllegalAction as exc:
-        return Notice(phone, "Cannot open that", exc.message)
+    hub, problem = use_opened_table(phone, code_text)
+    if problem:
+        return Notice(phone, "Cannot open that", problem)
+    if hub is None:
+        return Waiting()
     return TableSeat(phone, hub, key=hub.code)
 
 
@@ -285,8 +287,16 @@ def Tabs(tab: str, set_tab):
 @part
 def History():
     context = use_table()
-    use_view(lambda s: s["revision"])  # written again after every move
-    lines = context.live.hub.history(context.live.who)
+    revision = use_view(lambda s: s["revision"])
+    lines, set_lines = ft.use_state(None)
+
+    async def read():  # the whole log in words: a replay, so off the loop
+        live = context.live
+        set_lines(await off_loop(live.hub.history, live.who))
+
+    ft.use_effect(read, [revision])
+    if lines is None:
+        return kit.muted("Reading the history...")
     if not lines:
         return kit.muted("Nothing has happened yet.")
     return ft.Column([ft.ListTile(title=ft.Text(line["text"], size=16),
@@ -329,9 +339,9 @@ def SettingsForm(values: dict):
     def set_setting(key, value):
         set_draft(lambda old: {**old, key: value})
 
-    def save(e):
+    async def save(e):
         try:
-            context.live.hub.change_settings(context.live.who, draft)
+            await off_loop(context.live.hub.change_settings, context.live.who, draft)
         except IllegalAction as exc:
             context.toast(exc.message)
             return

@@ -100,9 +100,9 @@ def test_the_host_list_shows_live_move_counts_and_a_way_back(server, phones):
     code = new_table(server, "scorepad", "Ann,Bo")
     host = phones("host").become_host(server)
     host.see(f"Score pad · {code}")
-    host.see("Ann, Bo · move 0")
+    host.see("Ann, Bo · 0 moves")
     host_act(server, code, "points", {"points": 3}, seat=0)
-    host.see("Ann, Bo · move 1")  # no reload: the list heard the table
+    host.see("Ann, Bo · 1 move")  # no reload: the list heard the table
     host.page.get_by_text(f"Score pad · {code}").first.click()
     host.see("Pick your seat")
     host.tap("Open the table screen")
@@ -110,7 +110,7 @@ def test_the_host_list_shows_live_move_counts_and_a_way_back(server, phones):
     host.tap("All tables")
     host.see("Tables on this host")
     host_act(server, code, "finish", {})
-    host.see("Ann, Bo · move 2 · finished")
+    host.see("Ann, Bo · 2 moves · finished")
 
 
 def test_dropdowns_have_names_and_setting_help_is_whole(server, phones):

@@ -149,8 +149,8 @@ def test_not_a_number_and_infinite_numbers_are_refused(table, raw):
 
 @pytest.mark.parametrize("payload, words", [
     ({"tile": "rose", "zz": 1}, "This move does not take 'zz'"),
-    ({"tile": "rose", "x" * 5000: 1}, "This move has a detail it does not take"),
-    ({"tile": "x" * 1_000_000}, "The tile is too long (at most 20 characters)"),
+    ({"tile": "rose", "x" * 3000: 1}, "This move has a detail it does not take"),
+    ({"tile": "x" * 3000}, "The tile is too long (at most 20 characters)"),
     ({"tile": "tulip"}, "The tile must be one of: jasmine, lily, jade, rose"),
     ({"tile": True}, "The tile must be one of: jasmine"),
     ({"tile": "rose", "broken": [10 ** 30]}, "The harmonies broken, item 1, must be a whole number"),

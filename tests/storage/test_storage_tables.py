@@ -43,10 +43,11 @@ def test_create_then_load_gives_the_spec_and_an_empty_log(store: TableStore):
     assert store.seats("ABC123") == {}
 
 
-def test_one_file_per_table_named_by_its_code(store: TableStore, tmp_path: Path):
+def test_one_folder_per_table_named_by_its_code(store: TableStore, tmp_path: Path):
     store.create("K7", SPEC)
-    path = tmp_path / "tables" / "K7.json"
-    data = json.loads(path.read_text())
+    path = tmp_path / "tables" / "K7" / "table.jsonl"
+    [line] = path.read_bytes().splitlines()
+    data = json.loads(line.split(b" ", 1)[1])["set"]
     assert set(data) >= {"meta"}
     assert data["meta"]["1"]["spec"] == SPEC
 
@@ -108,12 +109,16 @@ def test_append_without_rev_is_refused(store: TableStore):
 def test_entries_must_be_json_safe_and_nothing_is_written_otherwise(store: TableStore,
                                                                      tmp_path: Path):
     store.create("J", SPEC)
-    before = (tmp_path / "tables" / "J.json").read_bytes()
+    before = sorted((p.name, p.read_bytes()) for p in (tmp_path / "tables" / "J").iterdir())
     for bad in ({"rev": 1, "payload": {1, 2}}, {"rev": 1, "x": float("nan")},
                 {"rev": 1, "x": object()}):
         with pytest.raises(ValueError, match="JSON-safe"):
             store.append("J", bad)
-    assert (tmp_path / "tables" / "J.json").read_bytes() == before
+    with pytest.raises(ValueError, match="JSON-safe"):
+        store.append("J", {"rev": 1}, {"moves": float("inf")})
+    with pytest.raises(ValueError, match="JSON-safe"):
+        store.append("J", {"rev": 1}, None, {"state": {1, 2}})
+    assert sorted((p.name, p.read_bytes()) for p in (tmp_path / "tables" / "J").iterdir()) == before
     assert store.revision("J") == 0
 
 
@@ -222,3 +227,19 @@ def test_unreadable_is_not_unknown(store: TableStore, tmp_path: Path):
     with pytest.raises(UnreadableTable):
         store.load("BAD")
     assert not issubclass(UnreadableTable, UnknownTable)
+
+
+def test_both_stores_keep_the_one_contract(tmp_path: Path):
+    from storage import Store, TableLog
+    from storage.memory import MemoryStore
+
+    for store in (TableStore(tmp_path), MemoryStore()):
+        assert isinstance(store, Store)
+        store.create("P", SPEC)
+        store.append("P", entry(1), {"moves": 1}, {"state": 1})
+        log = store.open_log("P")
+        assert isinstance(log, TableLog)
+        assert (log.revision, log.spec(), log.entry(1), log.link(1), log.snapshot(1)) == \
+            (1, SPEC, entry(1), {"moves": 1}, {"state": 1})
+        assert log.link(2) is None and log.snapshot(2) is None
+        store.close()

@@ -1,0 +1,35 @@
+"""Opening a table from a route's code: off the event loop, through the guessing guard."""
+
+from __future__ import annotations
+
+import logging
+
+import flet as ft
+
+from engine.errors import IllegalAction
+
+log = logging.getLogger(__name__)
+
+
+def use_opened_table(phone, code_text: str):
+    """``(hub, problem)``: the table for ``code_text`` once it is open (``None, None``
+    meanwhile), or why it cannot be (a sentence). Reading a table may touch the disk, so it
+    runs in a worker thread; codes that name no table count against this device
+    (:mod:`companion.guard`)."""
+    hub, set_hub = ft.use_state(None)
+    problem, set_problem = ft.use_state(None)
+
+    async def load():
+        try:
+            found = await phone.ctx.open_table_async(code_text, phone.page.client_ip)
+        except IllegalAction as exc:
+            set_problem(exc.message)
+            return
+        except Exception:  # a fault of ours: said in words, the details in the host's log
+            log.exception("opening table %r failed", code_text)
+            set_problem("This table cannot be opened right now; the host's log says why.")
+            return
+        set_hub(found)
+
+    ft.on_mounted(load)
+    return hub, problem

@@ -1,0 +1,326 @@
+"""Each attack of issue 14, tried against the real server as a hostile player (with a seat
+token of their own) would, and refused or survived."""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+
+import pytest
+
+from tests.browser.harness import ROOT, Server, free_port
+from tests.server.test_http import get, post
+
+ACAO = "access-control-allow-origin"
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    srv = Server(tmp_path_factory.mktemp("attacks") / "data").start()
+    yield srv
+    srv.stop()
+
+
+@pytest.fixture(scope="module")
+def table(server):
+    code = json.loads(server.companion("new", "scorepad", "--players", "Ann,Bo", "--json").stdout)["code"]
+    token = post(f"{server.url}/api/tables/{code}/seats/0", {})[1]["token"]
+    return code, token
+
+
+def raw_request(server, head: bytes, body_chunks=(), timeout: float = 10) -> tuple[int, bytes, float]:
+    """(status, response, seconds) for a request written by hand on a socket."""
+    start = time.perf_counter()
+    with socket.create_connection(("127.0.0.1", server.port), timeout=timeout) as sock:
+        sock.sendall(head)
+        try:
+            for chunk in body_chunks:
+                sock.sendall(chunk)
+        except OSError:  # the server answered and closed before the body was all sent
+            pass
+        data = b""
+        while b"\r\n\r\n" not in data or not _complete(data):
+            try:
+                more = sock.recv(65536)
+            except OSError:
+                break
+            if not more:
+                break
+            data += more
+    status = int(data.split(b" ", 2)[1]) if data.startswith(b"HTTP/") else 0
+    return status, data, time.perf_counter() - start
+
+
+def _complete(data: bytes) -> bool:
+    head, _, body = data.partition(b"\r\n\r\n")
+    for line in head.split(b"\r\n"):
+        if line.lower().startswith(b"content-length:"):
+            return len(body) >= int(line.split(b":")[1])
+    return True
+
+
+def revision(server, code: str, token: str) -> int:
+    return json.loads(get(f"{server.url}/api/tables/{code}", {"X-Seat-Token": token}).read())["revision"]
+
+
+# -- bounded input ----------------------------------------------------------------------
+
+def test_a_50_mb_body_is_refused_before_it_is_read(server, table):
+    code, token = table
+    before = revision(server, code, token)
+    head = (f"POST /api/tables/{code}/actions HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+            f"X-Seat-Token: {token}\r\nContent-Length: {50 * 1024 * 1024}\r\n\r\n").encode()
+    body = b'{"kind":"points","payload":{"points":1},"pad":"' + b"x" * (1 << 20)
+    status, data, seconds = raw_request(server, head, [body] * 50)
+    assert status == 413 and b"The request is too large (at most 64 KB)" in data
+    assert seconds < 5
+    assert revision(server, code, token) == before
+
+
+def test_a_streamed_body_is_cut_off_past_64_kb(server, table):
+    code, token = table
+    before = revision(server, code, token)
+    head = (f"POST /api/tables/{code}/actions HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+            f"X-Seat-Token: {token}\r\nTransfer-Encoding: chunked\r\n\r\n").encode()
+    chunk = b"x" * 65536
+    frames = [b"%x\r\n" % len(chunk) + chunk + b"\r\n"] * 800  # 50 MB if it were all read
+    status, data, seconds = raw_request(server, head, frames)
+    assert status == 413 and b"too large" in data
+    assert revision(server, code, token) == before
+
+
+def test_bodies_of_pages_are_bounded_too(server):
+    status, data, _ = raw_request(server, (f"POST /anything HTTP/1.1\r\nHost: x\r\n"
+                                           f"Content-Length: {10 ** 9}\r\n\r\n").encode())
+    assert status == 413
+
+
+def test_the_largest_accepted_action_is_stored_small_and_a_larger_payload_refused(server, table):
+    code, token = table
+    headers = {"X-Seat-Token": token, "Content-Type": "application/json"}
+    url = f"{server.url}/api/tables/{code}/actions"
+    padded = json.dumps({"kind": "points", "payload": {"points": 3}}).encode() + b" " * (64 * 1024 - 100)
+    status, answer = post(url, padded, headers)
+    assert status == 200, answer  # whitespace is JSON: a 64 KB body, a small entry
+    status, answer = post(url, {"kind": "points", "payload": {"points": 3, "note": "x" * 5000}}, headers)
+    assert status == 413 and "too large" in answer["error"]
+    status, answer = post(url, {"kind": "points", "payload": {"points": "\x1b[31m3"}}, headers)
+    assert status == 400 and "\x1b" not in answer["error"]
+    folder = server.data_dir / "tables" / code
+    assert sum(p.stat().st_size for p in folder.iterdir()) < 20_000
+
+
+# -- guessing codes, CORS, paths ----------------------------------------------------------
+
+def test_guessing_codes_is_slowed_down_per_client(tmp_path):
+    srv = Server(tmp_path / "data").start()
+    try:
+        code = json.loads(srv.companion("new", "scorepad", "--players", "Ann", "--json").stdout)["code"]
+        statuses = []
+        for guess in ("ACDEFH", "ACDEFJ", "ACDEFK", "ACDEFM", "ACDEFN", "ACDEFP", "ACDEFQ", "ACDEFR",
+                      "ACDEFT", "ACDEFU", "ACDEFV", "ACDEFW"):
+            try:
+                get(f"{srv.url}/api/tables/{guess}")
+                statuses.append(200)
+            except urllib.error.HTTPError as exc:
+                statuses.append(exc.code)
+                if exc.code == 429:
+                    retry = int(exc.headers["Retry-After"])
+                    message = json.loads(exc.read())["error"]
+        assert statuses == [404] * 10 + [429, 429]
+        assert retry >= 30 and message.startswith("Too many wrong table codes from this device")
+        with pytest.raises(urllib.error.HTTPError) as caught:  # a right code waits too
+            get(f"{srv.url}/api/tables/{code}")
+        assert caught.value.code == 429
+    finally:
+        srv.stop()
+
+
+def test_no_cross_origin_header_anywhere(server, table):
+    code, token = table
+    for path in ("/", "/main.dart.js", "/manifest.json", f"/api/tables/{code}", "/assets/FontManifest.json"):
+        response = get(server.url + path, {"Origin": "http://evil.example", "Accept-Encoding": "gzip"})
+        assert ACAO not in {k.lower() for k in response.headers}, path
+        if not path.startswith("/api/"):  # the pages keep their isolation headers
+            assert response.headers["Cross-Origin-Opener-Policy"] == "same-origin"
+    request = urllib.request.Request(f"{server.url}/api/tables/{code}/seats/1", data=b"", method="POST",
+                                     headers={"Origin": "http://evil.example"})
+    with urllib.request.urlopen(request, timeout=10) as response:  # a simple POST still works...
+        assert ACAO not in {k.lower() for k in response.headers}  # ...but its answer is unreadable
+    preflight = urllib.request.Request(f"{server.url}/api/tables/{code}/actions", method="OPTIONS",
+                                       headers={"Origin": "http://evil.example",
+                                                "Access-Control-Request-Method": "POST"})
+    try:
+        urllib.request.urlopen(preflight, timeout=10)
+    except urllib.error.HTTPError as exc:
+        assert ACAO not in {k.lower() for k in exc.headers}
+
+
+def test_messages_name_the_table_never_a_path(server):
+    code = json.loads(server.companion("new", "scorepad", "--players", "Cy", "--json").stdout)["code"]
+    head = server.data_dir / "tables" / code / "table.jsonl"
+    head.write_bytes(b"not a journal\n" + head.read_bytes())
+    with pytest.raises(urllib.error.HTTPError) as caught:
+        get(f"{server.url}/api/tables/{code}")
+    message = json.loads(caught.value.read())["error"]
+    assert message.startswith(f"Table {code} cannot be read")
+    assert str(server.data_dir) not in message and "/" not in message
+    listing = server.companion("tables")
+    assert f"{code}  cannot be read" in listing.stdout and str(server.data_dir) not in listing.stdout
+    listed = json.loads(server.companion("tables", "--json").stdout)["tables"]
+    [bad] = [t for t in listed if t["code"] == code]
+    assert bad["status"] == "unreadable" and "/" not in bad["error"]
+
+
+# -- connections ------------------------------------------------------------------------
+
+def test_half_open_connections_are_closed_and_do_not_stop_the_server(server, table):
+    from companion.web import HEADER_TIMEOUT_S
+
+    code, token = table
+    idle = []
+    for n in range(300):
+        sock = socket.create_connection(("127.0.0.1", server.port), timeout=30)
+        if n % 2:
+            sock.sendall(b"GET / HTTP/1.1\r\nHost: x\r\n")  # a head that never ends
+        idle.append(sock)
+    start = time.perf_counter()
+    assert revision(server, code, token) >= 0  # the server still answers meanwhile
+    closed = 0
+    for sock in idle:
+        sock.settimeout(HEADER_TIMEOUT_S + 15 - (time.perf_counter() - start))
+        try:
+            if sock.recv(100) == b"":
+                closed += 1
+        except ConnectionResetError:
+            closed += 1
+        except OSError:
+            pass
+        sock.close()
+    assert closed == len(idle)
+    assert time.perf_counter() - start < HEADER_TIMEOUT_S + 15
+
+
+def test_an_idle_keep_alive_connection_is_closed(server):
+    from companion.web import KEEP_ALIVE_S
+
+    with socket.create_connection(("127.0.0.1", server.port), timeout=30) as sock:
+        sock.sendall(b"GET /manifest.json HTTP/1.1\r\nHost: x\r\n\r\n")
+        data = b""
+        while not _complete(data) or b"\r\n\r\n" not in data:
+            data += sock.recv(65536)
+        start = time.perf_counter()
+        while sock.recv(65536):
+            pass
+        assert time.perf_counter() - start < KEEP_ALIVE_S + 3
+
+
+# -- the command line -------------------------------------------------------------------
+
+def companion(*args: str, timeout: float = 30) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "companion", *args], cwd=str(ROOT),
+                          capture_output=True, text=True, timeout=timeout)
+
+
+def test_serve_with_data_pointing_at_a_file_is_one_line_and_status_2(tmp_path):
+    afile = tmp_path / "afile"
+    afile.write_text("x")
+    done = companion("serve", "--data", str(afile), "--port", str(free_port()))
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.strip().count("\n") == 0 and "that is a file, not a folder" in done.stderr
+    inside = companion("tables", "--data", str(afile))
+    assert inside.returncode == 2 and "Traceback" not in inside.stderr
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="mounting a read-only folder needs root")
+def test_serve_with_an_unwritable_data_folder_is_one_line_and_status_2(tmp_path):
+    folder = tmp_path / "ro"
+    folder.mkdir()
+    done = subprocess.run(["mount", "-t", "tmpfs", "-o", "ro,size=64k", "tmpfs", str(folder)],
+                          capture_output=True)
+    if done.returncode:
+        pytest.skip("mount is not allowed here")
+    try:
+        run = companion("serve", "--data", str(folder), "--port", str(free_port()))
+        assert run.returncode == 2 and run.stdout == ""
+        assert run.stderr.strip().count("\n") == 0 and "cannot be written there" in run.stderr
+    finally:
+        subprocess.run(["umount", "-l", str(folder)], capture_output=True)
+
+
+@pytest.mark.parametrize("host", ["999.1.1.1", "no-such-host.invalid"])
+def test_serve_on_an_address_it_cannot_use_prints_nothing_but_one_line(tmp_path, host):
+    done = companion("serve", "--host", host, "--port", str(free_port()), "--data", str(tmp_path))
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.strip().count("\n") == 0 and host in done.stderr
+
+
+def test_serve_on_a_port_in_use_prints_nothing_but_one_line(tmp_path):
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen(1)
+        port = taken.getsockname()[1]
+        done = companion("serve", "--host", "127.0.0.1", "--port", str(port), "--data", str(tmp_path))
+    assert done.returncode == 2 and done.stdout == ""
+    assert "cannot listen there" in done.stderr and done.stderr.strip().count("\n") == 0
+
+
+def test_longer_codes_for_a_venue(tmp_path):
+    srv = Server(tmp_path / "data")
+    port = srv.port
+    log = open(tmp_path / "serve.log", "wb")
+    proc = subprocess.Popen([sys.executable, "-m", "companion", "serve", "--host", "127.0.0.1",
+                             "--port", str(port), "--data", str(srv.data_dir), "--code-length", "10",
+                             "--no-loopback-host"], cwd=str(ROOT), stdout=log, stderr=subprocess.STDOUT,
+                            env=dict(os.environ, FLET_WEB_NO_CDN="1"), start_new_session=True)
+    srv.proc = proc
+    try:
+        from tests.browser.harness import wait_until_serving
+
+        wait_until_serving(proc, srv.url, tmp_path / "serve.log", 40)
+        assert companion("serve", "--code-length", "40", "--data", str(tmp_path)).returncode == 2
+    finally:
+        srv.stop()
+
+
+# -- a full disk under the real server ----------------------------------------------------
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="a real full disk needs root (tests/storage/test_disk_full.py covers the rest)")
+def test_a_full_disk_answers_507_in_words_and_logs_no_traceback(tmp_path):
+    from tests.storage.test_disk_full import MESSAGE, SmallDisk
+
+    disk = SmallDisk(tmp_path)
+    if not disk.mounted:
+        pytest.skip("mount is not allowed here")
+    srv = Server(disk.path).start()  # the data folder is the small disk; the log is not on it
+    try:
+        code = json.loads(srv.companion("new", "scorepad", "--players", "Ann", "--json").stdout)["code"]
+        url = f"{srv.url}/api/tables/{code}"
+        token = post(f"{url}/seats/0", {})[1]["token"]
+        headers = {"X-Seat-Token": token}
+        assert post(f"{url}/actions", {"kind": "points", "payload": {"points": 1}}, headers)[0] == 200
+        disk.fill()
+        for _ in range(100):  # the file's last block may still take a few lines
+            status, answer = post(f"{url}/actions", {"kind": "points", "payload": {"points": 2}}, headers)
+            if status != 200:
+                break
+        assert (status, answer) == (507, {"error": MESSAGE})
+        stuck = revision(srv, code, token)
+        disk.free()
+        assert post(f"{url}/actions", {"kind": "points", "payload": {"points": 3}}, headers)[0] == 200
+        assert revision(srv, code, token) == stuck + 1
+    finally:
+        srv.stop()
+        disk.close()
+    log = srv.log_path.read_text()
+    assert "Traceback" not in log and "No space left" in log  # one warning line, no traceback
+
+
+def test_the_server_log_has_no_traceback_after_the_attacks(server):
+    assert "Traceback" not in server.log_path.read_text()
