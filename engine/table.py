@@ -279,7 +279,7 @@ def effective(entries: Iterable[Entry]) -> tuple[list[Entry], list[Entry], list[
 
 SNAPSHOT_EVERY = 32
 """A state snapshot is kept every this many effective actions (chosen by measurement:
-``bench/storage.py --every``, see bench/RESULTS.md): undo and opening a table replay at
+``bench/table_log.py --every``, see bench/RESULTS.md): undo and opening a table replay at
 most this many actions, whatever the log's length."""
 
 POSITION = ("top", "moves", "redo", "shown")

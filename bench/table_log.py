@@ -1,6 +1,6 @@
 """Append, undo and first-open cost against the length of a table's log.
 
-    .venv/bin/python bench/storage.py [--data DIR] [--sizes 0,5000,20000,50000]
+    .venv/bin/python bench/table_log.py [--data DIR] [--sizes 0,5000,20000,50000]
                                       [--samples 200] [--every 8,16,32,64,128]
 
 A score pad table for four is grown to each size through the real hub (``Tables`` on a
