@@ -724,7 +724,8 @@ def BigPlayer(seat: int, scale: float):
     return ft.Row([
         ft.Column([ft.Row([kit.player_badge(name, colour, size=int(34 * s))]
                           + ([ft.Icon(ft.Icons.FORT, size=int(30 * s))] if holds else []), spacing=6, tight=True),
-                   kit.body(note, size=int(22 * s))], spacing=0, tight=True, expand=True),
+                   kit.own(ft.Text(note, size=int(22 * s), semantics_label=f"{name} {note}" if note else None))],
+                  spacing=0, tight=True, expand=True),
         ft.Column([kit.own(ft.Text(str(count), size=int(56 * s), weight=ft.FontWeight.BOLD,
                                    semantics_label=f"{name} towers {count}")),
                    ft.Text("tower" if count == 1 else "towers", size=int(16 * s))],
