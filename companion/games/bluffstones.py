@@ -355,7 +355,7 @@ def RevealPart():
     waiting = use_view(lambda s: tuple(s["table"]["players"][w] for w in s["public"]["waiting_for"]))
     may = use_view(lambda s: "reveal" in s["legal"])
     if waiting:
-        return kit.body(f"Waiting for {', '.join(waiting)} to bid.")
+        return kit.body(f"Waiting for {_names(list(waiting))} to bid.")
     if not may:
         return kit.body("Everyone is ready.")
 
@@ -645,12 +645,13 @@ def TableView():
                       alignment=ft.MainAxisAlignment.CENTER)
     height = _page_height(width)
     scale = max(0.8, min(width / 1280, height / 800))
-    # the board takes the height left under the host bar; the rest of the width is the state
+    # the board (each tower with its "2/3") takes the height left under the host bar; the
+    # rest of the width is the state
     board = min(width_for_height(height - 130 * scale), width * 0.56)
     return ft.Row([
         ft.Container(Board(board), width=board),
         ft.Container(ft.Column([
-            BigRound(scale), BigStatus(scale), BigPlayers(scale), BigTowers(scale),
+            BigRound(scale), BigStatus(scale), BigPlayers(scale),
         ], spacing=int(14 * scale), horizontal_alignment=ft.CrossAxisAlignment.STRETCH), expand=True),
     ], spacing=int(28 * scale), vertical_alignment=ft.CrossAxisAlignment.START)
 
@@ -737,25 +738,6 @@ def BigPlayer(seat: int, scale: float):
                    ft.Text("left", size=int(16 * s))],
                   spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER),
     ], spacing=int(14 * s), vertical_alignment=ft.CrossAxisAlignment.CENTER)
-
-
-@part
-def BigTowers(scale: float):
-    towers = use_view(_towers)
-    chips = []
-    for circle, colour, words, standing in towers:
-        count = words.split(": ", 1)[1] if ": " in words else words
-        if not standing:
-            count = count.replace("scored by ", "")
-        chips.append(ft.Container(
-            ft.Column([ft.Text(circle, size=int(22 * scale), weight=ft.FontWeight.BOLD, color=kit.text_on(colour or "grey")),
-                       ft.Text(count, size=int(40 * scale), weight=ft.FontWeight.BOLD,
-                               color=kit.text_on(colour or "grey"), semantics_label=words, no_wrap=True)],
-                      spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER),
-            bgcolor=kit.swatch(colour or "grey"), border_radius=12, padding=ft.Padding(10, 4, 10, 4),
-            opacity=1.0 if standing else 0.45, border=kit.outline(2, "#616161"),
-        ))
-    return ft.Row(chips, wrap=True, spacing=int(10 * scale), run_spacing=int(10 * scale))
 
 
 # -- small pieces --------------------------------------------------------------------------

@@ -50,9 +50,9 @@ def geometry(screen: dict) -> tuple:
 
 
 def looks(screen: dict) -> tuple:
-    """What every cell shows: ((circle, kind, colour, count), ...) with ``kind`` one of
-    "tower", "stone", "empty"; ``count`` is a standing tower's "2/3" (its matching stones
-    of the 3 that score it)."""
+    """What every cell shows: ((circle, kind, colour, count, words), ...) with ``kind`` one
+    of "tower", "stone", "empty"; ``count`` is a standing tower's "2/3" (its matching
+    stones of the 3 that score it) and ``words`` the view's "D4 blue: 2 of 3"."""
     board = screen["public"]["board"]
     stones = board["stones"]
     towers = {t["circle"]: t for t in board["towers"] if t["standing"]}
@@ -62,11 +62,11 @@ def looks(screen: dict) -> tuple:
         tower = towers.get(circle)
         if tower is not None:
             count = f"{tower['matching']}/3" if tower["colour"] else None
-            out.append((circle, "tower", tower["colour"], count))
+            out.append((circle, "tower", tower["colour"], count, tower["words"]))
         elif circle in stones:
-            out.append((circle, "stone", stones[circle], None))
+            out.append((circle, "stone", stones[circle], None, None))
         else:
-            out.append((circle, "empty", None, None))
+            out.append((circle, "empty", None, None, None))
     return tuple(out)
 
 
@@ -90,12 +90,12 @@ def Board(width: float, tappable: tuple = ALL, picked: str | None = None,
     where = use_view(geometry)
     shown = use_view(looks)
     scale, diameter, height = board_size(width)
-    label = max(10, int(diameter * 0.28))
+    label = max(10, int(diameter * 0.26))
     cells = []
     tap_set, mark_set = set(tappable), set(marked)
-    for (circle, x, y), (_, kind, colour, count) in zip(where, shown):
+    for (circle, x, y), (_, kind, colour, count, words) in zip(where, shown):
         cells.append(Cell(circle, round(x * 2 * scale, 1), round(y * HEIGHT * scale, 1),
-                          round(diameter, 1), label, kind, colour, count,
+                          round(diameter, 1), label, kind, colour, count, words,
                           on_tap if circle in tap_set else None, circle == picked,
                           circle in mark_set, key=circle))
     return ft.Row([ft.Container(ft.Stack(cells, width=width, height=height), width=width, height=height)],
@@ -104,7 +104,8 @@ def Board(width: float, tappable: tuple = ALL, picked: str | None = None,
 
 @part
 def Cell(circle: str, left: float, top: float, size: float, label: int, kind: str,
-         colour: str | None, count: str | None, on_tap, picked: bool, marked: bool):
+         colour: str | None, count: str | None, words: str | None, on_tap, picked: bool,
+         marked: bool):
     if kind == "tower":
         fill = kit.swatch(colour) if colour else ft.Colors.SURFACE_CONTAINER_HIGHEST
         ink = kit.text_on(colour) if colour else ft.Colors.ON_SURFACE
@@ -123,10 +124,10 @@ def Cell(circle: str, left: float, top: float, size: float, label: int, kind: st
     name = circle if on_tap is not None else cell_words(circle, kind, colour, count)
     text = ft.Text(circle, size=label, weight=ft.FontWeight.BOLD, color=ink,
                    semantics_label=name, no_wrap=True)
-    if kind == "tower" and count:
+    if kind == "tower" and count and on_tap is None:  # a button's name stays its circle
         content: ft.Control = ft.Column(
-            [text, ft.Text(count, size=max(11, int(size * 0.34)), weight=ft.FontWeight.BOLD,
-                           color=ink, no_wrap=True, semantics_label=f"{circle} {count}")],
+            [text, kit.own(ft.Text(count, size=max(11, int(size * 0.42)), weight=ft.FontWeight.BOLD,
+                                   color=ink, no_wrap=True, semantics_label=words))],
             spacing=0, tight=True, alignment=ft.MainAxisAlignment.CENTER,
             horizontal_alignment=ft.CrossAxisAlignment.CENTER)
     else:

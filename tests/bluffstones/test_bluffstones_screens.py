@@ -237,7 +237,7 @@ def test_reveal_after_everyone_is_ready_with_a_confirm_and_never_by_a_watcher():
         bid(hub, 0, "blue", 1)
         bo, watcher = await app.seat(hub, 1), await app.watcher(hub)
         assert "Reveal bids" not in taps(bo.tree())
-        assert "Waiting for Bo, Cy to bid." in bo.text()
+        assert "Waiting for Bo and Cy to bid." in bo.text()
         bid(hub, 1)
         bid(hub, 2)
         await settle(bo, watcher)

@@ -207,6 +207,12 @@ def round_two(server) -> str:
     return code
 
 
+def keep(phone, name: str) -> None:
+    """A kept screenshot once the canvas has painted what the accessibility tree says."""
+    phone.page.wait_for_timeout(1500)
+    phone.keep_screenshot(name)
+
+
 @pytest.mark.parametrize("size", [LARGE, TV], ids=["1280x800", "1920x1080"])
 def test_the_table_view_is_readable_from_across_the_table(server, phones, size):
     code = round_two(server)
@@ -220,7 +226,7 @@ def test_the_table_view_is_readable_from_across_the_table(server, phones, size):
     assert all(h >= 40 for h in heights.values()), heights
     host.see_label("D3 blue stone", timeout=WAIT)  # the board, drawn
     assert host.button("Bid 1 blue").count() == 0 and host.button("D4").count() == 0  # no controls
-    host.keep_screenshot(f"bluffstones-table-{size['width']}")
+    keep(host, f"bluffstones-table-{size['width']}")
 
 
 def test_phone_and_table_screens_light_and_dark(server, phones):
@@ -231,14 +237,14 @@ def test_phone_and_table_screens_light_and_dark(server, phones):
     ann.see("Your secret bid", timeout=WAIT)
     ann.see("D4 blue: 1 of 3", timeout=WAIT)
     assert sum(ann.background()) < 200  # a dark page
-    ann.keep_screenshot("bluffstones-phone-dark")
+    keep(ann, "bluffstones-phone-dark")
     bo = phones("bo").open(join)
     bo.tap("Sit as Bo", timeout=WAIT)
     bo.see("Your secret bid", timeout=WAIT)
     assert sum(bo.background()) > 500
-    bo.keep_screenshot("bluffstones-phone-light")
+    keep(bo, "bluffstones-phone-light")
     for dark in (True, False):
         host = phones(f"host-{dark}", viewport=LARGE, dark=dark).become_host(server)
         host.open(f"{server.url}/t/{code}")
         host.see_label("D4 blue: 1 of 3", timeout=WAIT)
-        host.keep_screenshot(f"bluffstones-table-{'dark' if dark else 'light'}")
+        keep(host, f"bluffstones-table-{'dark' if dark else 'light'}")
