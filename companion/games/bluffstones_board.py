@@ -126,7 +126,7 @@ def Cell(circle: str, left: float, top: float, size: float, label: int, kind: st
                    semantics_label=name, no_wrap=True)
     if kind == "tower" and count and on_tap is None:  # a button's name stays its circle
         content: ft.Control = ft.Column(
-            [text, kit.own(ft.Text(count, size=max(11, int(size * 0.42)), weight=ft.FontWeight.BOLD,
+            [text, kit.own(ft.Text(count, size=max(11, int(size * 0.44)), weight=ft.FontWeight.BOLD,
                                    color=ink, no_wrap=True, semantics_label=words))],
             spacing=0, tight=True, alignment=ft.MainAxisAlignment.CENTER,
             horizontal_alignment=ft.CrossAxisAlignment.CENTER)
