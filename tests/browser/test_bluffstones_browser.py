@@ -119,7 +119,8 @@ def test_bluffstones_round_trip_on_three_phones(server, phones):
     bo.see_label("Ann bid two red stones", timeout=WAIT)
     assert "two red stones" in bo.frames_since(mark)
     # two-stone bids: everyone throws one; Ann's red goes first
-    ann.see("Your turn: tap a stone to remove", timeout=WAIT)
+    ann.see("Your turn: remove a stone with your red stone", timeout=WAIT)
+    ann.see("Tap the stone to remove with your red stone", timeout=WAIT)
     shot(ann, "remove")
     ann.tap_until("D3", "Remove the stone on D3?")
     ann.tap_until("Remove D3", "D3 empty", label=True)
