@@ -25,7 +25,9 @@ from companion.games.bluffstones_board import Board, width_for_height
 from companion.ui import kit
 from companion.ui.live import part, use_table, use_view
 
-NUMBERS = {0: "nothing", 1: "one", 2: "two"}
+PANEL = 170
+"""The height of the panel above the board while a circle is chosen (room for the
+question, two warnings and the confirm): fixed, so picking never moves the board."""
 
 
 # -- what the banner and the news say ------------------------------------------------
@@ -197,7 +199,8 @@ def SetupBoard():
     rows: list[ft.Control] = [
         kit.title("Towers", size=kit.BODY + 2),
         ft.Container(kit.body(prompt, weight=ft.FontWeight.BOLD if moving else None), height=52),
-        Board(phone_board_width(width), every if can else (), moving, on_tap if can else None),
+        # inside the card: its padding and border off the width
+        Board(phone_board_width(width) - 30, every if can else (), moving, on_tap if can else None),
         kit.body(f"Towers stand on {', '.join(circles)} ({layout})."),
     ]
     if can and circles != default:
@@ -447,7 +450,7 @@ def _panel(colour: str, text: str, button: ft.Control | None, warnings: list[str
         ft.Row([stone(colour, None, None, size=30),
                 ft.Container(ft.Column(column, spacing=4, tight=True), expand=True)],
                spacing=10, vertical_alignment=ft.CrossAxisAlignment.START),
-        bgcolor=ft.Colors.SECONDARY_CONTAINER, border_radius=12, padding=12, height=150,
+        bgcolor=ft.Colors.SECONDARY_CONTAINER, border_radius=12, padding=12, height=PANEL,
     )
 
 

@@ -287,14 +287,14 @@ def test_a_picked_circle_does_not_move_the_board():
         hub = started(app)
         bid_all(hub, {0: ("blue", 1)})
         ann = await app.seat(hub, 0)
-        panel = ann.find(lambda c: getattr(c, "height", None) == 150)
+        panel = ann.find(lambda c: getattr(c, "height", None) == screens.PANEL)
         assert panel is not None  # the panel above the board has a fixed height
         before = {n: (c.width, c.height) for n, c in taps(ann.tree()).items() if n in board.CIRCLES}
         await ann.tap("E2")
         assert "Place on E2" in taps(ann.tree())
         after = {n: (c.width, c.height) for n, c in taps(ann.tree()).items() if n in board.CIRCLES}
         assert after == before
-        assert ann.find(lambda c: getattr(c, "height", None) == 150) is not None
+        assert ann.find(lambda c: getattr(c, "height", None) == screens.PANEL) is not None
     run_app(test)
 
 
