@@ -69,3 +69,42 @@ def test_the_host_entering_for_a_player_sees_a_veil_first():
         assert "Hand the device to Ann, then tap" in host.text() and "4818" not in host.text()
         assert hub.view(HOST)["public"]["players"][0]["rounds"] == ["entered"]
     run_app(test)
+
+
+def test_bluffstones_a_bid_sends_the_others_only_who_is_ready():
+    """Ann's secret bid changes one thing for everyone else (she is ready): every other
+    phone and the host's table screens get a patch of a few hundred bytes; a stone placed
+    changes one cell and a tower's count on the table screen."""
+    from tests.bluffstones.support import COLOURS
+
+    async def test(app):
+        hub = app.create("bluffstones", ["Ann", "Bo", "Cy"])
+        hub.act(HOST, "tower_colour", {"colours": dict(COLOURS)}, None)
+        hub.act(HOST, "start_player", {"player": 0}, None)
+        hub.act(HOST, "start", {}, None)
+        phones = [await app.seat(hub, s) for s in range(3)]
+        host, wide = await app.host(hub), await app.host(hub, width=1280)
+        tabs = phones + [host, wide]
+        await phones[0].tap("Bid 1 blue")  # picking is the phone's own business
+        before = [tab.conn.bytes for tab in tabs]
+        await phones[0].tap("Confirm bid")
+        for tab in tabs:
+            await tab.settle()
+        sent = [tab.conn.bytes - b for tab, b in zip(tabs, before)]
+        assert all("Ann ready" in tab.text() for tab in tabs[1:])
+        assert 0 < max(sent[1:]) < 400, sent  # "ready", the waiting line, the move counter
+        assert sent[0] < 900, sent  # on Ann's own phone: her bid recorded
+        for seat in (1, 2):
+            hub.act(HOST, "bid", {"count": 1, "colour": "blue"}, None, seat=seat)
+        hub.act(HOST, "reveal", {}, None)
+        for tab in tabs:
+            await tab.settle()
+        await phones[0].tap("D3")
+        before = [tab.conn.bytes for tab in tabs]
+        await phones[0].tap("Place on D3")
+        for tab in tabs:
+            await tab.settle()
+        sent = [tab.conn.bytes - b for tab, b in zip(tabs, before)]
+        assert "D4 blue: 1 of 3" in wide.text()
+        assert 0 < sent[4] < 800, sent  # the table screen: one cell, D4's count, whose step
+    run_app(test)

@@ -1,54 +1,635 @@
-"""BluffStones phone screens: setup, the secret bid, the reveal, the resolution on a board.
+"""BluffStones screens as Flet components: setup on the board, the secret bid, the
+reveal, the resolution on the board, the end; and the host's table screen.
 
-Every screen is drawn from the view envelope alone (``ui.public``, ``ui.private``,
-``ui.legal``, ``ui.result``); a move's button is offered only when the table would
-accept it (``ui.may``):
+Every part reads only its slice of the view (``use_view``), so a bid re-renders the
+bidder's "ready" and the move counter on the other phones, a stone placed one cell of the
+board and the tower counts it changed. The words come from the view: what each tower
+needs ("D4 blue: 2 of 3") and what a placement gives away ("this gives Bo D4 if Bo
+places blue"); a move is offered only when it is in ``legal``.
 
-- setup: the tower circles (default layout offered, or tapped on the board), each
-  tower's top colour as drawn, the start player, then Start;
-- bidding: on a phone, my stones and my secret bid (pick, then Confirm bid); everyone
-  sees only who is ready; once all are ready anyone presses Reveal (with a confirm);
-- resolving: the revealed bids, then the pending step: the player whose step it is taps
-  a legal circle on the board (the host may tap for them), warned of the towers a circle
-  would leave one stone from scoring for someone else; towers scored are announced and
-  counted;
+- setup: the board's circles are buttons ("D4"): tap a tower, then the circle it moves
+  to; each tower's top colour as drawn; the start player; Start.
+- bidding: my stones and my secret bid (pick, then Confirm bid); everyone sees only who
+  is ready; once all are ready anyone presses Reveal (after a confirm).
+- resolving: the player whose step it is taps a circle on the board, reads what it would
+  give away, then confirms ("Place on E4"); the host's table screen (narrow) may do it
+  for them.
 - over: the ranking and the round the game ended in.
-
-Every screen lists the towers with the matching stones next to each and how many more
-it needs. The shared table screen (``ui.seat is None``) shows the board, every pile,
-the turn tower and the towers won; on a wide screen the board sits beside the rest.
 """
 
 from __future__ import annotations
 
-from typing import Callable
-
 import flet as ft
 
-from companion.games import bluffstones_board as drawing
+from companion.games.bluffstones_board import Board, width_for_height
 from companion.ui import kit
-from companion.ui.gameui import GameUI
+from companion.ui.live import part, use_table, use_view
 
-TOWER_COUNT = 7
+PANEL = 170
+"""The height of the panel above the board while a circle is chosen (room for the
+question, two warnings and the confirm): fixed, so picking never moves the board."""
 
 
-def build(ui: GameUI) -> list[ft.Control]:
-    game = ui.public
-    phase = game["phase"]
+# -- what the banner and the news say ------------------------------------------------
+
+def turn_words(screen: dict) -> str | None:
+    """The banner on the phone whose turn it is: only the moves legal now."""
+    public, seat, legal = screen["public"], screen["table"]["seat"], screen["legal"]
+    if public["phase"] == "bidding" and "bid" in legal:
+        counts = {c["count"] for c in (screen["private"] or {}).get("bid_choices") or []}
+        if 2 in counts:
+            return "bid nothing, one or two stones in secret"
+        if 1 in counts:
+            return "bid nothing or one stone in secret"
+        return "bid nothing"
+    step = public.get("pending")
+    if step and step["seat"] == seat and step["step"] in legal:
+        if step["step"] == "remove":
+            return "remove a stone with your red stone"
+        return f"place your {step['colour']} stone"
+    return None
+
+
+def news(before: dict, after: dict) -> str | None:
+    """What happened to this seat: my bid beaten by a two-stone bid, a tower scored for
+    me, the end of the game."""
+    seat = after["table"]["seat"]
+    if seat is None:
+        return None
+    said: list[str] = []
+    was, now = before["public"], after["public"]
+    bids = now.get("revealed_bids")
+    if was["phase"] == "bidding" and bids and now["phase"] in ("resolving", "over"):
+        mine = bids[seat]
+        twos = [b["name"] for b in bids if b["count"] == 2 and b["seat"] != seat]
+        if mine["count"] == 1 and twos:
+            said.append(f"{_names(twos)} bid two: your {mine['colour']} stone is thrown away")
+    had = {t["circle"] for t in was["board"]["towers"] if t["scored_by"] == seat}
+    for tower in now["board"]["towers"]:
+        if tower["scored_by"] == seat and tower["circle"] not in had:
+            said.append(f"You scored the {tower['colour']} tower on {tower['circle']}")
+    result = after.get("result")
+    if result and not before.get("result"):
+        winners = result["winner_names"]
+        me = after["table"]["players"][seat]
+        if me in winners and len(winners) == 1:
+            said.append("The game is over: you win")
+        else:
+            said.append(f"The game is over: {_headline(winners)}")
+    return ". ".join(said) if said else None
+
+
+def _names(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _headline(winners: list[str]) -> str:
+    return f"{winners[0]} wins" if len(winners) == 1 else f"{_names(winners)} share the win"
+
+
+def _circles(where: list[str]) -> str:
+    return where[0] if len(where) == 1 else ", ".join(where[:-1]) + " or " + where[-1]
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+# -- the phone's screen ----------------------------------------------------------------------
+
+@part
+def Screen():
+    phase = use_view(lambda s: s["public"]["phase"])
+    seat = use_view(lambda s: s["table"]["seat"])
     if phase == "setup":
-        controls = _setup(ui)
-    elif kit.is_wide(ui):
-        controls = _wide_table(ui)
-    elif ui.seat is None:
-        controls = _table(ui)
+        controls: list[ft.Control] = [Setup()]
     else:
-        controls = _phone(ui)
-    return controls + [_house_rules(ui)]
+        controls = [RoundLine()]
+        if phase == "over":
+            controls.append(Result())
+            controls.append(RoundEvents())
+        if phase == "bidding":
+            if seat is not None:
+                controls.append(MyBid(seat, key=f"bid{seat}"))
+            controls.append(RevealPart())
+            controls.append(RoundEvents())
+        controls.append(PlayArea())
+        if phase == "resolving":
+            controls.append(Careful())
+            controls.append(RoundEvents())
+        controls.append(Revealed())
+        controls.append(TowerNeeds())
+        controls.append(Players())
+    controls.append(HouseRules())
+    return ft.Column(controls, spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
 
-def _house_rules(ui: GameUI) -> ft.Control:
-    """What the app decided where the printed rules are silent (from the engine)."""
-    rules = ui.public.get("house_rules") or []
+def phone_board_width(width: float) -> float:
+    return min(width, kit.PHONE_WIDTH + 24) - 24 - 4
+
+
+# -- setup -----------------------------------------------------------------------------------
+
+NO_SETUP = {"missing": [], "tower_circles": [], "default_towers": [], "colours": [],
+            "tower_colours": {}, "start_player": None}
+
+
+def _setup(screen: dict) -> dict:
+    """The setup part of the view (a part still on screen when the game starts reads
+    this one last time before it goes)."""
+    return screen["public"].get("setup") or NO_SETUP
+
+
+@part
+def Setup():
+    missing = use_view(lambda s: tuple(_setup(s)["missing"]))
+    can = use_view(lambda s: "towers" in s["legal"])
+    rows: list[ft.Control] = [kit.title("Set up the table")]
+    if missing:
+        rows.append(kit.body("Still to record: " + "; ".join(missing) + "."))
+    else:
+        rows.append(kit.body("Everything is recorded: start when the stones are dealt."))
+    rows.append(SetupBoard())
+    rows.append(TowerColours())
+    rows.append(StartPlayer())
+    if can:
+        rows.append(StartButton())
+    else:
+        rows.append(kit.muted("Watching: the players set up the game."))
+    return ft.Column(rows, spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+
+
+@part
+def SetupBoard():
+    """The towers are placed by tapping the board: a tower, then its new circle."""
+    context = use_table()
+    can = use_view(lambda s: "towers" in s["legal"])
+    circles = use_view(lambda s: tuple(_setup(s)["tower_circles"]))
+    default = use_view(lambda s: tuple(_setup(s)["default_towers"]))
+    every = use_view(lambda s: tuple(c["circle"] for c in s["public"]["board"]["circles"]))
+    moving, set_moving = ft.use_state(None)
+    width = kit.use_width()
+    latest = ft.use_ref(None)
+
+    def tapped(circle: str) -> None:
+        if circle in circles:
+            set_moving(None if moving == circle else circle)
+        elif moving is not None:
+            chosen = [circle if c == moving else c for c in circles]
+            set_moving(None)
+            context.act("towers", {"circles": chosen})
+        else:
+            context.toast(f"Tap a tower first, then the empty circle it moves to ({circle} is empty)")
+
+    latest.current = tapped
+    on_tap = ft.use_callback(lambda circle: latest.current(circle), [])
+    if moving is not None and moving not in circles:
+        moving = None
+    if not can:
+        prompt = "The towers stand on " + ", ".join(circles) + "."
+    elif moving is None:
+        prompt = "To move a tower, tap it, then the empty circle it moves to."
+    else:
+        prompt = f"Moving the tower on {moving}: tap its new circle (tap {moving} again to keep it)."
+    layout = "the default layout" if circles == default else "a layout of your own"
+    rows: list[ft.Control] = [
+        kit.title("Towers", size=kit.BODY + 2),
+        ft.Container(kit.body(prompt, weight=ft.FontWeight.BOLD if moving else None), height=52),
+        # inside the card: its padding and border off the width
+        Board(phone_board_width(width) - 30, every if can else (), moving, on_tap if can else None),
+        kit.body(f"Towers stand on {', '.join(circles)} ({layout})."),
+    ]
+    if can and circles != default:
+        rows.append(kit.secondary("Use the default layout",
+                                  lambda e: context.act("towers", {"circles": list(default)})))
+    return kit.card(rows)
+
+
+@part
+def TowerColours():
+    context = use_table()
+    can = use_view(lambda s: "tower_colour" in s["legal"])
+    circles = use_view(lambda s: tuple(_setup(s)["tower_circles"]))
+    colours = use_view(lambda s: tuple(_setup(s)["colours"]))
+    chosen = use_view(lambda s: tuple(sorted(_setup(s)["tower_colours"].items())))
+    now = dict(chosen)
+    rows: list[ft.Control] = [
+        kit.title("Top stone of each tower", size=kit.BODY + 2),
+        kit.muted("Draw 7 of the 3 blue, 3 yellow and 3 green stones blind; tap what came out."),
+    ]
+    for circle in circles:
+        chips = []
+        for colour in colours:
+            handler = ((lambda e, c=circle, col=colour: context.act(
+                "tower_colour", {"circle": c, "colour": col})) if can else None)
+            chips.append(token(colour.capitalize(), colour, f"{circle} {colour}", handler,
+                               selected=now.get(circle) == colour, compact=True))
+        rows.append(ft.Row([
+            ft.Container(kit.own(ft.Text(circle, size=kit.LARGE, weight=ft.FontWeight.BOLD,
+                                         semantics_label=f"Tower {circle} {now.get(circle) or 'not recorded'}")),
+                         width=46),
+            ft.Row(chips, spacing=6, tight=True),
+        ], spacing=8))
+    return kit.card(rows)
+
+
+@part
+def StartPlayer():
+    context = use_table()
+    can = use_view(lambda s: "start_player" in s["legal"])
+    players = use_view(lambda s: tuple(s["table"]["players"]))
+    chosen = use_view(lambda s: _setup(s)["start_player"])
+    buttons = []
+    for seat, name in enumerate(players):
+        handler = (lambda e, s=seat: context.act("start_player", {"player": s})) if can else None
+        buttons.append((kit.primary if chosen == seat else kit.secondary)(f"{name} starts", handler))
+    rows: list[ft.Control] = [kit.title("Who takes the turn tower?", size=kit.BODY + 2),
+                              ft.Row(buttons, wrap=True, spacing=6)]
+    if chosen is not None:
+        rows.append(kit.body(f"{players[chosen]} holds the turn tower."))
+    return kit.card(rows)
+
+
+@part
+def StartButton():
+    context = use_table()
+    ready = use_view(lambda s: "start" in s["legal"])
+    return kit.primary("Start game", (lambda e: context.act("start")) if ready else None)
+
+
+# -- the round --------------------------------------------------------------------------------
+
+PHASE_WORDS = {"bidding": "secret bids", "resolving": "resolving the bids", "over": "game over"}
+
+
+@part
+def RoundLine():
+    rnd = use_view(lambda s: s["public"]["round"])
+    phase = use_view(lambda s: s["public"]["phase"])
+    holder = use_view(lambda s: _holder(s))
+    return ft.Row([
+        kit.own(ft.Text(f"Round {rnd}", size=kit.LARGE, weight=ft.FontWeight.BOLD,
+                        semantics_label=f"Round {rnd}: {PHASE_WORDS.get(phase, '')}")),
+        ft.Row([ft.Icon(ft.Icons.FORT, size=22),
+                kit.body(f"Turn tower: {holder}", size=kit.SMALL + 2)], spacing=4, tight=True),
+    ], alignment=ft.MainAxisAlignment.SPACE_BETWEEN, wrap=True)
+
+
+def _holder(screen: dict) -> str:
+    holder = screen["public"]["turn_tower"]
+    return screen["table"]["players"][holder] if holder is not None else "nobody"
+
+
+# -- the secret bid -----------------------------------------------------------------------
+
+@part
+def MyBid(seat: int):
+    context = use_table()
+    colours = use_view(lambda s: tuple(s["public"]["colours"]))
+    pile = use_view(lambda s: tuple(s["public"]["players"][seat]["pile"].get(c, 0)
+                                    for c in s["public"]["colours"]))
+    rnd = use_view(lambda s: s["public"]["round"])
+    may = use_view(lambda s: "bid" in s["legal"])
+    choices = use_view(lambda s: tuple((c["colour"], c["count"], c["words"])
+                                       for c in (s["private"] or {}).get("bid_choices") or []))
+    mine = use_view(lambda s: _bid_key((s["private"] or {}).get("my_bid")))
+    picked, set_picked = ft.use_state(None)  # (round, colour, count)
+    pick = picked[1:] if picked and picked[0] == rnd else None
+    words = {(colour, count): text for colour, count, text in choices}
+    rows: list[ft.Control] = [kit.title("Your secret bid")]
+    if sum(pile) == 0:
+        rows.append(kit.body("You have no stones left: you are ready with a zero bid."))
+        return kit.card(rows)
+    if not may:
+        return kit.card([kit.muted("Watching: you cannot bid for this seat.")])
+    shown = pick or (mine[:2] if mine else None)
+
+    def choose(colour, count):
+        return lambda e: set_picked((rnd, colour, count))
+
+    for colour, have in zip(colours, pile):
+        buttons = []
+        for count in (1, 2):
+            ok = (colour, count) in words
+            buttons.append(token(str(count), colour, f"Bid {count} {colour}",
+                                 choose(colour, count) if ok else None,
+                                 selected=shown == (colour, count), dim=not ok))
+        rows.append(ft.Row([
+            stone(colour, have, f"My {colour} stones {have}", size=40),
+            kit.body(colour.capitalize()),
+            ft.Row(buttons, spacing=8, tight=True),
+        ], alignment=ft.MainAxisAlignment.SPACE_BETWEEN))
+    rows.append(ft.Row([token("Nothing", "white", "Bid nothing", choose(None, 0),
+                              selected=shown == (None, 0))], alignment=ft.MainAxisAlignment.END))
+    fresh = pick is not None and (mine is None or pick != mine[:2])
+    if fresh:
+        line = f"You will bid {words.get(pick, 'nothing')}"
+    elif mine is not None:
+        line = f"Your bid: {mine[2]}"
+    else:
+        line = "Pick nothing, one or two stones of one colour, then confirm."
+
+    async def send(e=None):
+        colour, count = pick
+        # the pick stays until the view shows it recorded: a refused send (someone acted
+        # a moment earlier) leaves "Confirm bid" here to tap again
+        await context.move("bid", {"count": count, **({"colour": colour} if count else {})}, seat=seat)
+
+    rows.append(kit.own(ft.Text(line, size=kit.BODY + 2, weight=ft.FontWeight.BOLD)))
+    rows.append(kit.primary("Confirm bid", send if fresh else None))
+    if mine is not None and not fresh:
+        rows.append(kit.muted("Secret until the reveal; tap another bid to change it."))
+    return kit.card(rows)
+
+
+def _bid_key(bid: dict | None) -> tuple | None:
+    if not bid:
+        return None
+    return (bid["colour"] if bid["count"] else None, bid["count"], bid["words"])
+
+
+@part
+def RevealPart():
+    context = use_table()
+    waiting = use_view(lambda s: tuple(s["table"]["players"][w] for w in s["public"]["waiting_for"]))
+    may = use_view(lambda s: "reveal" in s["legal"])
+    if waiting:
+        return kit.body(f"Waiting for {_names(list(waiting))} to bid.")
+    if not may:
+        return kit.body("Everyone is ready.")
+
+    def reveal(e=None):
+        context.confirm("Reveal every bid?",
+                        "Every phone shows every bid at once. This cannot be undone.",
+                        lambda: context.act("reveal"), "Reveal")
+
+    return ft.Column([kit.body("Everyone is ready."), kit.primary("Reveal bids", reveal)],
+                     horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+
+
+# -- the resolution on the board -------------------------------------------------------------
+
+def _step(screen: dict) -> tuple | None:
+    """(seat, name, step, colour, choices, {circle: (gift words, ...)}) or None."""
+    step = screen["public"].get("pending")
+    if not step:
+        return None
+    gives = tuple((item["circle"], tuple(g["words"] for g in item["gives"])) for item in step["gives"])
+    return (step["seat"], step["name"], step["step"], step["colour"], tuple(step["choices"]), gives)
+
+
+@part
+def PlayArea():
+    """The pending step's panel above the board (a fixed height: nothing moves when a
+    circle is picked) and the board; the player picks a circle, reads what it gives
+    away, then confirms."""
+    context = use_table()
+    step = use_view(_step)
+    seat = use_view(lambda s: s["table"]["seat"])
+    may = use_view(lambda s: bool(s["public"].get("pending")) and s["public"]["pending"]["step"] in s["legal"])
+    revision = use_view(lambda s: s["revision"])
+    width = kit.use_width()
+    picked, set_picked = ft.use_state(None)  # (revision, circle)
+    latest = ft.use_ref(None)
+    pick = picked[1] if picked and picked[0] == revision and step and picked[1] in step[4] else None
+
+    def tapped(circle: str) -> None:
+        set_picked(None if pick == circle else (revision, circle))
+
+    latest.current = tapped
+    on_tap = ft.use_callback(lambda circle: latest.current(circle), [])
+    board_width = phone_board_width(width)
+    if step is None or not may:
+        parts: list[ft.Control] = []
+        if step is not None:
+            what = ("remove a stone with the red stone" if step[2] == "remove"
+                    else f"place the {step[3]} stone")
+            parts.append(_panel(step[3], f"Waiting for {step[1]} to {what}", None))
+        parts.append(Board(board_width))
+        return ft.Column(parts, spacing=8, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+    owner, name, kind, colour, choices, gives = step
+    mine = owner == seat
+    if pick is None:
+        if kind == "remove":
+            text = ("Tap the stone to remove with your red stone" if mine
+                    else f"Tap the stone {name}'s red stone removes")
+        else:
+            text = (f"Tap an empty circle for your {colour} stone" if mine
+                    else f"Tap a circle for {name}'s {colour} stone")
+        panel = _panel(colour, text, None)
+    else:
+        warnings = dict(gives).get(pick, ())
+        if kind == "remove":
+            text, button = f"Remove the stone on {pick}?", f"Remove {pick}"
+        else:
+            text, button = f"{_cap(colour)} stone on {pick}?", f"Place on {pick}"
+        lines = [_cap(w) for w in warnings] if mine else [_cap(w).replace("this gives", "gives") for w in warnings]
+
+        async def confirm(e=None):
+            if await context.move(kind, {"circle": pick}, seat=owner):
+                set_picked(None)
+
+        panel = _panel(colour, text, kit.primary(button, confirm), lines)
+    return ft.Column([panel, Board(board_width, choices, pick, on_tap, choices)], spacing=8,
+                     horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+
+
+def _panel(colour: str, text: str, button: ft.Control | None, warnings: list[str] = ()) -> ft.Control:
+    column: list[ft.Control] = [kit.own(ft.Text(text, size=kit.BODY + 2, weight=ft.FontWeight.BOLD))]
+    for line in warnings:
+        column.append(ft.Row([ft.Icon(ft.Icons.WARNING_AMBER, size=20, color=ft.Colors.ERROR),
+                              ft.Container(kit.body(line, size=kit.SMALL + 2, color=ft.Colors.ERROR),
+                                           expand=True)], spacing=6))
+    if button is not None:
+        column.append(button)
+    return ft.Container(
+        ft.Row([stone(colour, None, None, size=30),
+                ft.Container(ft.Column(column, spacing=4, tight=True), expand=True)],
+               spacing=10, vertical_alignment=ft.CrossAxisAlignment.START),
+        bgcolor=ft.Colors.SECONDARY_CONTAINER, border_radius=12, padding=12, height=PANEL,
+    )
+
+
+@part
+def Careful():
+    """Before a placement, on the placer's screen and the table's: the circles that would
+    leave a tower one stone from scoring for the next player."""
+    step = use_view(_step)
+    may = use_view(lambda s: bool(s["public"].get("pending")) and s["public"]["pending"]["step"] in s["legal"])
+    seat = use_view(lambda s: s["table"]["seat"])
+    if not step or step[2] != "place" or not step[5] or (seat is not None and not may):
+        return ft.Container(visible=False)
+    circles: dict[str, list[str]] = {}  # one line per warning, with its circles
+    for circle, words in step[5]:
+        for w in words:
+            circles.setdefault(w, []).append(circle)
+    rows: list[ft.Control] = [kit.title("Careful", size=kit.BODY + 2)]
+    for words, where in circles.items():
+        rows.append(kit.body(f"{_circles(where)}: {words}", size=kit.SMALL + 2))
+    return kit.card(rows)
+
+
+@part
+def RoundEvents():
+    """What the round last revealed did (while bidding: the previous round; while
+    resolving: this round so far)."""
+    phase = use_view(lambda s: s["public"]["phase"])
+    last = use_view(lambda s: _lines(s))
+    if last is None:
+        return ft.Container(visible=False)
+    rnd, lines = last
+    if phase == "resolving":
+        lines = tuple(line for line in lines if line[0] != "reveal")
+        title = "This round"
+    else:
+        title = f"Round {rnd}"
+    if not lines:
+        return ft.Container(visible=False)
+    return events_card(title, lines)
+
+
+def _lines(screen: dict) -> tuple | None:
+    last = screen["public"].get("last_round")
+    if not last or not last["lines"]:
+        return None
+    return last["round"], tuple((e["kind"], e["text"], e.get("colour")) for e in last["lines"])
+
+
+def events_card(title: str, lines: tuple) -> ft.Control:
+    rows: list[ft.Control] = [kit.title(title, size=kit.BODY + 2)]
+    for kind, text, colour in lines:
+        if kind == "score":
+            rows.append(ft.Container(
+                ft.Row([ft.Icon(ft.Icons.CASTLE, size=30, color=kit.text_on(colour)),
+                        ft.Container(kit.own(ft.Text(text, size=kit.BODY + 2, weight=ft.FontWeight.BOLD,
+                                                     color=kit.text_on(colour))), expand=True)],
+                       spacing=8),
+                bgcolor=kit.swatch(colour), border_radius=10, padding=10))
+        else:
+            rows.append(kit.body(text, size=kit.SMALL + 2))
+    return kit.card(rows)
+
+
+@part
+def Revealed():
+    bids = use_view(lambda s: tuple((b["seat"], b["name"], b["colour"], b["count"], b["words"])
+                                    for b in s["public"].get("revealed_bids") or ()))
+    colours = use_view(lambda s: tuple(s["table"]["colours"]))
+    if not bids:
+        return ft.Container(visible=False)
+    rows: list[ft.Control] = [kit.title("Bids revealed", size=kit.BODY + 2)]
+    for seat, name, colour, count, words in bids:
+        dots = [stone(colour, None, None, size=22) for _ in range(count)]
+        rows.append(ft.Row([
+            kit.player_badge(name, colours[seat]),
+            ft.Row(dots + [kit.own(ft.Text(words, size=kit.BODY, semantics_label=f"{name} bid {words}"))],
+                   spacing=4, tight=True),
+        ], alignment=ft.MainAxisAlignment.SPACE_BETWEEN))
+    return kit.card(rows)
+
+
+# -- towers and players ------------------------------------------------------------------
+
+def _towers(screen: dict) -> tuple:
+    return tuple((t["circle"], t["colour"], t["words"], t["standing"])
+                 for t in screen["public"]["board"]["towers"])
+
+
+@part
+def TowerNeeds():
+    """Each tower: "D4 blue: 2 of 3" (matching stones next to it of the 3 that score it),
+    or who scored it."""
+    towers = use_view(_towers)
+    rows: list[ft.Control] = [kit.title("Towers", size=kit.BODY + 2)]
+    for circle, colour, words, standing in towers:
+        rows.append(ft.Row([stone(colour, None, None, size=22),
+                            kit.body(words, size=kit.BODY, weight=ft.FontWeight.BOLD if standing else None)],
+                           spacing=8))
+    return kit.card(rows)
+
+
+def _player(screen: dict, seat: int) -> tuple:
+    p = screen["public"]["players"][seat]
+    return (p["name"], screen["table"]["colours"][seat], tuple(p["pile"].get(c, 0) for c in screen["public"]["colours"]),
+            p["stones_left"], p["tower_count"], tuple(p["towers"]), p["holds_turn_tower"], p["ready"],
+            p["in_hand"])
+
+
+@part
+def Players():
+    n = use_view(lambda s: len(s["public"]["players"]))
+    return kit.card([kit.title("Players", size=kit.BODY + 2)] + [PlayerRow(s, key=str(s)) for s in range(n)])
+
+
+@part
+def PlayerRow(seat: int):
+    name, colour, pile, left, count, towers, holds, ready, in_hand = use_view(lambda s: _player(s, seat))
+    colours = use_view(lambda s: tuple(s["public"]["colours"]))
+    status: list[ft.Control] = []
+    if holds:
+        status.append(ft.Row([ft.Icon(ft.Icons.FORT, size=20), kit.body("turn tower", size=kit.SMALL)],
+                             spacing=2, tight=True))
+    if ready is not None:
+        status.append(kit.own(ft.Text("ready" if ready else "choosing…", size=kit.SMALL + 2,
+                                      weight=ft.FontWeight.BOLD if ready else None,
+                                      semantics_label=f"{name} {'ready' if ready else 'choosing'}")))
+    if in_hand:
+        status.append(ft.Row([kit.body("holds", size=kit.SMALL),
+                              stone(in_hand, None, f"{name} holds {in_hand}", size=18)],
+                             spacing=4, tight=True))
+    rows: list[ft.Control] = [
+        ft.Row([
+            ft.Column([kit.player_badge(name, colour, size=20), ft.Row(status, spacing=8, tight=True)],
+                      spacing=2, tight=True),
+            ft.Column([kit.own(ft.Text(str(count), size=kit.BIG - 6, weight=ft.FontWeight.BOLD,
+                                       semantics_label=f"{name} towers {count}")),
+                       ft.Text("tower" if count == 1 else "towers", size=kit.SMALL - 2)],
+                      spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER),
+        ], alignment=ft.MainAxisAlignment.SPACE_BETWEEN),
+        ft.Row([stone(c, k, f"{name} {c} {k}", size=38) for c, k in zip(colours, pile)]
+               + [kit.own(ft.Text(f"{_plural(left, 'stone')} left", size=kit.SMALL,
+                                  semantics_label=f"{name} stones left {left}"))], spacing=8),
+    ]
+    if towers:
+        rows.append(kit.muted("Won: " + ", ".join(towers)))
+    rows.append(ft.Divider(height=4))
+    return ft.Column(rows, spacing=6)
+
+
+@part
+def Result():
+    result = use_view(lambda s: _result(s))
+    if result is None:
+        return kit.title("The game is over")
+    winners, reason, rnd, ranking = result
+    rows: list[ft.Control] = [kit.title(_headline(list(winners)), size=kit.BIG - 8),
+                              kit.body(f"The game ended in round {rnd}.", weight=ft.FontWeight.BOLD)]
+    if reason:
+        rows.append(kit.body(reason + "."))
+    for rank, name, towers, stones in ranking:
+        rows.append(ft.Row([
+            kit.own(ft.Text(f"{rank}. {name}", size=kit.LARGE, weight=ft.FontWeight.BOLD)),
+            kit.own(ft.Text(f"{_plural(towers, 'tower')} · {_plural(stones, 'stone')}", size=kit.BODY,
+                            semantics_label=f"{name} final {towers} towers {stones} stones")),
+        ], alignment=ft.MainAxisAlignment.SPACE_BETWEEN))
+    return kit.card(rows)
+
+
+def _result(screen: dict) -> tuple | None:
+    result = screen["result"]
+    if not result:
+        return None
+    return (tuple(result["winner_names"]), result.get("reason"), result.get("round", screen["public"]["round"]),
+            tuple((r["rank"], r["name"], r["towers"], r["stones_left"]) for r in result["ranking"]))
+
+
+@part
+def HouseRules():
+    rules = use_view(lambda s: tuple(s["public"].get("house_rules") or ()))
     return ft.ExpansionTile(
         title=ft.Text("Where the rules are silent", size=kit.BODY),
         controls=[kit.body(rule, size=kit.SMALL + 2) for rule in rules],
@@ -56,527 +637,132 @@ def _house_rules(ui: GameUI) -> ft.Control:
     )
 
 
-# -- sizes -----------------------------------------------------------------------
-def _page_width() -> float:
-    try:
-        return float(ft.context.page.width or 0) or 390.0
-    except (RuntimeError, AttributeError, TypeError, ValueError):
-        return 390.0
+# -- the host's table screen (a laptop, tablet or TV in the middle of the table) -------------
 
-
-def _board_width(ui: GameUI) -> float:
-    """The width the board may take: the phone column (or half a wide table screen)."""
-    page = _page_width()
-    if kit.is_wide(ui):
-        return min(min(page, 1280) * 0.55 - 24, 560)  # the whole board fits a landscape screen
-    return min(page, kit.PHONE_WIDTH + 24) - 24 - 4
-
-
-# -- setup ---------------------------------------------------------------------------
-def _setup(ui: GameUI) -> list[ft.Control]:
-    game = ui.public
-    setup = game["setup"]
-    can = ui.may("towers")
-    editing = ui.local.get("tower_edit") if can else None
-    controls: list[ft.Control] = [kit.title("Set up the table")]
-    missing = setup["missing"]
-    if missing:
-        controls.append(kit.body("Still to record: " + "; ".join(missing) + "."))
-    else:
-        controls.append(kit.body("Everything is recorded: start when the stones are dealt."))
-    controls.append(_setup_board(ui, editing))
-    controls.append(_setup_towers(ui, editing, can))
-    if editing is None:
-        controls.append(_setup_colours(ui, can))
-        controls.append(_setup_start_player(ui, can))
-        if can:
-            controls.append(kit.primary("Start game", (lambda e: ui.act("start")) if ui.may("start") else None))
-        else:
-            controls.append(kit.muted("Watching: the players set up the game."))
-    return controls
-
-
-def _setup_board(ui: GameUI, editing: list[str] | None) -> ft.Control:
-    game = ui.public
-    width = _board_width(ui)
-    if editing is None:
-        return _centred(drawing.draw(game["board"], width))
-
-    def toggle(circle: str) -> Callable:
-        def handler(e=None):
-            chosen = ui.local["tower_edit"]
-            if circle in chosen:
-                chosen.remove(circle)
-            else:
-                chosen.append(circle)
-            ui.rerender()
-        return handler
-
-    targets = {}
-    for item in game["board"]["circles"]:
-        c = item["circle"]
-        name = f"Take the tower off {c}" if c in editing else f"Put a tower on {c}"
-        targets[c] = (name, toggle(c))
-    return _centred(drawing.draw(game["board"], width, targets=targets, selected=set(editing),
-                                 tower_circles=list(editing), mark_targets=False))
-
-
-def _setup_towers(ui: GameUI, editing: list[str] | None, can: bool) -> ft.Control:
-    setup = ui.public["setup"]
-    current, default = setup["tower_circles"], setup["default_towers"]
-    rows: list[ft.Control] = [kit.title("Towers", size=kit.BODY + 2)]
-    if editing is not None:
-        rows.append(kit.body(f"Tap circles on the board: {len(editing)} of {TOWER_COUNT} chosen"
-                             + (f" ({', '.join(editing)})" if editing else "") + "."))
-
-        def save(e=None):
-            ui.act("towers", {"circles": list(editing)})
-            ui.local.pop("tower_edit", None)
-            ui.rerender()
-
-        def cancel(e=None):
-            ui.local.pop("tower_edit", None)
-            ui.rerender()
-
-        rows.append(ft.Row([
-            kit.primary("Save towers", save if len(editing) == TOWER_COUNT else None),
-            kit.secondary("Cancel", cancel),
-        ], wrap=True))
-        return kit.card(rows)
-    layout = "the default layout" if list(current) == list(default) else "a layout of your own"
-    rows.append(kit.body(f"Towers stand on {', '.join(current)} ({layout})."))
-    if can:
-        def edit(e=None):
-            ui.local["tower_edit"] = list(current)
-            ui.rerender()
-
-        buttons = [kit.secondary("Move towers", edit)]
-        if list(current) != list(default):
-            buttons.insert(0, kit.secondary("Use the default layout",
-                                            lambda e: ui.act("towers", {"circles": list(default)})))
-        rows.append(ft.Row(buttons, wrap=True))
-    return kit.card(rows)
-
-
-def _setup_colours(ui: GameUI, can: bool) -> ft.Control:
-    setup = ui.public["setup"]
-    colours = setup["tower_colours"]
-    rows: list[ft.Control] = [
-        kit.title("Top stone of each tower", size=kit.BODY + 2),
-        kit.muted("Draw 7 of the 3 blue, 3 yellow and 3 green stones blind; tap what came out."),
-    ]
-    for circle in setup["tower_circles"]:
-        chips: list[ft.Control] = []
-        for colour in setup["colours"]:
-            picked = colours.get(circle) == colour
-            handler = (lambda e, c=circle, col=colour: ui.act(
-                "tower_colour", {"circle": c, "colour": col})) if ui.may("tower_colour") else None
-            chips.append(_token(colour.capitalize(), colour, f"{circle} {colour}", handler,
-                                selected=picked, compact=True))
-        now = colours.get(circle)
-        rows.append(ft.Row([
-            ft.Container(kit.own(ft.Text(circle, size=kit.LARGE, weight=ft.FontWeight.BOLD,
-                                         semantics_label=f"Tower {circle} {now or 'not recorded'}")),
-                         width=46),
-            ft.Row(chips, spacing=6, tight=True),
-        ], spacing=8))
-    return kit.card(rows)
-
-
-def _setup_start_player(ui: GameUI, can: bool) -> ft.Control:
-    setup = ui.public["setup"]
-    chosen = setup["start_player"]
-    rows: list[ft.Control] = [kit.title("Who takes the turn tower?", size=kit.BODY + 2)]
-    buttons = []
-    for seat, name in enumerate(ui.players):
-        handler = (lambda e, s=seat: ui.act("start_player", {"player": s})) if ui.may("start_player") else None
-        make = kit.primary if chosen == seat else kit.secondary
-        buttons.append(make(f"{name} starts", handler))
-    rows.append(ft.Row(buttons, wrap=True, spacing=6))
-    if chosen is not None:
-        rows.append(kit.body(f"{ui.players[chosen]} holds the turn tower."))
-    return kit.card(rows)
-
-
-# -- a player's phone ------------------------------------------------------------------
-def _phone(ui: GameUI) -> list[ft.Control]:
-    game = ui.public
-    phase = game["phase"]
-    controls: list[ft.Control | None] = [_round_line(ui)]
-    if phase == "over":
-        controls.append(_result(ui))
-        controls.append(_centred(drawing.draw(game["board"], _board_width(ui))))
-        controls.append(_players(ui))
-        return [c for c in controls if c is not None]
-    if phase == "bidding":
-        controls.append(_my_bid(ui))
-        controls.append(_reveal(ui))
-        controls.append(_last_round(ui))
-        controls.append(_centred(drawing.draw(game["board"], _board_width(ui))))
-        controls.append(_towers_list(ui))
-        controls.append(_players(ui))
-        return [c for c in controls if c is not None]
-    # resolving
-    controls.append(_pending(ui))
-    controls.append(_gives(ui))
-    controls.append(_resolution_board(ui))
-    controls.append(_events(ui))
-    controls.append(_revealed(ui))
-    controls.append(_towers_list(ui))
-    controls.append(_players(ui))
-    return [c for c in controls if c is not None]
-
-
-def _round_line(ui: GameUI) -> ft.Control:
-    game = ui.public
-    holder = game["turn_tower"]
-    holder_name = ui.players[holder] if holder is not None else "nobody"
-    words = {"bidding": "secret bids", "resolving": "resolving the bids", "over": "game over"}
+@part
+def TableView():
+    phase = use_view(lambda s: s["public"]["phase"])
+    width = kit.use_width()
+    if phase == "setup":  # setting up needs the controls: the phone's setup, centred
+        return ft.Row([ft.Container(Screen(), width=kit.PHONE_WIDTH + 40)],
+                      alignment=ft.MainAxisAlignment.CENTER)
+    height = _page_height(width)
+    scale = max(0.8, min(width / 1280, height / 800))
+    # the board (each tower with its "2/3") takes the height left under the host bar; the
+    # rest of the width is the state
+    board = min(width_for_height(height - 130 * scale), width * 0.56)
     return ft.Row([
-        kit.own(ft.Text(f"Round {game['round']}", size=kit.LARGE, weight=ft.FontWeight.BOLD,
-                        semantics_label=f"Round {game['round']}: {words.get(game['phase'], '')}")),
-        ft.Row([ft.Icon(ft.Icons.FORT, size=22),
-                kit.body(f"Turn tower: {holder_name}", size=kit.SMALL + 2)], spacing=4, tight=True),
-    ], alignment=ft.MainAxisAlignment.SPACE_BETWEEN, wrap=True)
+        ft.Container(Board(board), width=board),
+        ft.Container(ft.Column([
+            BigRound(scale), BigStatus(scale), BigPlayers(scale),
+        ], spacing=int(14 * scale), horizontal_alignment=ft.CrossAxisAlignment.STRETCH), expand=True),
+    ], spacing=int(28 * scale), vertical_alignment=ft.CrossAxisAlignment.START)
 
 
-def _pick_key(ui: GameUI) -> str:
-    return f"{ui.seat}:{ui.public['round']}"
+def _page_height(width: float) -> float:
+    try:
+        return float(ft.context.page.height or 0) or width * 0.625
+    except (RuntimeError, AttributeError, TypeError, ValueError):
+        return width * 0.625
 
 
-def _my_bid(ui: GameUI) -> ft.Control:
-    game = ui.public
-    seat = ui.seat
-    me = game["players"][seat]
-    private = ui.private or {}
-    mine = private.get("my_bid")
-    picks = ui.local_for("pick", {})
-    pick = picks.get(_pick_key(ui))
-    rows: list[ft.Control] = [kit.title("Your secret bid")]
-    if me["stones_left"] == 0:
-        rows.append(kit.body("You have no stones left: you are ready with a zero bid."))
-        return kit.card(rows)
-    if not ui.may("bid"):
-        return kit.card([kit.muted("Watching: you cannot bid for this seat.")])
-    choices = private.get("bid_choices") or []
-    words = {(c["colour"], c["count"]): c["words"] for c in choices}
-    allowed = set(words)
-    shown = pick or mine
+@part
+def BigRound(scale: float):
+    rnd = use_view(lambda s: s["public"]["round"])
+    phase = use_view(lambda s: s["public"]["phase"])
+    holder = use_view(_holder)
+    return ft.Row([
+        kit.big_text(f"Round {rnd}", int(64 * scale)),
+        ft.Column([kit.big_text(_cap(PHASE_WORDS.get(phase, "")), int(28 * scale)),
+                   ft.Row([ft.Icon(ft.Icons.FORT, size=int(28 * scale)),
+                           kit.big_text(f"Turn tower: {holder}", int(28 * scale))], spacing=6, tight=True)],
+                  spacing=2, tight=True),
+    ], spacing=int(24 * scale), vertical_alignment=ft.CrossAxisAlignment.CENTER, wrap=True)
 
-    def choose(bid: dict) -> Callable:
-        def handler(e=None):
-            picks[_pick_key(ui)] = dict(bid)
-            ui.rerender()
-        return handler
 
-    def is_shown(colour, count) -> bool:
-        return bool(shown) and shown.get("count") == count and (count == 0 or shown.get("colour") == colour)
+@part
+def BigStatus(scale: float):
+    words = use_view(_status_words)
+    return ft.Container(kit.big_text(words, int(36 * scale)), bgcolor=ft.Colors.SECONDARY_CONTAINER,
+                        border_radius=12, padding=ft.Padding(16, 8, 16, 8))
 
-    for colour in game["colours"]:
-        have = me["pile"].get(colour, 0)
-        buttons = []
-        for count in (1, 2):
-            ok = (colour, count) in allowed
-            buttons.append(_token(str(count), colour, f"Bid {count} {colour}",
-                                  choose({"colour": colour, "count": count}) if ok else None,
-                                  selected=is_shown(colour, count), dim=not ok))
-        rows.append(ft.Row([
-            _stone(colour, have, f"My {colour} stones {have}", size=40),
-            kit.body(f"{colour.capitalize()}", size=kit.BODY),
-            ft.Row(buttons, spacing=8, tight=True),
-        ], alignment=ft.MainAxisAlignment.SPACE_BETWEEN))
-    rows.append(ft.Row([_token("Nothing", "white", "Bid nothing", choose({"colour": None, "count": 0}),
-                               selected=is_shown(None, 0))], alignment=ft.MainAxisAlignment.END))
-    if pick is not None and (mine is None or (pick["colour"], pick["count"]) != (mine["colour"], mine["count"])):
-        pick_words = words.get((pick["colour"], pick["count"]), "nothing")
-        rows.append(kit.own(ft.Text(f"You will bid {pick_words}", size=kit.BODY + 2,
-                                    weight=ft.FontWeight.BOLD)))
 
-        def send(e=None):
-            payload = {"count": pick["count"]} if not pick["count"] else dict(pick)
-            # the pick stays until the view shows it recorded: a refused send (someone
-            # acted a moment earlier) leaves "Confirm bid" here to tap again
-            ui.act("bid", payload, seat=seat)
+def _status_words(screen: dict) -> str:
+    public = screen["public"]
+    names = screen["table"]["players"]
+    result = screen["result"]
+    if result:
+        return f"{_headline(result['winner_names'])} · game over in round {result.get('round', public['round'])}"
+    if public["phase"] == "bidding":
+        waiting = [names[w] for w in public["waiting_for"]]
+        if waiting:
+            return f"Waiting for {_names(waiting)} to bid"
+        return "Everyone is ready: reveal on a phone"
+    step = public.get("pending")
+    if step:
+        if step["step"] == "remove":
+            return f"{step['name']} removes a stone (red)"
+        return f"{step['name']} places a {step['colour']} stone"
+    return ""
 
-        rows.append(kit.primary("Confirm bid", send))
-    elif mine is not None:
-        rows.append(kit.own(ft.Text(f"Your bid: {mine['words']}", size=kit.BODY + 2,
-                                    weight=ft.FontWeight.BOLD)))
-        rows.append(kit.muted("Secret until the reveal; tap another bid to change it."))
+
+@part
+def BigPlayers(scale: float):
+    n = use_view(lambda s: len(s["public"]["players"]))
+    return ft.Column([BigPlayer(s, scale, key=str(s)) for s in range(n)], spacing=int(10 * scale))
+
+
+@part
+def BigPlayer(seat: int, scale: float):
+    name, colour, pile, left, count, towers, holds, ready, in_hand = use_view(lambda s: _player(s, seat))
+    colours = use_view(lambda s: tuple(s["public"]["colours"]))
+    bid = use_view(lambda s: next((b["words"] for b in s["public"].get("revealed_bids") or ()
+                                   if b["seat"] == seat), None))
+    if ready is not None:
+        note = "ready" if ready else "choosing"
+    elif bid is not None:
+        note = f"bid {bid}" + (f" · holds {in_hand}" if in_hand else "")
     else:
-        rows.append(kit.muted("Pick zero, one or two stones of one colour, then confirm."))
-    return kit.card(rows)
+        note = ""
+    s = scale
+    return ft.Row([
+        ft.Column([ft.Row([kit.player_badge(name, colour, size=int(34 * s))]
+                          + ([ft.Icon(ft.Icons.FORT, size=int(30 * s))] if holds else []), spacing=6, tight=True),
+                   kit.own(ft.Text(note, size=int(22 * s), semantics_label=f"{name} {note}" if note else None))],
+                  spacing=0, tight=True, expand=True),
+        ft.Column([kit.own(ft.Text(str(count), size=int(56 * s), weight=ft.FontWeight.BOLD,
+                                   semantics_label=f"{name} towers {count}")),
+                   ft.Text("tower" if count == 1 else "towers", size=int(16 * s))],
+                  spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER),
+        ft.Row([stone(c, k, f"{name} {c} {k}", size=int(40 * s)) for c, k in zip(colours, pile)],
+               spacing=int(4 * s), tight=True),
+        ft.Column([kit.own(ft.Text(str(left), size=int(44 * s), weight=ft.FontWeight.BOLD,
+                                   semantics_label=f"{name} stones left {left}")),
+                   ft.Text("left", size=int(16 * s))],
+                  spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER),
+    ], spacing=int(14 * s), vertical_alignment=ft.CrossAxisAlignment.CENTER)
 
 
-def _reveal(ui: GameUI) -> ft.Control | None:
-    game = ui.public
-    waiting = game["waiting_for"]
-    if waiting:
-        names = ", ".join(ui.players[s] for s in waiting)
-        return kit.body(f"Waiting for {names} to bid.")
-    if not ui.may("reveal"):
-        return kit.body("Everyone is ready.")
+# -- small pieces --------------------------------------------------------------------------
 
-    def reveal(e=None):
-        ui.confirm("Reveal every bid?",
-                   "Every phone shows every bid at once. This cannot be undone.",
-                   lambda: ui.act("reveal"), "Reveal")
-
-    return ft.Column([kit.body("Everyone is ready."), kit.primary("Reveal bids", reveal)],
-                     horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
-
-
-def _last_round(ui: GameUI) -> ft.Control | None:
-    """What the round last revealed did (the engine words it until the next reveal)."""
-    last = ui.public.get("last_round")
-    if not last or not last["lines"]:
-        return None
-    return _events_card(f"Round {last['round']}", last["lines"])
-
-
-def _revealed(ui: GameUI) -> ft.Control | None:
-    bids = ui.public.get("revealed_bids")
-    if not bids:
-        return None
-    rows: list[ft.Control] = [kit.title("Bids revealed", size=kit.BODY + 2)]
-    for bid in bids:
-        dots = [_stone(bid["colour"], None, None, size=22) for _ in range(bid["count"])]
-        rows.append(ft.Row([
-            kit.player_badge(bid["name"], ui.colours[bid["seat"]]),
-            ft.Row(dots + [kit.own(ft.Text(bid["words"], size=kit.BODY,
-                                           semantics_label=f"{bid['name']} bid {bid['words']}"))],
-                   spacing=4, tight=True),
-        ], alignment=ft.MainAxisAlignment.SPACE_BETWEEN))
-    return kit.card(rows)
-
-
-def _pending(ui: GameUI) -> ft.Control | None:
-    step = ui.public.get("pending")
-    if not step:
-        return None
-    what = ("remove a stone with the red stone" if step["step"] == "remove"
-            else f"place the {step['colour']} stone")
-    mine = ui.may(step["step"])
-    if mine and ui.seat == step["seat"]:
-        text = ("Your turn: tap a stone to remove" if step["step"] == "remove"
-                else f"Your turn: tap an empty circle for your {step['colour']} stone")
-    elif mine:
-        text = f"{step['name']} must {what}: tap the circle for them"
-    else:
-        text = f"Waiting for {step['name']} to {what}"
-    return ft.Container(
-        ft.Row([_stone(step["colour"], None, None, size=30),
-                ft.Container(kit.own(ft.Text(text, size=kit.BODY + 2, weight=ft.FontWeight.BOLD)),
-                             expand=True)], spacing=10),
-        bgcolor=ft.Colors.SECONDARY_CONTAINER, border_radius=12, padding=12,
-    )
-
-
-def _gives(ui: GameUI) -> ft.Control | None:
-    """Before a placement: the circles that would leave a tower one stone from scoring
-    for someone else ("E2 gives Bo D4 if Bo places blue"), on the placer's screen and the
-    table screen."""
-    step = ui.public.get("pending")
-    if not step or step["step"] != "place" or not step["gives"]:
-        return None
-    if not ui.may("place") and ui.seat is not None:
-        return None
-    circles: dict[tuple, list[str]] = {}  # one line per tower given away, with its circles
-    for item in step["gives"]:
-        for gift in item["gives"]:
-            key = (gift["tower"], gift["player"], gift["colour"], gift["this_round"])
-            circles.setdefault(key, []).append(item["circle"])
-    rows: list[ft.Control] = [kit.title("Careful", size=kit.BODY + 2)]
-    for (tower, player, colour, now), where in circles.items():
-        listed = where[0] if len(where) == 1 else ", ".join(where[:-1]) + " or " + where[-1]
-        when = "" if now else " next round"
-        rows.append(kit.body(f"A stone on {listed} gives {player} {tower} if {player} places "
-                             f"{colour}{when}", size=kit.SMALL + 2))
-    return kit.card(rows)
-
-
-def _resolution_board(ui: GameUI) -> ft.Control:
-    game = ui.public
-    step = game.get("pending")
-    targets: dict = {}
-    if step and ui.may(step["step"]):
-        for circle in step["choices"]:
-            name = f"Remove {circle}" if step["step"] == "remove" else f"Place on {circle}"
-
-            def tap(e=None, circle=circle, kind=step["step"], seat=step["seat"]):
-                ui.act(kind, {"circle": circle}, seat=seat)
-
-            targets[circle] = (name, tap)
-    return _centred(drawing.draw(game["board"], _board_width(ui), targets=targets))
-
-
-def _events(ui: GameUI) -> ft.Control | None:
-    last = ui.public.get("last_round") or {}
-    events = [e for e in last.get("lines") or [] if e["kind"] != "reveal"]
-    if not events:
-        return None
-    return _events_card("This round", events)
-
-
-def _events_card(title: str, events: list[dict]) -> ft.Control:
-    rows: list[ft.Control] = [kit.title(title, size=kit.BODY + 2)]
-    for event in events:
-        if event["kind"] == "score":
-            rows.append(ft.Container(
-                ft.Row([ft.Icon(ft.Icons.CASTLE, size=30, color=kit.text_on(event["colour"])),
-                        ft.Container(kit.own(ft.Text(event["text"], size=kit.BODY + 2,
-                                                     weight=ft.FontWeight.BOLD,
-                                                     color=kit.text_on(event["colour"]))),
-                                     expand=True)], spacing=8),
-                bgcolor=kit.swatch(event["colour"]), border_radius=10, padding=10))
-        else:
-            rows.append(kit.body(event["text"], size=kit.SMALL + 2))
-    return kit.card(rows)
-
-
-def _result(ui: GameUI) -> ft.Control:
-    result = ui.result
-    if not result:
-        return kit.title("The game is over")
-    names = result["winner_names"]
-    headline = (f"{names[0]} wins" if len(names) == 1 else " and ".join(names) + " share the win")
-    rows: list[ft.Control] = [kit.title(headline, size=kit.BIG - 8)]
-    if result.get("reason"):
-        rows.append(kit.body(result["reason"] + "."))
-    for entry in result["ranking"]:
-        towers = entry["towers"]
-        rows.append(ft.Row([
-            kit.own(ft.Text(f"{entry['rank']}. {entry['name']}", size=kit.LARGE, weight=ft.FontWeight.BOLD)),
-            kit.own(ft.Text(f"{towers} tower{'s' if towers != 1 else ''} · {entry['stones_left']} stones",
-                            size=kit.BODY,
-                            semantics_label=f"{entry['name']} final {towers} towers {entry['stones_left']} stones")),
-        ], alignment=ft.MainAxisAlignment.SPACE_BETWEEN))
-    return kit.card(rows)
-
-
-# -- every player's pile, towers and turn tower --------------------------------------
-def _players(ui: GameUI) -> ft.Control:
-    game = ui.public
-    rows: list[ft.Control] = [kit.title("Players", size=kit.BODY + 2)]
-    for player in game["players"]:
-        seat, name = player["seat"], player["name"]
-        status = []
-        if player["holds_turn_tower"]:
-            status.append(ft.Row([ft.Icon(ft.Icons.FORT, size=20),
-                                  kit.body("turn tower", size=kit.SMALL)], spacing=2, tight=True))
-        if game["phase"] == "bidding":
-            ready = player["ready"]
-            status.append(kit.own(ft.Text("ready" if ready else "choosing…", size=kit.SMALL + 2,
-                                          weight=ft.FontWeight.BOLD if ready else None,
-                                          semantics_label=f"{name} {'ready' if ready else 'choosing'}")))
-        elif game["phase"] == "resolving" and player["in_hand"]:
-            status.append(ft.Row([kit.body("holds", size=kit.SMALL),
-                                  _stone(player["in_hand"], None, f"{name} holds {player['in_hand']}", size=18)],
-                                 spacing=4, tight=True))
-        count = player["tower_count"]
-        rows.append(ft.Row([
-            ft.Column([kit.player_badge(name, ui.colours[seat], size=20),
-                       ft.Row(status, spacing=8, tight=True)], spacing=2, tight=True),
-            ft.Column([
-                kit.own(ft.Text(str(count), size=kit.BIG - 6, weight=ft.FontWeight.BOLD,
-                                semantics_label=f"{name} towers {count}")),
-                ft.Text("towers", size=kit.SMALL - 2),
-            ], spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER),
-        ], alignment=ft.MainAxisAlignment.SPACE_BETWEEN))
-        rows.append(ft.Row([_stone(colour, player["pile"].get(colour, 0),
-                                   f"{name} {colour} {player['pile'].get(colour, 0)}", size=38)
-                            for colour in game["colours"]]
-                           + [kit.own(ft.Text(f"{player['stones_left']} left", size=kit.SMALL,
-                                              semantics_label=f"{name} stones left {player['stones_left']}"))],
-                           spacing=8))
-        if player["towers"]:
-            rows.append(kit.muted("Won: " + ", ".join(player["towers"])))
-        rows.append(ft.Divider(height=4))
-    return kit.card(rows)
-
-
-def _towers_list(ui: GameUI) -> ft.Control:
-    """Each tower: "D4 blue: 2 of 3 blue stones next to it, needs 1 more", or who scored it."""
-    game = ui.public
-    rows: list[ft.Control] = [kit.title("Towers", size=kit.BODY + 2)]
-    for tower in game["board"]["towers"]:
-        circle, colour = tower["circle"], tower["colour"]
-        if tower["standing"]:
-            needs = tower["needs"]
-            text = (f"{circle} {colour}: {tower['matching']} of 3 {colour} stones next to it, "
-                    f"needs {needs} more")
-        else:
-            text = f"{circle} {colour}: scored by {ui.players[tower['scored_by']]}"
-        rows.append(ft.Row([_stone(colour, None, None, size=20), kit.body(text, size=kit.SMALL + 2)],
-                           spacing=8))
-    return kit.card(rows)
-
-
-# -- the shared table screen ------------------------------------------------------------
-def _table(ui: GameUI) -> list[ft.Control]:
-    game = ui.public
-    controls: list[ft.Control | None] = [_round_line(ui)]
-    if game["phase"] == "over":
-        controls.append(_result(ui))
-    controls.append(_table_action(ui))
-    controls.append(_gives(ui))
-    controls.append(_revealed(ui))
-    controls.append(_resolution_board(ui))
-    controls.append(_events(ui) if game["phase"] == "resolving" else _last_round(ui))
-    controls.append(_players(ui))
-    controls.append(_towers_list(ui))
-    return [c for c in controls if c is not None]
-
-
-def _table_action(ui: GameUI) -> ft.Control | None:
-    game = ui.public
-    if game["phase"] == "bidding":
-        parts: list[ft.Control] = [_reveal(ui)]
-        if ui.host:
-            parts.append(kit.muted("Bids are secret: choose \"Enter for <player>\" above to "
-                                   "bid for a player without a phone."))
-        return ft.Column(parts, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
-    if game["phase"] == "resolving":
-        return _pending(ui)
-    return None
-
-
-def _wide_table(ui: GameUI) -> list[ft.Control]:
-    game = ui.public
-    left: list[ft.Control | None] = [_resolution_board(ui)]
-    right: list[ft.Control | None] = [_round_line(ui), _table_action(ui), _gives(ui)]
-    if game["phase"] == "over":
-        right.append(_result(ui))
-    right += [_revealed(ui), _events(ui) if game["phase"] == "resolving" else _last_round(ui),
-              _players(ui), _towers_list(ui)]
-    return [ft.Row([
-        ft.Column([c for c in left if c is not None], expand=11, spacing=12),
-        ft.Column([c for c in right if c is not None], expand=9, spacing=12),
-    ], vertical_alignment=ft.CrossAxisAlignment.START, spacing=16)]
-
-
-# -- small pieces ----------------------------------------------------------------------
-def _centred(control: ft.Control) -> ft.Control:
-    return ft.Row([control], alignment=ft.MainAxisAlignment.CENTER)
-
-
-def _stone(colour: str | None, count: int | None, label: str | None, size: int = 36) -> ft.Control:
+def stone(colour: str | None, count: int | None, label: str | None, size: int = 36) -> ft.Control:
     """A round stone in its colour, with a count on it (``None``: just the stone)."""
     text = None
     if count is not None:
         text = ft.Text(str(count), size=max(12, int(size * 0.45)), weight=ft.FontWeight.BOLD,
                        color=kit.text_on(colour or "grey"), semantics_label=label)
-    stone = ft.Container(text, width=size, height=size, border_radius=size / 2,
-                         bgcolor=kit.swatch(colour) if colour else ft.Colors.OUTLINE,
-                         border=ft.Border.all(2, "#616161"), alignment=ft.Alignment(0, 0))
+    disc = ft.Container(text, width=size, height=size, border_radius=size / 2,
+                        bgcolor=kit.swatch(colour) if colour else ft.Colors.OUTLINE,
+                        border=kit.outline(2, "#616161"), alignment=ft.Alignment(0, 0))
     if label and count is None:
-        return kit.own(ft.Semantics(content=stone, label=label))
-    return kit.own(stone) if label else stone
+        return kit.own(ft.Semantics(content=disc, label=label))
+    return kit.own(disc) if label else disc
 
 
-def _token(text: str, colour: str, name: str, on_click: Callable | None, selected: bool = False,
-           dim: bool = False, compact: bool = False) -> ft.Control:
-    """A tappable coloured token whose accessible name is ``name`` (unique on the screen)."""
+def token(text: str, colour: str, name: str, on_click, selected: bool = False,
+          dim: bool = False, compact: bool = False) -> ft.Control:
+    """A tappable coloured token named ``name``; picking it changes only its border's
+    colour (always 4 px wide), so nothing moves under the finger."""
     label = ft.Text(text, size=kit.BODY, weight=ft.FontWeight.BOLD, color=kit.text_on(colour),
                     semantics_label=name)
     content: ft.Control = label
@@ -585,9 +771,8 @@ def _token(text: str, colour: str, name: str, on_click: Callable | None, selecte
                 for _ in range(int(text))]
         content = ft.Row([label, *dots], spacing=3, tight=True)
     return ft.Container(
-        content=content,
-        bgcolor=kit.swatch(colour), border_radius=22,
-        padding=ft.Padding(10 if compact else 16, 8, 10 if compact else 16, 8),
-        border=ft.Border.all(4, ft.Colors.PRIMARY) if selected else ft.Border.all(2, "#9e9e9e"),
+        content=content, bgcolor=kit.swatch(colour), border_radius=22,
+        padding=ft.Padding(8 if compact else 14, 6, 8 if compact else 14, 6),
+        border=kit.outline(4, ft.Colors.PRIMARY if selected else "#9e9e9e"),
         on_click=on_click, ink=on_click is not None, opacity=0.35 if dim else 1.0,
     )

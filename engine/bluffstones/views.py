@@ -108,8 +108,20 @@ def towers(state: dict) -> list[dict]:
             "scored_by": scored_by,
             "matching": matching,
             "needs": TOWER_NEEDS - matching if standing and colour else None,
+            "words": tower_words(state, circle, colour, matching, scored_by),
         })
     return out
+
+
+def tower_words(state: dict, circle: str, colour: str | None, matching: int,
+                scored_by: int | None) -> str:
+    """What a screen says of a tower: "D4 blue: 2 of 3" (matching stones next to it, of
+    the 3 that score it), "D4 blue: scored by Cat", or "D4: top colour not recorded"."""
+    if colour is None:
+        return f"{circle}: top colour not recorded"
+    if scored_by is not None:
+        return f"{circle} {colour}: scored by {name(state, scored_by)}"
+    return f"{circle} {colour}: {matching} of {TOWER_NEEDS}"
 
 
 def pending(state: dict) -> dict | None:
@@ -151,8 +163,11 @@ def gifts(state: dict, placer: int, colour: str, circle: str) -> list[dict]:
         if taker is None:
             continue
         seat, now = taker
+        who = name(state, seat)
         out.append({"tower": tower, "colour": colour, "seat": seat,
-                    "player": name(state, seat), "this_round": now})
+                    "player": who, "this_round": now,
+                    "words": f"this gives {who} {tower} if {who} places {colour}"
+                             + ("" if now else " next round")})
     return out
 
 

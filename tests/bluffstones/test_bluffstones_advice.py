@@ -29,6 +29,8 @@ def test_each_standing_tower_says_how_many_match_and_how_many_it_needs():
     assert (tower(state, "D4")["matching"], tower(state, "D4")["needs"]) == (2, 1)
     assert (tower(state, "B2")["matching"], tower(state, "B2")["needs"]) == (1, 2)
     assert tower(state, "D2")["needs"] == 3
+    assert [tower(state, c)["words"] for c in ("D4", "B2", "D2")] == [
+        "D4 blue: 2 of 3", "B2 blue: 1 of 3", "D2 green: 0 of 3"]
 
 
 def test_a_second_stone_gives_the_tower_to_the_next_holder_of_its_colour_this_round():
@@ -38,7 +40,8 @@ def test_a_second_stone_gives_the_tower_to_the_next_holder_of_its_colour_this_ro
     assert state["pending"] == {"seat": 1, "step": "place", "colour": "blue"}
     given = gives(state)
     assert given["E4"] == [{"tower": "D4", "colour": "blue", "seat": 0, "player": "Ann",
-                            "this_round": True}]
+                            "this_round": True,
+                            "words": "this gives Ann D4 if Ann places blue"}]
     assert [g["tower"] for g in given["C2"]] == ["B2"]
     assert "C3" not in given  # taken
     assert "E2" not in given and "A4" not in given  # touches no blue tower with a blue stone
@@ -50,7 +53,8 @@ def test_with_nobody_left_this_round_the_next_round_s_order_decides():
     state = bid_all(state, {1: ("blue", 1)})  # round 2: only Bob holds a stone
     # next round Cat holds the turn tower and still has blue stones
     assert gives(state)["E4"] == [{"tower": "D4", "colour": "blue", "seat": 2, "player": "Cat",
-                                   "this_round": False}]
+                                   "this_round": False,
+                                   "words": "this gives Cat D4 if Cat places blue next round"}]
     # Cat has no blue left: Ann is next
     state["piles"][2]["blue"] = 0
     assert gives(state)["E4"][0]["player"] == "Ann"

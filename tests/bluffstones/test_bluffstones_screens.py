@@ -1,8 +1,9 @@
-"""BluffStones phone screens drawn from the real hub's views (no browser, no fakes).
+"""BluffStones screens in the real app on real Flet sessions over the real hub (no browser).
 
-What a player reads and what a tap sends, for setup, the secret bid, the reveal, the
-resolution on the board (with what each tower needs and what a placement would give
-away), the scored tower and the end.
+What a player reads and what a tap sends: towers placed by tapping the board at setup,
+the secret bid (and the bytes other phones receive before the reveal), the resolution
+on the board (a circle picked, what it gives away, then confirmed), what each tower
+needs, the banner and the news, the end, and the host's table screen.
 """
 
 from __future__ import annotations
@@ -11,344 +12,517 @@ import math
 
 import pytest
 
+from companion.games import bluffstones as screens
 from companion.games import bluffstones_board
-from companion.hub import HOST, WATCHER, Who
+from companion.hub import HOST, Who
 from engine.bluffstones import board
-from tests.bluffstones.support import COLOURS, NAMES3
-from tests.support import Screen, new_table
-from tests.uitree import all_text, tap, taps
+from tests.bluffstones.support import COLOURS
+from tests.support import run_app
+from tests.uitree import taps
+
+NAMES = ["Ann", "Bo", "Cy"]
 
 
-def table(names=NAMES3):
-    """(hub, phones) at setup."""
-    return new_table("bluffstones", list(names))
-
-
-def started(names=NAMES3, start=0):
-    hub, phones = table(names)
+def setup_done(hub, start=0):
     hub.act(HOST, "tower_colour", {"colours": dict(COLOURS)})
     hub.act(HOST, "start_player", {"player": start})
+
+
+def started(app, names=NAMES, start=0):
+    hub = app.create("bluffstones", list(names))
+    setup_done(hub, start)
     hub.act(HOST, "start", {})
-    return hub, phones
+    return hub
 
 
-def bid_all(hub, phones, bids):
+def bid(hub, seat, colour=None, count=0):
+    hub.act(HOST, "bid", {"count": count, **({"colour": colour} if count else {})}, None, seat=seat)
+
+
+def bid_all(hub, bids):
     """Each seat's bid as ``(colour, count)`` (missing seats bid zero), then reveal."""
-    for seat, phone in enumerate(phones):
+    for seat in range(len(hub.spec.players)):
+        if seat not in hub.view(HOST)["public"]["waiting_for"]:
+            continue
         colour, count = bids.get(seat, (None, 0))
-        hub.act(phone, "bid", {"count": count, **({"colour": colour} if count else {})})
+        bid(hub, seat, colour, count)
     hub.act(HOST, "reveal", {})
 
 
-def place(hub, phones, seat, circle):
-    hub.act(phones[seat], "place", {"circle": circle})
+def place(hub, seat, circle):
+    hub.act(HOST, "place", {"circle": circle}, None, seat=seat)
 
 
-def text_of(hub, who, **kwargs):
-    return all_text(Screen(hub, who, **kwargs).build())
+async def settle(*tabs):
+    for tab in tabs:
+        await tab.settle()
 
 
-# -- setup ---------------------------------------------------------------------------
-def test_setup_says_what_is_missing_and_records_colours_and_start_player():
-    hub, (ann, bob, cat) = table()
-    screen = Screen(hub, bob)
-    controls = screen.build()
-    text = all_text(controls)
-    assert "Still to record" in text and "who takes the turn tower" in text
-    assert "Towers stand on B2, B4, D2, D4, D6, F2, F4 (the default layout)" in text
-    assert "Start game" not in taps(controls)  # nothing to start yet
-    tap(controls, "D4 yellow")
-    tap(screen.build(), "Cat starts")
-    assert hub.match.state["tower_colours"] == {"D4": "yellow"}
-    assert hub.match.state["start_player"] == 2
-    assert screen.toasts == []
+def public(hub):
+    return hub.view(HOST)["public"]
 
 
-def test_setup_start_once_everything_is_recorded():
-    hub, _ = table()
-    hub.act(HOST, "tower_colour", {"colours": dict(COLOURS)})
-    hub.act(HOST, "start_player", {"player": 1})
-    controls = Screen(hub, HOST).build()
-    text = all_text(controls)
-    assert "Everything is recorded" in text and "Bob holds the turn tower." in text
-    assert "Tower D4 blue" in text and "D2 green tower" in text
-    tap(controls, "Start game")
-    assert hub.view(HOST)["public"]["phase"] == "bidding"
+def sent_since(tab, mark: int) -> bytes:
+    return b"".join(tab.conn.sent[mark:])
 
 
-def test_watcher_sees_setup_but_cannot_change_it():
-    hub, _ = table()
-    controls = Screen(hub, WATCHER).build()
-    assert taps(controls) == {}
-    assert "Watching" in all_text(controls)
+# -- setup: towers placed by tapping the board -------------------------------------------
+
+def test_the_board_at_setup_is_a_grid_of_circles_named_by_their_label():
+    async def test(app):
+        hub = app.create("bluffstones", NAMES)
+        ann = await app.seat(hub, 0)
+        names = set(taps(ann.tree()))
+        assert {c for c in board.CIRCLES} <= names  # 37 buttons: "A1" ... "G4"
+        assert "Towers stand on B2, B4, D2, D4, D6, F2, F4 (the default layout)." in ann.text()
+        assert "Start game" not in taps(ann.tree())  # nothing to start yet
+    run_app(test)
 
 
-def test_towers_are_moved_by_tapping_the_board():
-    hub, (ann, _, _) = table()
-    screen = Screen(hub, ann)
-    tap(screen.build(), "Move towers")
-    controls = screen.build()
-    assert "7 of 7 chosen" in all_text(controls) and "Start game" not in taps(controls)
-    tap(controls, "Take the tower off B2")
-    controls = screen.build()
-    assert "6 of 7 chosen" in all_text(controls) and "Save towers" not in taps(controls)
-    tap(controls, "Put a tower on A1")
-    tap(screen.build(), "Save towers")
-    assert hub.match.state["tower_circles"] == ["B4", "D2", "D4", "D6", "F2", "F4", "A1"]
-    controls = screen.build()
-    assert "a layout of your own" in all_text(controls)
-    tap(controls, "Use the default layout")
-    assert hub.match.state["tower_circles"] == list(board.DEFAULT_TOWERS)
+def test_taps_on_the_board_move_a_tower_and_reach_the_hub():
+    async def test(app):
+        hub = app.create("bluffstones", NAMES)
+        ann, bo = await app.seat(hub, 0), await app.seat(hub, 1)
+        revision = hub.revision
+        await ann.tap("B2")  # a tower: picked
+        assert "Moving the tower on B2: tap its new circle" in ann.text()
+        assert hub.revision == revision  # nothing sent yet
+        await ann.tap("A1")  # its new circle
+        await settle(bo)
+        assert hub.match.state["tower_circles"] == ["A1", "B4", "D2", "D4", "D6", "F2", "F4"]
+        assert "Towers stand on A1, B4, D2, D4, D6, F2, F4 (a layout of your own)." in bo.text()
+        assert "A1 tower, top colour not recorded" in (await app.watcher(hub)).text()
+        await ann.tap("D4")
+        await ann.tap("D4")  # picked again: kept where it is
+        assert "To move a tower, tap it" in ann.text()
+        await ann.tap("C3")  # an empty circle with no tower picked: a hint, nothing sent
+        assert hub.match.state["tower_circles"][0] == "A1"
+        assert ann.phone.toasts[-1].startswith("Tap a tower first")
+        await bo.tap("Use the default layout")
+        assert hub.match.state["tower_circles"] == list(board.DEFAULT_TOWERS)
+    run_app(test)
 
 
-# -- bidding ---------------------------------------------------------------------------
+def test_setup_records_colours_and_start_player_then_starts():
+    async def test(app):
+        hub = app.create("bluffstones", NAMES)
+        bo = await app.seat(hub, 1)
+        assert "Still to record" in bo.text() and "who takes the turn tower" in bo.text()
+        await bo.tap("D4 yellow")
+        await bo.tap("Cy starts")
+        assert hub.match.state["tower_colours"] == {"D4": "yellow"}
+        assert hub.match.state["start_player"] == 2
+        assert "Tower D4 yellow" in bo.text() and "Cy holds the turn tower." in bo.text()
+        setup_done(hub, 1)
+        await bo.settle()
+        assert "Everything is recorded" in bo.text()
+        await bo.tap("Start game")
+        assert public(hub)["phase"] == "bidding"
+        assert "Your secret bid" in bo.text() and "Turn tower: Bo" in bo.text()
+    run_app(test)
+
+
+def test_a_watcher_sees_setup_but_cannot_change_it():
+    async def test(app):
+        hub = app.create("bluffstones", NAMES)
+        watcher = await app.watcher(hub)
+        found = taps(watcher.tree())
+        assert not set(board.CIRCLES) & set(found)
+        assert not [n for n in found if n.endswith((" blue", " starts")) or n == "Start game"]
+        assert "Watching" in watcher.text()
+    run_app(test)
+
+
+# -- the secret bid ----------------------------------------------------------------------------
+
 def test_my_stones_and_a_bid_confirmed():
-    hub, (ann, bob, cat) = started()
-    screen = Screen(hub, ann)
-    controls = screen.build()
-    text = all_text(controls)
-    assert "My red stones 3" in text and "My blue stones 5" in text
-    assert "Confirm bid" not in taps(controls)
-    revision = hub.revision
-    tap(controls, "Bid 2 red")
-    assert hub.revision == revision  # nothing leaves the phone before the confirm
-    controls = screen.build()
-    assert "You will bid two red stones" in all_text(controls)
-    hub.act(bob, "bid", {"count": 0})  # another phone acts a moment earlier: a sealed bid is not stale
-    tap(controls, "Confirm bid")
-    assert screen.toasts == []
-    assert hub.match.state["bids"][0] == {"colour": "red", "count": 2}
-    # recorded: the phone says so and offers no second confirm
-    controls = screen.build()
-    assert "Your bid: two red stones" in all_text(controls)
-    assert "Confirm bid" not in taps(controls)
+    async def test(app):
+        hub = started(app)
+        ann = await app.seat(hub, 0)
+        assert "My red stones 3" in ann.text() and "My blue stones 5" in ann.text()
+        assert "Confirm bid" not in taps(ann.tree())
+        revision = hub.revision
+        await ann.tap("Bid 2 red")
+        assert hub.revision == revision  # nothing leaves the phone before the confirm
+        assert "You will bid two red stones" in ann.text()
+        bid(hub, 1)  # another phone acts a moment earlier: a sealed bid is not stale
+        await ann.settle()
+        await ann.tap("Confirm bid")
+        assert ann.phone.toasts == []
+        assert hub.match.state["bids"][0] == {"colour": "red", "count": 2}
+        assert "Your bid: two red stones" in ann.text()
+        assert "Confirm bid" not in taps(ann.tree())  # recorded: no second confirm
+    run_app(test)
 
 
-def test_a_refused_bid_keeps_the_pick_to_tap_again():
-    hub, (ann, _, _) = started()
-    screen = Screen(hub, ann, local={"pick": {"0:1": {"colour": "red", "count": 2}}})
-    controls = screen.build()
-    hub.match.state["piles"][0]["red"] = 1  # the pile changed under the phone's feet
-    tap(controls, "Confirm bid")
-    assert screen.toasts == ["You have only 1 red stone left, so you cannot bid 2"]
-    assert "Confirm bid" in taps(screen.build())
+def test_picking_a_bid_never_moves_the_tokens():
+    async def test(app):
+        hub = started(app)
+        ann = await app.seat(hub, 0)
+        before = taps(ann.tree())["Bid 1 blue"]
+        size = (before.padding, before.border.top.width)
+        await ann.tap("Bid 1 blue")
+        after = taps(ann.tree())["Bid 1 blue"]
+        assert (after.padding, after.border.top.width) == size
+    run_app(test)
 
 
 def test_zero_bid_and_illegal_bids_not_offered():
-    hub, phones = started()
-    bid_all(hub, phones, {0: ("red", 2)})  # empty board: the red stone is thrown away
-    assert hub.match.state["piles"][0]["red"] == 1
-    screen = Screen(hub, phones[0])
-    controls = screen.build()
-    assert "Bid 1 red" in taps(controls) and "Bid 2 red" not in taps(controls)
-    tap(controls, "Bid nothing")
-    tap(screen.build(), "Confirm bid")
-    assert hub.match.state["bids"][0] == {"colour": None, "count": 0}
-    assert hub.match.log[-1].action.payload == {"count": 0}
+    async def test(app):
+        hub = started(app)
+        bid_all(hub, {0: ("red", 2)})  # empty board: the red stone is thrown away
+        assert hub.match.state["piles"][0]["red"] == 1
+        ann = await app.seat(hub, 0)
+        found = taps(ann.tree())
+        assert "Bid 1 red" in found and "Bid 2 red" not in found
+        await ann.tap("Bid nothing")
+        await ann.tap("Confirm bid")
+        assert hub.match.state["bids"][0] == {"colour": None, "count": 0}
+        assert hub.match.log[-1].action.payload == {"count": 0}
+    run_app(test)
 
 
-def test_a_bid_is_seen_only_by_its_own_phone():
-    hub, (ann, bob, cat) = started()
-    hub.act(ann, "bid", {"colour": "red", "count": 2})
-    assert "Your bid: two red stones" in text_of(hub, ann)
-    for who in (bob, cat, HOST, WATCHER, Who(seat=1, host=True)):
-        text = text_of(hub, who)
-        assert "Ann ready" in text and "Bob choosing" in text
-        assert "two red" not in text and "Ann bid" not in text
-    # the public pile still counts the bid stones
-    assert "Ann red 3" in text_of(hub, bob)
-    # the host entering for Ann sees her bid (pass-and-play)
-    assert "Your bid: two red stones" in text_of(hub, Who(seat=0, host=True))
+def test_a_bid_is_seen_only_by_its_own_phone_and_never_sent_to_another():
+    """The frame audit: before the reveal, no byte sent to another phone, the host's table
+    screen (narrow or wide) or a watcher carries Ann's bid; her own phone's bytes do."""
+    async def test(app):
+        hub = started(app)
+        ann, bo, cy = [await app.seat(hub, s) for s in range(3)]
+        host, wide, watcher = await app.host(hub), await app.host(hub, width=1280), await app.watcher(hub)
+        others = (bo, cy, host, wide, watcher)
+        marks = {id(t): len(t.conn.sent) for t in (ann, *others)}
+        await ann.tap("Bid 2 red")
+        await ann.tap("Confirm bid")
+        await settle(*others)
+        assert "Ann ready" in bo.text()
+        mine = sent_since(ann, marks[id(ann)])
+        assert b"two red stones" in mine  # the words are how a bid travels: the audit can see them
+        for tab in others:
+            frames = sent_since(tab, marks[id(tab)])
+            assert frames, "nothing sent: the audit would prove nothing"
+            assert b"two red" not in frames and b"Your bid" not in frames
+            assert "two red" not in tab.text() and "Ann bid" not in tab.text()
+        assert "Ann red 3" in bo.text()  # the public pile still counts the bid stones
+        for seat in (1, 2):
+            bid(hub, seat)
+        await settle(ann, bo)
+        await bo.tap("Reveal bids")
+        assert bo.phone.dialogs[-1][0] == "Reveal every bid?"
+        await bo.answer()
+        await settle(*others)
+        assert b"two red stones" in sent_since(bo, marks[id(bo)])  # once revealed, it does travel
+        assert "Bids revealed: Ann two red stones; Bo nothing; Cy nothing" in bo.text()
+    run_app(test)
 
 
-def test_reveal_after_everyone_is_ready_with_a_confirm():
-    hub, (ann, bob, cat) = started()
-    hub.act(ann, "bid", {"colour": "blue", "count": 1})
-    controls = Screen(hub, bob).build()
-    assert "Reveal bids" not in taps(controls)
-    assert "Waiting for Bob, Cat to bid." in all_text(controls)
-    hub.act(bob, "bid", {"count": 0})
-    hub.act(cat, "bid", {"count": 0})
-    confirmed = []
-    screen = Screen(hub, cat)
-    ui = screen.ui()
-    ui.confirm = lambda title, text, yes, label="": (confirmed.append((title, label)), yes())
-    from companion.games import bluffstones
-    tap(bluffstones.build(ui), "Reveal bids")
-    assert confirmed == [("Reveal every bid?", "Reveal")]
-    assert hub.view(HOST)["public"]["phase"] == "resolving"
+def test_the_host_entering_for_ann_sees_her_bid_behind_the_veil():
+    async def test(app):
+        hub = started(app)
+        bid(hub, 0, "red", 2)
+        host = await app.host(hub)
+        assert "two red" not in host.text()
+        picker = host.find(lambda c: getattr(c, "label", None) == "This screen shows" and hasattr(c, "options"))
+        host.session.apply_patch(picker._i, {"value": "0"})
+        await host.session.dispatch_event(picker._i, "select", None)
+        await host.settle()
+        assert "Hand the device to Ann, then tap" in host.text() and "two red" not in host.text()
+        await host.tap("I am Ann: show my screen")
+        assert "Your bid: two red stones" in host.text()
+    run_app(test)
 
 
-def test_a_watcher_never_reveals():
-    hub, phones = started()
-    for phone in phones:
-        hub.act(phone, "bid", {"count": 0})
-    assert "Reveal bids" not in taps(Screen(hub, WATCHER).build())
-    assert "Reveal bids" in taps(Screen(hub, HOST).build())
+def test_reveal_after_everyone_is_ready_with_a_confirm_and_never_by_a_watcher():
+    async def test(app):
+        hub = started(app)
+        bid(hub, 0, "blue", 1)
+        bo, watcher = await app.seat(hub, 1), await app.watcher(hub)
+        assert "Reveal bids" not in taps(bo.tree())
+        assert "Waiting for Bo and Cy to bid." in bo.text()
+        bid(hub, 1)
+        bid(hub, 2)
+        await settle(bo, watcher)
+        assert "Reveal bids" not in taps(watcher.tree())
+        await bo.tap("Reveal bids")
+        assert public(hub)["phase"] == "bidding"  # not before the confirm
+        await bo.answer()
+        assert public(hub)["phase"] == "resolving"
+    run_app(test)
 
 
-# -- resolving ---------------------------------------------------------------------------
-def test_only_the_pending_player_taps_the_legal_circles():
-    hub, phones = started()
-    bid_all(hub, phones, {0: ("blue", 1), 1: ("blue", 1)})
-    step = hub.view(HOST)["public"]["pending"]
-    assert step["seat"] == 0 and step["step"] == "place"
-    screen = Screen(hub, phones[0])
-    controls = screen.build()
-    offered = {name for name in taps(controls) if name.startswith("Place on ")}
-    assert offered == {f"Place on {c}" for c in step["choices"]}
-    assert "Place on D4" not in offered  # a standing tower
-    assert "Your turn: tap an empty circle for your blue stone" in all_text(controls)
-    other = Screen(hub, phones[1]).build()
-    assert not [n for n in taps(other) if n.startswith("Place on ")]
-    assert "Waiting for Ann to place the blue stone" in all_text(other)
-    # the host entering for Bob cannot place for Ann; the table screen can
-    assert not [n for n in taps(Screen(hub, Who(seat=1, host=True)).build()) if n.startswith("Place on ")]
-    host = Screen(hub, HOST).build()
-    assert "Ann must place the blue stone: tap the circle for them" in all_text(host)
-    tap(host, "Place on E2")
-    assert hub.match.state["board"] == {"E2": "blue"}
-    tap(Screen(hub, phones[1]).build(), "Place on D3")
-    assert hub.match.state["board"] == {"E2": "blue", "D3": "blue"}
+# -- the resolution on the board ------------------------------------------------------------
+
+def test_only_the_pending_player_picks_a_circle_then_confirms():
+    async def test(app):
+        hub = started(app)
+        bid_all(hub, {0: ("blue", 1), 1: ("blue", 1)})
+        step = public(hub)["pending"]
+        assert step["seat"] == 0 and step["step"] == "place"
+        ann, bo = await app.seat(hub, 0), await app.seat(hub, 1)
+        offered = {n for n in taps(ann.tree()) if n in board.CIRCLES}
+        assert offered == set(step["choices"]) and "D4" not in offered  # not a standing tower
+        assert "Your turn: place your blue stone" in ann.text()
+        assert "Tap an empty circle for your blue stone" in ann.text()
+        assert not {n for n in taps(bo.tree()) if n in board.CIRCLES}
+        assert "Waiting for Ann to place the blue stone" in bo.text()
+        revision = hub.revision
+        await ann.tap("E2")
+        assert hub.revision == revision and "Blue stone on E2?" in ann.text()
+        await ann.tap("E3")  # another circle: the pick moves, nothing is sent
+        assert "Blue stone on E3?" in ann.text() and "Place on E2" not in taps(ann.tree())
+        await ann.tap("Place on E3")
+        await bo.settle()
+        assert hub.match.state["board"] == {"E3": "blue"}
+        assert "E3 blue stone" in bo.text()
+        # the host's narrow table screen may tap for Bo
+        host = await app.host(hub)
+        assert "Tap a circle for Bo's blue stone" in host.text()
+        await host.tap("D3")
+        await host.tap("Place on D3")
+        assert hub.match.state["board"] == {"E3": "blue", "D3": "blue"}
+    run_app(test)
+
+
+def test_a_picked_circle_does_not_move_the_board():
+    async def test(app):
+        hub = started(app)
+        bid_all(hub, {0: ("blue", 1)})
+        ann = await app.seat(hub, 0)
+        panel = ann.find(lambda c: getattr(c, "height", None) == screens.PANEL)
+        assert panel is not None  # the panel above the board has a fixed height
+        before = {n: (c.width, c.height) for n, c in taps(ann.tree()).items() if n in board.CIRCLES}
+        await ann.tap("E2")
+        assert "Place on E2" in taps(ann.tree())
+        after = {n: (c.width, c.height) for n, c in taps(ann.tree()).items() if n in board.CIRCLES}
+        assert after == before
+        assert ann.find(lambda c: getattr(c, "height", None) == screens.PANEL) is not None
+    run_app(test)
 
 
 def test_red_removal_offers_only_stones_on_the_board():
-    hub, phones = started()
-    bid_all(hub, phones, {0: ("blue", 1)})
-    place(hub, phones, 0, "D3")
-    bid_all(hub, phones, {1: ("red", 2), 2: ("green", 2)})  # Bob holds the turn tower
-    screen = Screen(hub, phones[1])
-    controls = screen.build()
-    text = all_text(controls)
-    assert "Your turn: tap a stone to remove" in text
-    assert "Bob bid two red stones" in text and "Cat bid two green stones" in text
-    assert "Bob throws away one red stone (someone bid two)" in text
-    removable = {n for n in taps(controls) if n.startswith("Remove ")}
-    assert removable == {"Remove D3"}
-    tap(controls, "Remove D3")
-    assert "D3" not in hub.match.state["board"]
-    assert "Bob's red stone removes the blue stone on D3 (both thrown away)" in text_of(hub, phones[0])
-
-
-def test_a_scored_tower_is_announced_and_counted():
-    hub, phones = started()
-    bid_all(hub, phones, {0: ("blue", 1), 1: ("blue", 1), 2: ("blue", 1)})
-    for seat, circle in ((0, "D3"), (1, "D5"), (2, "C4")):
-        place(hub, phones, seat, circle)
-    for who in (*phones, HOST):
-        text = text_of(hub, who)
-        assert "Round 1" in text and "Cat scores the blue tower on D4" in text
-        assert "Cat towers 1" in text and "Ann towers 0" in text
-        assert "D4 empty" in text  # the scored tower left the board
-        assert "D4 blue: scored by Cat" in text
-    assert "Turn tower: Bob" in text_of(hub, HOST)
+    async def test(app):
+        hub = started(app)
+        bid_all(hub, {0: ("blue", 1)})
+        place(hub, 0, "D3")
+        bid_all(hub, {1: ("red", 2), 2: ("green", 2)})  # Bo holds the turn tower
+        bo, ann = await app.seat(hub, 1), await app.seat(hub, 0)
+        text = bo.text()
+        assert "Your turn: remove a stone with your red stone" in text
+        assert "Bo bid two red stones" in text and "Cy bid two green stones" in text
+        assert "Bo throws away one red stone (someone bid two)" in text
+        assert {n for n in taps(bo.tree()) if n in board.CIRCLES} == {"D3"}
+        await bo.tap("D3")
+        await bo.tap("Remove D3")
+        await ann.settle()
+        assert "D3" not in hub.match.state["board"]
+        assert "Bo's red stone removes the blue stone on D3 (both thrown away)" in ann.text()
+    run_app(test)
 
 
 def test_every_screen_says_what_each_tower_needs():
-    hub, phones = started()
-    bid_all(hub, phones, {0: ("blue", 1), 1: ("blue", 1)})
-    place(hub, phones, 0, "C3")  # next to B2 and D4, both blue
-    for who in (*phones, HOST, WATCHER):
-        text = text_of(hub, who)
-        assert "D4 blue: 1 of 3 blue stones next to it, needs 2 more" in text
-        assert "B2 blue: 1 of 3 blue stones next to it, needs 2 more" in text
-        assert "D2 green: 0 of 3 green stones next to it, needs 3 more" in text
+    async def test(app):
+        hub = started(app)
+        bid_all(hub, {0: ("blue", 1), 1: ("blue", 1)})
+        place(hub, 0, "C3")  # next to B2 and D4, both blue
+        tabs = [await app.seat(hub, s) for s in range(3)]
+        tabs += [await app.host(hub), await app.host(hub, width=1280), await app.watcher(hub)]
+        for tab in tabs:
+            text = tab.text()
+            assert "D4 blue: 1 of 3" in text and "B2 blue: 1 of 3" in text
+            assert "D2 green: 0 of 3" in text
+    run_app(test)
 
 
-def test_the_placer_and_the_table_are_warned_what_a_circle_gives_away():
-    """Ann placed blue on C3 (one next to D4 and B2); Bob must place blue now and Cat
-    still holds a blue stone: a second blue next to D4 gives Cat D4 this round."""
-    hub, phones = started()
-    bid_all(hub, phones, {0: ("blue", 1), 1: ("blue", 1), 2: ("blue", 1)})
-    place(hub, phones, 0, "C3")
-    step = hub.view(HOST)["public"]["pending"]
-    assert step["seat"] == 1
-    given = {item["circle"]: item["gives"] for item in step["gives"]}
-    assert given["E4"] == [{"tower": "D4", "colour": "blue", "seat": 2, "player": "Cat",
-                            "this_round": True}]
-    assert {g["tower"] for g in given["C2"]} == {"B2"}
-    assert "A3" not in given and "G1" not in given  # nothing given: not listed
-    for who in (phones[1], HOST, Who(seat=1, host=True)):
-        text = text_of(hub, who)
-        assert "Careful" in text
-        assert "A stone on C4, D3, D5, E3 or E4 gives Cat D4 if Cat places blue" in text
-        assert "A stone on A1, A2, B1, B3 or C2 gives Cat B2 if Cat places blue" in text
-    for who in (phones[0], phones[2], Who(seat=0, host=True)):
-        assert "gives Cat" not in text_of(hub, who)
-    place(hub, phones, 1, "A3")  # Cat places last: Bob holds the turn tower next round
-    assert "A stone on C4, D3, D5, E3 or E4 gives Bob D4 if Bob places blue next round" \
-        in text_of(hub, phones[2])
+def test_the_placer_is_warned_what_a_circle_gives_away_before_confirming():
+    """Ann placed blue on C3 (one next to D4 and B2); Bo must place blue now and Cy still
+    holds a blue stone: a second blue next to D4 gives Cy D4 this round."""
+    async def test(app):
+        hub = started(app)
+        bid_all(hub, {0: ("blue", 1), 1: ("blue", 1), 2: ("blue", 1)})
+        place(hub, 0, "C3")
+        assert public(hub)["pending"]["seat"] == 1
+        bo, ann, host = await app.seat(hub, 1), await app.seat(hub, 0), await app.host(hub)
+        for tab in (bo, host):
+            assert "C4, D3, D5, E3 or E4: this gives Cy D4 if Cy places blue" in tab.text()
+            assert "A1, A2, B1, B3 or C2: this gives Cy B2 if Cy places blue" in tab.text()
+        assert "gives Cy" not in ann.text()
+        await bo.tap("E4")
+        assert "This gives Cy D4 if Cy places blue" in bo.text()  # before the confirm
+        assert hub.match.state["board"] == {"C3": "blue"}
+        await bo.tap("A3")
+        assert "This gives Cy" not in bo.text().replace("this gives Cy", "")
+        await bo.tap("Place on A3")
+        assert hub.match.state["board"] == {"C3": "blue", "A3": "blue"}
+        cy = await app.seat(hub, 2)  # Cy places last: Bo holds the turn tower next round
+        assert "C4, D3, D5, E3 or E4: this gives Bo D4 if Bo places blue next round" in cy.text()
+    run_app(test)
 
 
-def test_a_tower_given_next_round_says_so():
-    hub, phones = started()
-    bid_all(hub, phones, {0: ("blue", 1)})
-    place(hub, phones, 0, "C3")
-    bid_all(hub, phones, {1: ("blue", 1)})  # only Bob holds a stone; Cat starts next round
-    text = text_of(hub, phones[1])
-    assert "A stone on C4, D3, D5, E3 or E4 gives Cat D4 if Cat places blue next round" in text
+def test_a_scored_tower_is_announced_counted_and_is_news_for_its_scorer():
+    async def test(app):
+        hub = started(app)
+        bid_all(hub, {0: ("blue", 1), 1: ("blue", 1), 2: ("blue", 1)})
+        place(hub, 0, "D3")
+        place(hub, 1, "D5")
+        tabs = [await app.seat(hub, s) for s in range(3)]
+        host = await app.host(hub)
+        await tabs[2].tap("C4")
+        await tabs[2].tap("Place on C4")
+        await settle(*tabs, host)
+        for tab in (*tabs, host):
+            text = tab.text()
+            assert "Cy scores the blue tower on D4" in text
+            assert "Cy towers 1" in text and "Ann towers 0" in text
+            assert "D4 empty" in text  # the scored tower left the board
+            assert "D4 blue: scored by Cy" in text
+        assert "Turn tower: Bo" in host.text()
+        assert "You scored the blue tower on D4" in tabs[2].phone.toasts
+        assert not [t for t in tabs[0].phone.toasts if "scored" in t]
+    run_app(test)
 
+
+# -- the banner and the news --------------------------------------------------------------
+
+def _screen(hub, seat, host=False):
+    who = HOST if host and seat is None else Who(seat=seat, host=host)
+    return {"table": hub.table(who), "held": True, **hub.view(who)}
+
+
+def test_turn_words_name_only_the_legal_moves():
+    async def test(app):
+        hub = started(app)
+        assert screens.turn_words(_screen(hub, 0, host=True)) == "bid nothing, one or two stones in secret"
+        few = {"public": {"phase": "bidding", "pending": None}, "table": {"seat": 1}, "legal": ["bid"],
+               "private": {"bid_choices": [{"count": 0}, {"count": 1}]}}
+        assert screens.turn_words(few) == "bid nothing or one stone in secret"
+        bid_all(hub, {0: ("blue", 1)})
+        assert screens.turn_words(_screen(hub, 0, host=True)) == "place your blue stone"
+        assert screens.turn_words(_screen(hub, 1, host=True)) is None  # Ann's step, not Bo's
+        place(hub, 0, "D3")
+        bid_all(hub, {2: ("red", 1)})
+        assert screens.turn_words(_screen(hub, 2, host=True)) == "remove a stone with your red stone"
+        cy = await app.seat(hub, 2)
+        assert "Your turn: remove a stone with your red stone" in cy.text()
+    run_app(test)
+
+
+def test_news_my_bid_beaten_by_a_two_stone_bid_and_the_end():
+    async def test(app):
+        hub = started(app)
+        ann, bo, cy = [await app.seat(hub, s) for s in range(3)]
+        bid(hub, 0, "blue", 1)
+        bid(hub, 1, "yellow", 2)
+        bid(hub, 2)
+        hub.act(HOST, "reveal", {})
+        await settle(ann, bo, cy)
+        assert "Bo bid two: your blue stone is thrown away" in ann.phone.toasts
+        assert not [t for t in bo.phone.toasts + cy.phone.toasts if "thrown away" in t]
+        place(hub, 1, "A1")
+        bid_all(hub, {})
+        await settle(ann, bo, cy)
+        assert "The game is over: you win" in cy.phone.toasts  # most stones left
+        assert "The game is over: Cy wins" in ann.phone.toasts
+    run_app(test)
+
+
+# -- the end -----------------------------------------------------------------------------
 
 def test_the_end_shows_the_ranking_and_the_round_it_ended_in():
-    hub, phones = started()
-    for rnd in range(3):
-        bid_all(hub, phones, {rnd % 3: ("yellow", 1)})
-        place(hub, phones, rnd % 3, ("A1", "A2", "A3")[rnd])
-    bid_all(hub, phones, {0: ("blue", 1), 1: ("blue", 1), 2: ("blue", 1)})
-    for seat, circle in ((0, "D3"), (1, "D5"), (2, "C4")):
-        place(hub, phones, seat, circle)
-    bid_all(hub, phones, {})
-    assert hub.is_over() and hub.view(HOST)["public"]["round"] == 5
-    for who in (*phones, HOST, WATCHER):
-        controls = Screen(hub, who).build()
-        text = all_text(controls)
-        assert "Cat wins" in text and "Everyone bid zero in the same round" in text
-        assert "Cat final 1 towers 16 stones" in text
-        assert "Round 5" in text and "Round 4" not in text
-        assert not [n for n in taps(controls) if n.startswith(("Bid ", "Place on", "Remove"))]
-    table_text = text_of(hub, HOST)
-    assert "Bids revealed: Bob nothing; Cat nothing; Ann nothing" in table_text
-    assert "Everyone bid zero: the game ends" in table_text
+    """A game that ends in round 4: every screen and the host's summary say round 4."""
+    async def test(app):
+        hub = started(app)
+        tabs = [await app.seat(hub, s) for s in range(3)]
+        for rnd in range(2):
+            bid_all(hub, {rnd % 3: ("yellow", 1)})
+            place(hub, rnd % 3, ("A1", "A2")[rnd])
+        bid_all(hub, {0: ("blue", 1), 1: ("blue", 1), 2: ("blue", 1)})
+        for seat, circle in ((2, "D3"), (0, "D5"), (1, "C4")):  # Cy holds the turn tower
+            place(hub, seat, circle)
+        bid_all(hub, {})
+        assert hub.is_over() and public(hub)["round"] == 4
+        await settle(*tabs)
+        host, wide = await app.host(hub), await app.host(hub, width=1280)
+        for tab in (*tabs, host):
+            text = tab.text()
+            assert "Bo wins" in text and "Everyone bid zero in the same round" in text
+            assert "The game ended in round 4." in text and "Round 4" in text
+            assert "Bo final 1 towers 16 stones" in text
+            assert not [n for n in taps(tab.tree()) if n.startswith(("Bid ", "Place on", "Remove"))]
+        assert "Bo wins · game over in round 4" in wide.text() and "Round 4" in wide.text()
+        assert "Bids revealed: Ann nothing; Bo nothing; Cy nothing" in host.text()
+        assert "Everyone bid zero: the game ends" in host.text()
+    run_app(test)
 
 
-# -- the board drawing -----------------------------------------------------------------
+# -- the host's table screen -------------------------------------------------------------
+
+def test_the_table_view_shows_the_state_in_large_type_with_no_controls():
+    async def test(app):
+        hub = started(app, start=1)
+        bid(hub, 1, "blue", 1)
+        wide = await app.host(hub, width=1280)
+        text = wide.text()
+        assert "Round 1" in text and "Waiting for Cy and Ann to bid" in text
+        assert "Turn tower: Bo" in text and "Bo ready" in text and "Cy choosing" in text
+        assert "Ann towers 0" in text and "Ann stones left 18" in text and "D4 blue: 0 of 3" in text
+        found = taps(wide.tree())
+        assert not [n for n in found if n in board.CIRCLES or n.startswith(("Bid ", "Reveal", "Place"))]
+        sizes = {c.semantics_label: c.size for c in _texts(wide) if c.semantics_label in
+                 ("Ann towers 0", "Ann stones left 18", "D4 blue: 0 of 3")}
+        assert len(sizes) == 3 and min(sizes.values()) >= 40, sizes
+        rnd = wide.find(lambda c: getattr(c, "value", None) == "Round 1" and getattr(c, "size", 0))
+        assert rnd.size >= 40
+    run_app(test)
+
+
+def _texts(tab):
+    import flet as ft
+    from tests.uitree import walk
+
+    return [c for c in walk(tab.tree()) if isinstance(c, ft.Text)]
+
+
+def test_the_table_view_at_setup_offers_the_setup():
+    async def test(app):
+        hub = app.create("bluffstones", NAMES)
+        wide = await app.host(hub, width=1280)
+        assert "Set up the table" in wide.text()
+        await wide.tap("D4 blue")
+        assert hub.match.state["tower_colours"] == {"D4": "blue"}
+    run_app(test)
+
+
+# -- the board drawing ---------------------------------------------------------------------
+
 @pytest.mark.parametrize("width", [300, 362, 560])
 def test_board_fits_the_width_and_circles_do_not_overlap(width):
-    hub, _ = started()
-    shown = hub.view(HOST)["public"]
-    drawn = bluffstones_board.draw(shown["board"], width)
-    stack = drawn.content
-    assert len(stack.controls) == len(board.CIRCLES) == 37
     _, diameter, height = bluffstones_board.board_size(width)
+    scale = width / (2 + bluffstones_board.FILL / 3)
     centres = {}
-    for slot, item in zip(stack.controls, shown["board"]["circles"]):
-        assert -0.01 <= slot.left and slot.left + diameter <= width + 0.01
-        assert -0.01 <= slot.top and slot.top + diameter <= height + 0.01
-        centres[item["circle"]] = (slot.left + diameter / 2, slot.top + diameter / 2)
+    for item in board.geometry():
+        left = item["box_x"] * 2 * scale
+        top = item["box_y"] * bluffstones_board.HEIGHT * scale
+        assert -0.01 <= left and left + diameter <= width + 0.01
+        assert -0.01 <= top and top + diameter <= height + 0.01
+        centres[item["circle"]] = (left + diameter / 2, top + diameter / 2)
+    assert len(centres) == 37
     for a in board.CIRCLES:
         for b in board.neighbours(a):
             assert math.dist(centres[a], centres[b]) > diameter  # neighbours apart
     assert diameter >= 40 or width < 362  # a finger-sized circle on a 390 px phone
-
-
-def test_board_circles_read_what_they_hold():
-    hub, phones = started()
-    bid_all(hub, phones, {0: ("yellow", 1)})
-    place(hub, phones, 0, "E2")
-    text = all_text(bluffstones_board.draw(hub.view(HOST)["public"]["board"], 360))
-    assert "E2 yellow stone" in text and "F4 blue tower" in text and "A1 empty" in text
+    assert abs(bluffstones_board.width_for_height(height) - width) < 0.01
 
 
 def test_house_rules_from_the_engine_are_on_the_screen():
-    hub, phones = started()
-    text = text_of(hub, phones[0])
-    assert "Where the rules are silent" in text
-    assert "A stone that finds no empty circle is thrown away." in text
+    async def test(app):
+        hub = started(app)
+        ann = await app.seat(hub, 0)
+        assert "Where the rules are silent" in ann.text()
+        assert "A stone that finds no empty circle is thrown away." in ann.text()
+    run_app(test)
 
 
 def test_the_screen_imports_no_rules():
     """Everything the screens show comes from the view: no engine module is imported."""
-    import companion.games.bluffstones as screens
-
     source = open(screens.__file__).read() + open(bluffstones_board.__file__).read()
     assert "from engine" not in source and "import engine" not in source
+    assert not hasattr(screens, "build")

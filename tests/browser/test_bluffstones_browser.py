@@ -79,15 +79,20 @@ def test_bluffstones_round_trip_on_three_phones(server, phones):
     bid(bo, "Bid 1 blue", "one blue stone")
     bid(cy, "Bid 1 blue", "one blue stone")
     shot(ann, "bidding")
-    reveal(ann, "Your turn: tap an empty circle for your blue stone")
+    reveal(ann, "Your turn: place your blue stone")
+    ann.see("Tap an empty circle for your blue stone", timeout=WAIT)
     bo.see("Waiting for Ann to place the blue stone", timeout=WAIT)
     shot(ann, "place")
+    ann.tap_until("D3", "Blue stone on D3?")  # picked, not sent
     ann.tap_until("Place on D3", "D3 blue stone", label=True)
     # what each tower needs, and the warning before Bo leaves D4 one stone from Cy
-    ann.see("D4 blue: 1 of 3 blue stones next to it, needs 2 more", timeout=WAIT)
-    bo.see("gives Cy D4 if Cy places blue", timeout=WAIT)
+    for phone in (ann, bo, cy):
+        phone.see("D4 blue: 1 of 3", timeout=WAIT)
+    bo.see("this gives Cy D4 if Cy places blue", timeout=WAIT)
+    bo.tap_until("D5", "This gives Cy D4 if Cy places blue")  # shown before the confirm
     shot(bo, "careful")
     bo.tap_until("Place on D5", "D5 blue stone", label=True)
+    cy.tap_until("C4", "Blue stone on C4?")
     cy.tap_until("Place on C4", "Cy scores the blue tower on D4")
     for phone in (ann, bo, cy):
         phone.see("Cy scores the blue tower on D4", timeout=WAIT)
@@ -114,9 +119,12 @@ def test_bluffstones_round_trip_on_three_phones(server, phones):
     bo.see_label("Ann bid two red stones", timeout=WAIT)
     assert "two red stones" in bo.frames_since(mark)
     # two-stone bids: everyone throws one; Ann's red goes first
-    ann.see("Your turn: tap a stone to remove", timeout=WAIT)
+    ann.see("Your turn: remove a stone with your red stone", timeout=WAIT)
+    ann.see("Tap the stone to remove with your red stone", timeout=WAIT)
     shot(ann, "remove")
+    ann.tap_until("D3", "Remove the stone on D3?")
     ann.tap_until("Remove D3", "D3 empty", label=True)
+    bo.tap_until("E2", "Yellow stone on E2?")
     bo.tap_until("Place on E2", "E2 yellow stone", label=True)
     for phone in (ann, bo, cy):
         phone.see("Ann's red stone removes the blue stone on D3", timeout=WAIT)
@@ -147,24 +155,97 @@ def test_host_sets_up_on_the_wide_table_screen(server, phones):
     host.open(f"{server.url}/t/{code}")
     host.see("Set up the table", timeout=WAIT)
 
-    # move one tower by tapping the board, then take the default layout again
-    host.tap_until("Move towers", "Tap circles on the board")
-    host.tap_until("Take the tower off B2", "6 of 7 chosen")
-    host.tap_until("Put a tower on A1", "7 of 7 chosen")
-    host.tap_until("Save towers", "Towers stand on B4, D2, D4, D6, F2, F4, A1 (a layout of your own).")
+    # move one tower by tapping the board (the tower, then its new circle), then take the
+    # default layout again
+    host.tap_until("B2", "Moving the tower on B2")
+    host.tap_until("A1", "Towers stand on A1, B4, D2, D4, D6, F2, F4 (a layout of your own).")
     host.tap_until("Use the default layout", "(the default layout)")
 
     for circle, colour in TOWER_COLOURS.items():
         host.tap_until(f"{circle} {colour}", f"Tower {circle} {colour}", label=True)
     host.tap_until("Bo starts", "Bo holds the turn tower.")
-    host.tap_until("Start game", "Waiting for Bo, Ann to bid.")
+    host.tap_until("Start game", "Waiting for Bo and Ann to bid")
 
-    host.see("Waiting for Bo, Ann to bid.", timeout=WAIT)
+    # the table screen: the board, every pile, the turn tower and what each tower needs
     host.see("Turn tower: Bo", timeout=WAIT)
     host.see_label("D4 blue tower", timeout=WAIT)
     host.see_label("Ann red 4", timeout=WAIT)
     host.see_label("Bo towers 0", timeout=WAIT)
-    host.see("D4 blue: 0 of 3 blue stones next to it", timeout=WAIT)
-    host.see("needs 3 more", timeout=WAIT)
+    host.see_label("D4 blue: 0 of 3", timeout=WAIT)
     assert host.button("Bid 1 blue").count() == 0  # the table screen never bids
+    assert host.button("D4").count() == 0  # nor taps the board
     shot(host, "table-wide")
+
+
+LARGE = {"width": 1280, "height": 800}
+TV = {"width": 1920, "height": 1080}
+
+
+def host_act(server, code: str, kind: str, payload: dict | None = None, seat: int | None = None) -> None:
+    """One move through the JSON transport with the host's key (as a script would)."""
+    import urllib.request
+
+    body = {"kind": kind, "payload": payload or {}, **({"seat": seat} if seat is not None else {})}
+    request = urllib.request.Request(f"{server.url}/api/tables/{code}/actions", data=json.dumps(body).encode(),
+                                     headers={"content-type": "application/json", "X-Host-Key": server.host_key})
+    with urllib.request.urlopen(request, timeout=10) as response:
+        assert response.status == 200
+
+
+def round_two(server) -> str:
+    """A 3-player table in round 2: Ann placed a blue stone next to D4 in round 1."""
+    made = server.companion("new", "bluffstones", "--players", "Ann,Bo,Cy", "--json")
+    assert made.returncode == 0, made.stderr
+    code = json.loads(made.stdout)["code"]
+    host_act(server, code, "tower_colour", {"colours": TOWER_COLOURS})
+    host_act(server, code, "start_player", {"player": 0})
+    host_act(server, code, "start")
+    host_act(server, code, "bid", {"count": 1, "colour": "blue"}, seat=0)
+    for seat in (1, 2):
+        host_act(server, code, "bid", {"count": 0}, seat=seat)
+    host_act(server, code, "reveal")
+    host_act(server, code, "place", {"circle": "D3"}, seat=0)
+    return code
+
+
+def keep(phone, name: str) -> None:
+    """A kept screenshot once the canvas has painted what the accessibility tree says."""
+    phone.page.wait_for_timeout(1500)
+    phone.keep_screenshot(name)
+
+
+@pytest.mark.parametrize("size", [LARGE, TV], ids=["1280x800", "1920x1080"])
+def test_the_table_view_is_readable_from_across_the_table(server, phones, size):
+    code = round_two(server)
+    host = phones("host", viewport=size).become_host(server)
+    host.open(f"{server.url}/t/{code}")
+    host.see("Round 2", timeout=WAIT)
+    host.see_label("D4 blue: 1 of 3", timeout=WAIT)
+    keys = ["Round 2", "Ann towers 0", "Ann stones left 17", "Bo stones left 18", "D4 blue: 1 of 3"]
+    heights = host.label_heights(keys)
+    assert set(heights) == set(keys), heights
+    assert all(h >= 40 for h in heights.values()), heights
+    host.see_label("D3 blue stone", timeout=WAIT)  # the board, drawn
+    assert host.button("Bid 1 blue").count() == 0 and host.button("D4").count() == 0  # no controls
+    keep(host, f"bluffstones-table-{size['width']}")
+
+
+def test_phone_and_table_screens_light_and_dark(server, phones):
+    code = round_two(server)
+    join = f"{server.url}/join/{code}"
+    ann = phones("ann", dark=True).open(join)
+    ann.tap("Sit as Ann", timeout=WAIT)
+    ann.see("Your secret bid", timeout=WAIT)
+    ann.see("D4 blue: 1 of 3", timeout=WAIT)
+    assert sum(ann.background()) < 200  # a dark page
+    keep(ann, "bluffstones-phone-dark")
+    bo = phones("bo").open(join)
+    bo.tap("Sit as Bo", timeout=WAIT)
+    bo.see("Your secret bid", timeout=WAIT)
+    assert sum(bo.background()) > 500
+    keep(bo, "bluffstones-phone-light")
+    for dark in (True, False):
+        host = phones(f"host-{dark}", viewport=LARGE, dark=dark).become_host(server)
+        host.open(f"{server.url}/t/{code}")
+        host.see_label("D4 blue: 1 of 3", timeout=WAIT)
+        keep(host, f"bluffstones-table-{'dark' if dark else 'light'}")
