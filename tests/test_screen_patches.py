@@ -69,3 +69,30 @@ def test_the_host_entering_for_a_player_sees_a_veil_first():
         assert "Hand the device to Ann, then tap" in host.text() and "4818" not in host.text()
         assert hub.view(HOST)["public"]["players"][0]["rounds"] == ["entered"]
     run_app(test)
+
+
+def test_pai_sho_a_pass_sends_the_phones_not_to_play_a_few_hundred_bytes():
+    async def test(app):
+        hub = app.create("paisho", ["Ann", "Bo", "Cy", "Di"], {"target": 30})
+        tabs = [await app.seat(hub, s) for s in range(4)]
+        opening = [(0, "place", {"tile": "lily"}), (1, "place", {"tile": "rose"}),
+                   (2, "place", {"tile": "jasmine"}), (3, "place", {"tile": "boat"}),
+                   (0, "place", {"tile": "jade", "formed": [["lily", "jade"]]}),
+                   (1, "pass", {}), (2, "pass", {}), (3, "pass", {})]
+        for seat, kind, payload in opening:  # a realistic screen: tiles out, a harmony counting
+            hub.act(HOST, kind, payload, None, seat=seat)
+        for tab in tabs:
+            await tab.settle()
+        before = [tab.conn.bytes for tab in tabs]
+        await tabs[0].tap("Pass")
+        before[0] = tabs[0].conn.bytes  # the draft is Ann's own business
+        await tabs[0].tap("End turn")
+        for tab in tabs:
+            await tab.settle()
+        sent = [tab.conn.bytes - b for tab, b in zip(tabs, before)]
+        assert "Bo's turn" in tabs[2].text() and "Ann's Lily + White Jade pays in 1 turn" in tabs[3].text()
+        # Cy and Di: whose turn, the turn number, the harmony's countdown, the move counter
+        assert 0 < max(sent[2:]) < 400, sent
+        assert sent[1] < 2500, sent  # Bo: the banner and his turn entry appear
+        assert sent[0] < 1000, sent  # Ann: her entry goes, the Undo button comes
+    run_app(test)
