@@ -147,7 +147,7 @@ def WhoseTurn(me: int | None):
     colour = use_view(lambda s: "grey" if current is None else s["table"]["colours"][current])
     if current is None:
         return kit.body("Game over", weight=ft.FontWeight.BOLD)
-    words = "Your turn" if current == me else f"{name}'s turn"
+    words = "Enter what you did" if current == me else f"{name}'s turn"
     return ft.Row([kit.player_badge(words, colour, size=26),
                    kit.own(ft.Text(f"Turn {turn}", size=20, weight=ft.FontWeight.BOLD))],
                   alignment=ft.MainAxisAlignment.SPACE_BETWEEN)
@@ -631,35 +631,41 @@ def TableView():
     over = use_view(lambda s: s["result"] is not None)
     n = use_view(lambda s: len(s["public"]["players"]))
     target = use_view(lambda s: s["public"]["target"])
+    width = kit.use_width()
     if over:
         return Final(big=True)
-    rows = 4 if n > 2 else 2
-    number = 72 if rows > 2 else 96
-    left = ft.Column([BigTurn(), *[RaceRow(seat, None, target, number, 40, 28, key=str(seat)) for seat in range(n)],
-                      Lotus(None, 32)], spacing=16, expand=3)
-    right = ft.Column([Harmonies(56, 24, 36), BigChart()], spacing=16, expand=2,
+    scale = max(1.0, min(1.5, width / 1280))  # a TV gets larger type, not emptier space
+
+    def px(size: float) -> int:
+        return int(size * scale)
+
+    number = 72 if n > 2 else 96
+    left = ft.Column([BigTurn(px(56), px(44), px(24)),
+                      *[RaceRow(seat, None, target, px(number), px(40), px(28), key=str(seat)) for seat in range(n)],
+                      Lotus(None, px(32))], spacing=px(16), expand=3)
+    right = ft.Column([Harmonies(px(56), px(24), px(36)), BigChart(px(260), px(36))], spacing=px(16), expand=2,
                       scroll=ft.ScrollMode.AUTO)
     return ft.Row([left, right], spacing=32, vertical_alignment=ft.CrossAxisAlignment.START, expand=True)
 
 
 @part
-def BigTurn():
+def BigTurn(size: int = 56, number_size: int = 44, small: int = 24):
     current = use_view(lambda s: s["public"]["current"])
     turn = use_view(lambda s: s["public"]["turn"])
     target = use_view(lambda s: s["public"]["target"])
     name = use_view(lambda s: None if current is None else s["table"]["players"][current])
     colour = use_view(lambda s: "grey" if current is None else s["table"]["colours"][current])
     return ft.Container(ft.Row([
-        kit.own(ft.Text(f"{name}'s turn", size=56, weight=ft.FontWeight.BOLD, color=kit.text_on(colour))),
+        kit.own(ft.Text(f"{name}'s turn", size=size, weight=ft.FontWeight.BOLD, color=kit.text_on(colour))),
         ft.Column([
-            ft.Text(f"Turn {turn}", size=44, weight=ft.FontWeight.BOLD, color=kit.text_on(colour),
+            ft.Text(f"Turn {turn}", size=number_size, weight=ft.FontWeight.BOLD, color=kit.text_on(colour),
                     semantics_label=f"Turn {turn}"),
-            ft.Text(f"First to {target} wins", size=24, color=kit.text_on(colour)),
+            ft.Text(f"First to {target} wins", size=small, color=kit.text_on(colour)),
         ], spacing=0, horizontal_alignment=ft.CrossAxisAlignment.END),
     ], alignment=ft.MainAxisAlignment.SPACE_BETWEEN), bgcolor=kit.swatch(colour), border_radius=16,
         padding=ft.Padding(24, 12, 24, 12))
 
 
 @part
-def BigChart():
-    return kit.card([kit.title("The race", size=36), RaceChart(height=260, label_size=16)])
+def BigChart(height: int = 260, title_size: int = 36):
+    return kit.card([kit.title("The race", size=title_size), RaceChart(height=height, label_size=16)])

@@ -88,7 +88,7 @@ def race_to_target(names: Sequence[str], colours: Sequence[str], point_turns: Se
     top = max([target] + scores)
     chart = fch.LineChart(
         data_series=lines, min_x=0, max_x=right, min_y=0, max_y=top + max(1, top // 10),
-        left_axis=fch.ChartAxis(label_size=label_size * 3, label_spacing=max(1, top // 5)),
+        left_axis=fch.ChartAxis(label_size=label_size * 3, label_spacing=max(1, top // 5), show_max=False),
         bottom_axis=fch.ChartAxis(label_size=label_size * 2 + 4, label_spacing=max(1, right // 6)),
         horizontal_grid_lines=fch.ChartGridLines(color=ft.Colors.OUTLINE_VARIANT, width=1,
                                                  interval=max(1, top // 5)),
