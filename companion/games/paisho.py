@@ -639,12 +639,13 @@ def TableView():
     def px(size: float) -> int:
         return int(size * scale)
 
-    number = 72 if n > 2 else 96
+    number, name, words = (64, 32, 24) if n > 2 else (96, 40, 28)
     left = ft.Column([BigTurn(px(56), px(44), px(24)),
-                      *[RaceRow(seat, None, target, px(number), px(40), px(28), key=str(seat)) for seat in range(n)],
-                      Lotus(None, px(32))], spacing=px(16), expand=3)
+                      *[RaceRow(seat, None, target, px(number), px(name), px(words), key=str(seat))
+                        for seat in range(n)],
+                      Lotus(None, px(28 if n > 2 else 32))], spacing=px(12 if n > 2 else 16), expand=3, scroll=ft.ScrollMode.AUTO)
     right = ft.Column([Harmonies(px(56), px(24), px(36)), BigChart(px(260), px(36))], spacing=px(16), expand=2,
-                      scroll=ft.ScrollMode.AUTO)
+                      scroll=ft.ScrollMode.AUTO, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
     return ft.Row([left, right], spacing=32, vertical_alignment=ft.CrossAxisAlignment.START, expand=True)
 
 
