@@ -384,8 +384,9 @@ def _what_step(view: dict, change) -> list[ft.Control]:
                    tool=tools[0] if kind == "return" and len(tools) == 1 else None, returned=())
         return handler
 
-    buttons = [(kit.primary if kind == "place" else kit.secondary)(label, choose(kind) if kind in view["legal"] else None)
-               for kind, label in TURN_KINDS if kind in view["legal"] or kind != "return"]
+    # only the moves the table offers now (a greyed-out button is one more thing to read)
+    buttons = [(kit.primary if kind == view["legal"][0] else kit.secondary)(label, choose(kind))
+               for kind, label in TURN_KINDS if kind in view["legal"]]
     return [kit.title("What did you do?"), ft.Row(buttons, wrap=True, spacing=8, run_spacing=8),
             kit.muted("Then pick the tile, and any harmony formed or broken.")]
 
