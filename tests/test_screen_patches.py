@@ -107,4 +107,30 @@ def test_bluffstones_a_bid_sends_the_others_only_who_is_ready():
         sent = [tab.conn.bytes - b for tab, b in zip(tabs, before)]
         assert "D4 blue: 1 of 3" in wide.text()
         assert 0 < sent[4] < 800, sent  # the table screen: one cell, D4's count, whose step
+
+
+def test_pai_sho_a_pass_sends_the_phones_not_to_play_a_few_hundred_bytes():
+    async def test(app):
+        hub = app.create("paisho", ["Ann", "Bo", "Cy", "Di"], {"target": 30})
+        tabs = [await app.seat(hub, s) for s in range(4)]
+        opening = [(0, "place", {"tile": "lily"}), (1, "place", {"tile": "rose"}),
+                   (2, "place", {"tile": "jasmine"}), (3, "place", {"tile": "boat"}),
+                   (0, "place", {"tile": "jade", "formed": [["lily", "jade"]]}),
+                   (1, "pass", {}), (2, "pass", {}), (3, "pass", {})]
+        for seat, kind, payload in opening:  # a realistic screen: tiles out, a harmony counting
+            hub.act(HOST, kind, payload, None, seat=seat)
+        for tab in tabs:
+            await tab.settle()
+        before = [tab.conn.bytes for tab in tabs]
+        await tabs[0].tap("Pass")
+        before[0] = tabs[0].conn.bytes  # the draft is Ann's own business
+        await tabs[0].tap("End turn")
+        for tab in tabs:
+            await tab.settle()
+        sent = [tab.conn.bytes - b for tab, b in zip(tabs, before)]
+        assert "Bo's turn" in tabs[2].text() and "Ann's Lily + White Jade pays in 1 turn" in tabs[3].text()
+        # Cy and Di: whose turn, the turn number, the harmony's countdown, the move counter
+        assert 0 < max(sent[2:]) < 400, sent
+        assert sent[1] < 2500, sent  # Bo: the banner and his turn entry appear
+        assert sent[0] < 1000, sent  # Ann: her entry goes, the Undo button comes
     run_app(test)

@@ -1,328 +1,449 @@
-"""Pai Sho (Frank's rules) screens: the score race, my tiles and harmonies, a turn in 3 taps.
+"""Pai Sho (Frank's rules) screens as components: the race, my turn in three taps, my
+harmonies and tiles; the host's table screen in large type.
 
-Every phone shows whose turn it is, the race to the target, its own harmonies with the
-turns until each pays, and its tiles by place. On its turn a phone enters what happened
-in two or three taps: what (Place / Move / Capture / Return / Pass), which tile, then
-optionally the harmonies formed or broken, and "End turn". The engine checks it all;
-a refusal (a disharmonious pair...) comes back as a message and the draft stays.
+Every phone shows whose turn it is, the race to the target (big scores, the captures and
+the blooming White Lotus said in words), its own harmonies with the turns until each
+pays, and its tiles by place. On its turn a phone enters what happened in two or three
+taps, one step at a time: what (Place / Move / Capture / Return / Pass), which tile,
+then "End turn" (with any harmonies formed or broken ticked on the way). The engine
+checks it all; a refusal (a disharmonious pair...) comes back as a message and the
+draft stays.
 
-The shared table screen shows public things only: the race, the Pot, the blooming lotus,
-the harmonies (and the latest formed and broken) and whose turn it is. When the game is
-over every screen shows the winner and the score by turn as a bar chart.
-
-The screens only draw the view: tile names and looks, capture labels and the words for
-the end come from it, and a move's buttons show only when the table offers that move.
+Each part is a component reading only its slice of the view (a score, a harmony, whose
+turn), so a move re-renders the parts it changed. The screens only draw the view: tile
+names and looks, capture labels, the words for the end, the turn each point was scored
+in (the race chart) all come from it, and a move's buttons show only when the table
+offers that move.
 """
 
 from __future__ import annotations
 
 import flet as ft
 
-from companion.games.paisho_look import Kinds, pair_tags, score_bar, score_chart, tile_button, tile_tag
-from companion.ui import kit
-from companion.ui.gameui import GameUI
+from companion.games.paisho_look import Kinds, listed, pair_tags, plural, progress, tile_button, tile_tag
+from companion.ui import charts, kit
+from companion.ui.live import part, use_table, use_view
 
 TURN_KINDS = (("place", "Place"), ("move", "Move"), ("capture", "Capture"),
               ("return", "Return"), ("pass", "Pass"))
+TURN_WORDS = {"place": "place", "move": "move", "capture": "capture",
+              "return": "return flowers", "pass": "pass"}
 OTHER_KINDS = ("harmony_broken", "harmony_formed", "knotweed_kill", "forfeit")
 
 
-def build(ui: GameUI) -> list[ft.Control]:
-    if ui.over:
-        return _final(ui)
-    me = ui.seat
-    if me is None or ui.private is None:
-        return _table(ui)
-    controls: list[ft.Control] = [_turn_banner(ui, me), _race(ui, me, compact=True)]
-    if ui.may("pass"):  # the turn moves are open to this screen: it is this seat's turn
-        controls.append(_turn_entry(ui, me))
-    controls.append(_my_harmonies(ui, me))
-    controls.append(_lotus_and_pot(ui))
-    controls.append(_my_tiles(ui, me))
-    if any(ui.may(kind) for kind in OTHER_KINDS):
-        controls.append(_more(ui, me))
-    return controls
+# -- what the banner and the news say ---------------------------------------------------
+
+def turn_words(screen: dict) -> str:
+    """The moves of a turn that are legal now: "place, move, capture or pass"."""
+    return listed([TURN_WORDS[kind] for kind, _ in TURN_KINDS if kind in screen["legal"]])
 
 
-def _kinds(ui: GameUI) -> Kinds:
-    return Kinds.of(ui.public)
+def news(before: dict, after: dict) -> str | None:
+    """What happened to this seat: a tile of mine captured, an opponent's harmony point, a
+    harmony of mine broken in someone else's turn, my White Lotus blooming."""
+    me = after["table"]["seat"]
+    b, a = before["public"], after["public"]
+    if me is None or len(b["players"]) != len(a["players"]) or after["revision"] < before["revision"]:
+        return None
+    kinds = Kinds.of(a)
+    said: list[str] = []
+    was, now = b["players"][me]["pot"], a["players"][me]["pot"]
+    lost = [(k, now[k] - was.get(k, 0)) for k in kinds.names if now.get(k, 0) > was.get(k, 0)]
+    takers = [p["name"] for p in a["players"]
+              if p["seat"] != me and p["captured"] > b["players"][p["seat"]]["captured"]]
+    if lost and takers:
+        tiles = listed([kinds.name(k) if n == 1 else f"{n} {kinds.name(k)}" for k, n in lost])
+        said.append(f"{takers[0]} captured your {tiles}")
+    for player in a["players"]:
+        gained = player["score"] - b["players"][player["seat"]]["score"]
+        if player["seat"] != me and gained > 0:
+            said.append(f"{player['name']} scored {plural(gained, 'harmony point')}: "
+                        f"{player['score']} of {a['target']}")
+    mover = b["current"]
+    if mover is not None and mover != me and a["turn"] > b["turn"]:
+        still = {h["id"] for h in a["harmonies"]}
+        gone = [h for h in b["harmonies"] if h["owner"] == me and h["id"] not in still]
+        if gone:
+            pairs = listed([kinds.pair_text(h["pair"]) for h in gone])
+            said.append(f"{b['players'][mover]['name']}'s turn broke your {pairs}")
+    if a["blooming"] == me and b["blooming"] != me:
+        said.append("your White Lotus blooms")
+    if not said:
+        return None
+    text = "; ".join(said)
+    return text[:1].upper() + text[1:]
 
 
-def _act(ui: GameUI, kind: str, payload: dict) -> None:
-    """A move of this screen's seat (the host entering for a player acts for that seat)."""
-    ui.act(kind, payload, seat=ui.seat)
+# -- slices of the view --------------------------------------------------------------------
+
+def _kinds(screen: dict) -> Kinds:
+    return Kinds.of(screen["public"])
 
 
-def _tile_words(ui: GameUI, item: dict) -> str:
-    return f"{ui.public['players'][item['owner']]['name']}'s {_kinds(ui).name(item['kind'])}"
+def _player(screen: dict, seat: int) -> tuple:
+    """What a race row draws: (name, colour, score, captured, blooming, out words)."""
+    p = screen["public"]["players"][seat]
+    return (p["name"], screen["table"]["colours"][seat], p["score"], p["captured"], p["blooming"],
+            p["out_words"])
 
 
-# -- shared pieces ---------------------------------------------------------------
-def _width(ui: GameUI) -> float:
-    return 620 if kit.is_wide(ui) else 300
+def _harmony(h: dict) -> tuple:
+    return (h["id"], h["owner"], tuple(h["pair"]), h["points"], h["turns_intact"], h["turns_to_next_point"])
 
 
-def _turn_banner(ui: GameUI, me: int | None) -> ft.Control:
-    game = ui.public
-    current = game["current"]
+def _race_data(screen: dict) -> tuple:
+    public = screen["public"]
+    return (tuple(screen["table"]["players"]), tuple(screen["table"]["colours"]),
+            tuple(tuple(p["point_turns"]) for p in public["players"]), public["turns_played"],
+            public["target"])
+
+
+def _status(captured: int, blooming: bool, out_words: str | None, you: bool) -> str:
+    """A player's captures and lotus in words."""
+    words = []
+    if out_words:
+        words.append(out_words[:1].upper() + out_words[1:])
+    words.append(f"Captured {plural(captured, 'tile')}")
+    if blooming:
+        words.append(("your" if you else "their") + " White Lotus blooms")
+    return " · ".join(words)
+
+
+# -- the phone's screen ------------------------------------------------------------------------
+
+@part
+def Screen():
+    seat = use_view(lambda s: s["table"]["seat"])
+    over = use_view(lambda s: s["result"] is not None)
+    mine = use_view(lambda s: s["private"] is not None)
+    if over:
+        return Final()
+    if seat is None or not mine:
+        return Board()
+    controls: list[ft.Control] = [WhoseTurn(seat), TurnSlot()]
+    controls += [Race(seat), Lotus(seat), MyHarmonies(seat), Harmonies(besides=seat), Pot(), MyTiles(),
+                 RaceChartSection(), More(seat)]
+    return ft.Column(controls, spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+
+
+@part
+def Board():
+    """The table screen on a phone-sized device (a watcher, the host's phone)."""
+    host = use_view(lambda s: s["table"]["host"])
+    controls: list[ft.Control] = [WhoseTurn(None), Race(None), Lotus(None), Harmonies(), Latest(), Pot(),
+                                  RaceChartSection()]
+    if host:
+        controls.append(kit.muted("To enter a turn here, pick \"Enter for <player>\" above."))
+    return ft.Column(controls, spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+
+
+@part
+def WhoseTurn(me: int | None):
+    """Whose turn and the turn number (the frame's big banner says what I may do on mine);
+    the same controls whoever's turn it is, so a new turn changes a few values only."""
+    current = use_view(lambda s: s["public"]["current"])
+    turn = use_view(lambda s: s["public"]["turn"])
+    name = use_view(lambda s: None if current is None else s["table"]["players"][current])
+    colour = use_view(lambda s: "grey" if current is None else s["table"]["colours"][current])
     if current is None:
-        text = "Game over"
-    elif current == me:
-        text = "Your turn"
-    else:
-        text = f"{game['players'][current]['name']}'s turn"
-    colour = ui.colours[current] if current is not None else "grey"
-    return ft.Container(
+        return kit.body("Game over", weight=ft.FontWeight.BOLD)
+    words = "Enter what you did" if current == me else f"{name}'s turn"
+    return ft.Row([kit.player_badge(words, colour, size=26),
+                   kit.own(ft.Text(f"Turn {turn}", size=20, weight=ft.FontWeight.BOLD))],
+                  alignment=ft.MainAxisAlignment.SPACE_BETWEEN)
+
+
+@part
+def Race(me: int | None):
+    target = use_view(lambda s: s["public"]["target"])
+    n = use_view(lambda s: len(s["public"]["players"]))
+    rows: list[ft.Control] = [kit.title(f"Race to {target}")]
+    rows += [RaceRow(seat, me, target, key=str(seat)) for seat in range(n)]
+    return kit.card(rows, padding=10)
+
+
+@part
+def RaceRow(seat: int, me: int | None, target: int, number_size: int = kit.BIG, name_size: int = 20,
+            words_size: int = kit.SMALL):
+    name, colour, score, captured, blooming, out_words = use_view(lambda s: _player(s, seat))
+    you = seat == me
+    label = "You" if you else name
+    number = ft.Text(str(score), size=number_size, weight=ft.FontWeight.BOLD,
+                     semantics_label=f"{name} score {score} of {target}")
+    words = _status(captured, blooming, out_words, you)
+    return ft.Column([
         ft.Row([
-            kit.own(ft.Text(text, size=30, weight=ft.FontWeight.BOLD, color=kit.text_on(colour))),
-            kit.own(ft.Text(f"Turn {game['turn']}", size=18, color=kit.text_on(colour),
-                            semantics_label=f"Turn {game['turn']}")),
-        ], alignment=ft.MainAxisAlignment.SPACE_BETWEEN),
-        bgcolor=kit.swatch(colour), border_radius=14, padding=ft.Padding(16, 10, 16, 10),
-    )
-
-
-def _race(ui: GameUI, me: int | None = None, compact: bool = False) -> ft.Control:
-    """Each score as a big number and a bar toward the target."""
-    game = ui.public
-    target = game["target"]
-    width = _width(ui)
-    rows: list[ft.Control] = [] if compact else [kit.title(f"Race to {target}")]
-    for player in game["players"]:
-        seat, score = player["seat"], player["score"]
-        label = "You" if seat == me else player["name"]
-        status = []
-        if player["out_words"]:
-            status.append(player["out_words"])
-        if player["blooming"]:
-            status.append("lotus blooms")
-        status.append(f"{player['captured']} captured")
-        number = kit.own(ft.Text(str(score), size=32 if compact else kit.BIG, weight=ft.FontWeight.BOLD,
-                                 semantics_label=f"{player['name']} score {score} of {target}"))
-        if compact:
-            rows.append(ft.Row([
-                ft.Column([
-                    ft.Row([kit.player_badge(label, ui.colours[seat], size=18),
-                            kit.muted(" · ".join(status))],
-                           spacing=8, wrap=True),
-                    score_bar(score, target, ui.colours[seat], width - 40, height=12),
-                ], spacing=4, expand=True),
-                number,
-            ], vertical_alignment=ft.CrossAxisAlignment.CENTER))
-            continue
-        rows.append(ft.Row([
-            ft.Column([
-                kit.player_badge(label, ui.colours[seat], size=20),
-                kit.muted(" · ".join(status)),
-            ], spacing=2, expand=True),
+            ft.Column([kit.player_badge(label, colour, size=name_size),
+                       kit.own(ft.Text(words, size=words_size))], spacing=2, expand=True),
             number,
-        ], alignment=ft.MainAxisAlignment.SPACE_BETWEEN))
-        rows.append(score_bar(score, target, ui.colours[seat], width))
-    if compact:
-        rows.append(kit.muted(f"First to {target} wins"))
-        return kit.card(rows, padding=10)
-    return kit.card(rows)
+        ], vertical_alignment=ft.CrossAxisAlignment.CENTER),
+        progress(score, target, colour, height=max(10, number_size // 4)),
+    ], spacing=4)
 
 
-def _lotus_and_pot(ui: GameUI) -> ft.Control:
-    game = ui.public
-    kinds = _kinds(ui)
-    bloom = game["blooming"]
+@part
+def Lotus(me: int | None, size: int = kit.BODY):
+    """The blooming White Lotus, said in words."""
+    bloom = use_view(lambda s: s["public"]["blooming"])
+    name = use_view(lambda s: None if bloom is None else s["table"]["players"][bloom])
+    kinds = use_view(_kinds)
     if bloom is None:
-        lotus = kit.body("No White Lotus blooms: the fewest captures is tied")
-    else:
-        lotus = ft.Row([tile_tag(kinds, "lotus", kinds.name("lotus"), size=16),
-                        kit.body(f"blooms for {game['players'][bloom]['name']}",
-                                 weight=ft.FontWeight.BOLD)], wrap=True)
-    rows: list[ft.Control] = [lotus, kit.title("The Pot", size=20)]
-    if not any(player["pot"] for player in game["players"]):
+        return kit.body("No White Lotus blooms: the fewest captures is tied", size=size)
+    who = "Your" if bloom == me else f"{name}'s"
+    why = "you have" if bloom == me else f"{name} has"
+    return ft.Row([
+        tile_tag(kinds, "lotus", kinds.name("lotus"), size=size),
+        kit.body(f"{who} White Lotus blooms ({why} captured the fewest tiles): in harmony with "
+                 "every flower within 3 spaces" if size < 30 else f"{who} White Lotus blooms",
+                 size=size, weight=ft.FontWeight.BOLD),
+    ], wrap=True, vertical_alignment=ft.CrossAxisAlignment.CENTER)
+
+
+@part
+def Pot(size: int = 18):
+    kinds = use_view(_kinds)
+    pots = use_view(lambda s: tuple((p["name"], tuple((k, p["pot"][k]) for k in s["public"]["names"]
+                                                       if k in p["pot"]))
+                                    for p in s["public"]["players"]))
+    rows: list[ft.Control] = [kit.title("The Pot", size=20)]
+    if not any(pot for _, pot in pots):
         rows.append(kit.muted("The Pot is empty."))
-    for player in game["players"]:
-        pot = player["pot"]
-        count = sum(pot.values())
+    for name, pot in pots:
+        count = sum(n for _, n in pot)
         if not count:
             continue
-        rows.append(kit.own(ft.Text(f"{player['name']}'s tiles: {count}", size=18,
-                                    weight=ft.FontWeight.BOLD,
-                                    semantics_label=f"Pot: {player['name']}'s tiles {count}")))
-        rows.append(ft.Row([tile_tag(kinds, kind, f"{kinds.name(kind)} ×{pot[kind]}")
-                            for kind in kinds.names if kind in pot],
+        rows.append(kit.own(ft.Text(f"{name}'s tiles: {count}", size=size, weight=ft.FontWeight.BOLD,
+                                    semantics_label=f"Pot: {name}'s tiles {count}")))
+        rows.append(ft.Row([tile_tag(kinds, kind, f"{kinds.name(kind)} ×{n}") for kind, n in pot],
                            wrap=True, spacing=4, run_spacing=4))
     return kit.card(rows)
 
 
-def _harmony_row(ui: GameUI, harmony: dict, owner_name: bool) -> ft.Control:
-    game = ui.public
-    kinds = _kinds(ui)
-    left = harmony["turns_to_next_point"]
-    who = game["players"][harmony["owner"]]["name"] + "'s " if owner_name else ""
-    words = f"{who}{kinds.pair_text(harmony['pair'])} pays in {left} turn{'s' if left != 1 else ''}"
+@part
+def HarmonyRow(harmony: tuple, owner_name: str | None, number_size: int = kit.BIG, tag_size: int = 15):
+    hid, _, pair, points, _, left = harmony
+    kinds = use_view(_kinds)
+    who = f"{owner_name}'s " if owner_name else ""
+    words = f"{who}{kinds.pair_text(pair)} pays in {plural(left, 'turn')}"
     return ft.Row([
         ft.Column([
-            pair_tags(kinds, harmony["pair"]),
-            kit.muted(f"#{harmony['id']} · {harmony['points']} point{'s' if harmony['points'] != 1 else ''}"
-                      f" so far · {harmony['turns_intact']} turns intact"),
+            pair_tags(kinds, pair, size=tag_size),
+            kit.own(ft.Text(f"{who}#{hid} · {plural(points, 'point')} so far",
+                            size=max(kit.SMALL, tag_size - 1))),
         ], spacing=2, expand=True),
         ft.Column([
-            kit.own(ft.Text(str(left), size=34, weight=ft.FontWeight.BOLD, semantics_label=words)),
-            ft.Text("turns to pay" if left != 1 else "turn to pay", size=12),
+            ft.Text(str(left), size=number_size, weight=ft.FontWeight.BOLD, semantics_label=words),
+            ft.Text("turn to pay" if left == 1 else "turns to pay", size=max(12, number_size // 3)),
         ], spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER),
-    ])
+    ], vertical_alignment=ft.CrossAxisAlignment.CENTER)
 
 
-def _my_harmonies(ui: GameUI, me: int) -> ft.Control:
-    mine = [h for h in ui.public["harmonies"] if h["owner"] == me]
+@part
+def MyHarmonies(me: int):
+    mine = use_view(lambda s: tuple(_harmony(h) for h in s["public"]["harmonies"] if h["owner"] == me))
     rows: list[ft.Control] = [kit.title("My harmonies")]
     if not mine:
         rows.append(kit.muted("No harmony yet: two neighbours on the ring, next to each other."))
-    rows += [_harmony_row(ui, h, owner_name=False) for h in mine]
+    rows += [HarmonyRow(h, None, key=str(h[0])) for h in mine]
     return kit.card(rows)
 
 
-def _my_tiles(ui: GameUI, me: int) -> ft.Control:
-    tiles = ui.private["tiles"]
-    kinds = _kinds(ui)
+@part
+def Harmonies(number_size: int = kit.BIG, tag_size: int = 15, title_size: int = kit.LARGE,
+              besides: int | None = None):
+    """Every intact harmony with its owner (``besides``: all but that seat's)."""
+    every = use_view(lambda s: tuple(_harmony(h) for h in s["public"]["harmonies"] if h["owner"] != besides))
+    names = use_view(lambda s: tuple(s["table"]["players"]))
+    rows: list[ft.Control] = [kit.title("Harmonies" if besides is None else "The others' harmonies",
+                                        size=title_size)]
+    if not every:
+        rows.append(kit.muted("No harmony is intact."))
+    rows += [HarmonyRow(h, names[h[1]], number_size, tag_size, key=str(h[0])) for h in every]
+    return kit.card(rows)
 
-    def cell(text: str, width: int = 56, bold: bool = False) -> ft.Control:
+
+@part
+def Latest(size: int = 15):
+    recent = use_view(lambda s: tuple(s["public"]["recent"]))
+    rows: list[ft.Control] = [kit.title("Latest", size=20)]
+    rows += [kit.body(line, size=size) for line in recent]
+    if not recent:
+        rows.append(kit.muted("No harmony yet: the harmonies formed and broken show here."))
+    return kit.card(rows)
+
+
+@part
+def MyTiles():
+    tiles = use_view(lambda s: s["private"]["tiles"])
+    kinds = use_view(_kinds)
+
+    def cell(text: str, bold: bool = False) -> ft.Control:
         return ft.Container(ft.Text(text, size=16, weight=ft.FontWeight.BOLD if bold else None,
-                                    text_align=ft.TextAlign.CENTER), width=width)
+                                    text_align=ft.TextAlign.CENTER), width=56)
 
     rows: list[ft.Control] = [
         kit.title("My tiles"),
-        ft.Row([ft.Container(width=150), cell("hand", bold=True), cell("board", bold=True),
-                cell("Pot", bold=True)], spacing=4),
+        ft.Row([ft.Container(width=150), cell("hand", True), cell("board", True), cell("Pot", True)], spacing=4),
     ]
     for kind in kinds.names:
         returned = tiles["returned"].get(kind, 0)
         board = tiles["board"].get(kind, 0)
         hand = str(tiles["hand"].get(kind, 0)) + (f"+{returned}" if returned else "")
-        rows.append(ft.Row([
-            ft.Container(tile_tag(kinds, kind), width=150),
-            cell(hand), cell(str(board), bold=board > 0), cell(str(tiles["pot"].get(kind, 0))),
-        ], spacing=4))
+        rows.append(ft.Row([ft.Container(tile_tag(kinds, kind), width=150), cell(hand),
+                            cell(str(board), board > 0), cell(str(tiles["pot"].get(kind, 0)))], spacing=4))
     if tiles["returned"]:
         rows.append(kit.muted("+N: returned by a Boat or Wheel, may be placed again."))
     return kit.card(rows)
 
 
-# -- the turn, in two or three taps ------------------------------------------------
-def _draft(ui: GameUI) -> dict:
-    """The turn being entered; a new turn (or an undo past it) starts a fresh one."""
-    game = ui.public
-    draft = ui.local.get("draft")
-    if not draft or draft.get("turn") != game["turn"] or draft.get("seat") != ui.seat:
-        draft = {"turn": game["turn"], "seat": ui.seat, "step": "what", "kind": None,
-                 "tile": None, "capture": None, "tool": None, "returned": [],
-                 "broken": [], "formed": [], "pick": None}
-        ui.local["draft"] = draft
-    intact = {h["id"] for h in game["harmonies"]}
-    draft["broken"] = [i for i in draft["broken"] if i in intact]
-    return draft
+@part
+def RaceChartSection():
+    """The race chart on demand while playing (it grows every turn)."""
+    open_, set_open = ft.use_state(False)
+    button = kit.secondary("Hide the race chart" if open_ else "Show the race chart", lambda e: set_open(not open_))
+    return ft.Column([button, RaceChart()] if open_ else [button])
 
 
-def _set(ui: GameUI, draft: dict, **changes) -> None:
-    draft.update(changes)
-    ui.rerender()
+@part
+def RaceChart(height: int = 220, label_size: int = 12):
+    names, colours, point_turns, turns, target = use_view(_race_data)
+    return charts.race_to_target(names, colours, point_turns, turns, target, height=height,
+                                 label_size=label_size)
 
 
-def _turn_entry(ui: GameUI, me: int) -> ft.Control:
-    draft = _draft(ui)
-    step = draft["step"]
-    if step == "tile":
-        rows = _tile_step(ui, draft)
-    elif step == "finish":
-        rows = _finish_step(ui, draft)
+# -- the turn, one step at a time ------------------------------------------------------------
+
+@part
+def TurnSlot():
+    """The turn entry when it is my turn; its place kept when not (nothing after it is
+    drawn again when the turn comes or goes)."""
+    my_turn = use_view(lambda s: s["private"]["turn"] is not None and "pass" in s["legal"])
+    return TurnEntry() if my_turn else ft.Container(visible=False)
+
+
+def _fresh(turn: int) -> dict:
+    return {"turn": turn, "step": "what", "kind": None, "tile": None, "capture": None, "tool": None,
+            "returned": (), "broken": (), "formed": (), "pick": None}
+
+
+def _turn_slice(screen: dict) -> dict:
+    public = screen["public"]
+    if screen["private"]["turn"] is None:
+        return {"turn": public["turn"], "choices": None}
+    return {
+        "turn": public["turn"],
+        "legal": tuple(k for k, _ in TURN_KINDS if k in screen["legal"]),
+        "choices": screen["private"]["turn"],
+        "can_form": tuple(tuple(p) for p in screen["private"]["can_form"]),
+        "harmonies": tuple(_harmony(h) for h in public["harmonies"]),
+        "players": tuple(p["name"] for p in public["players"]),
+        "harmony_tiles": tuple(public["harmony_tiles"]),
+    }
+
+
+@part
+def TurnEntry():
+    """My turn: what, which tile, End turn. The draft is this phone's own until sent."""
+    context = use_table()
+    view = use_view(_turn_slice)
+    kinds = use_view(_kinds)
+    stored, set_stored = ft.use_state(lambda: _fresh(view["turn"]))
+    if view["choices"] is None:  # the turn has just gone (the slot takes this part away)
+        return ft.Container(visible=False)
+    draft = stored if stored["turn"] == view["turn"] else _fresh(view["turn"])  # a new turn: a new draft
+    intact = {h[0] for h in view["harmonies"]}
+    if any(i not in intact for i in draft["broken"]):
+        draft = {**draft, "broken": tuple(i for i in draft["broken"] if i in intact)}
+
+    def change(**changes):
+        set_stored({**draft, **changes})
+
+    async def send(e=None):
+        await context.move(draft["kind"], _payload(draft))
+
+    if draft["step"] == "tile":
+        rows = _tile_step(view, kinds, draft, change)
+    elif draft["step"] == "finish":
+        rows = _finish_step(view, kinds, draft, change, send)
     else:
-        rows = _what_step(ui, draft)
+        rows = _what_step(view, change)
     return kit.card(rows)
 
 
-def _what_step(ui: GameUI, draft: dict) -> list[ft.Control]:
-    my = ui.private["turn"]
-    possible = {kind: ui.may(kind) for kind, _ in TURN_KINDS}
+def _tile_words(players: tuple, kinds: Kinds, item: dict) -> str:
+    return f"{players[item['owner']]}'s {kinds.name(item['kind'])}"
+
+
+def _what_step(view: dict, change) -> list[ft.Control]:
+    choices = view["choices"]
 
     def choose(kind):
         def handler(e=None):
-            step = "finish" if kind == "pass" else "tile"
-            tool = my["can_return_with"][0] if kind == "return" and len(my["can_return_with"]) == 1 else None
-            _set(ui, draft, kind=kind, step=step, tile=None, capture=None, tool=tool, returned=[])
+            tools = choices["can_return_with"]
+            change(kind=kind, step="finish" if kind == "pass" else "tile", tile=None, capture=None,
+                   tool=tools[0] if kind == "return" and len(tools) == 1 else None, returned=())
         return handler
 
-    buttons = [(kit.primary if kind == "place" else kit.secondary)(
-                   label, choose(kind) if possible[kind] else None)
-               for kind, label in TURN_KINDS if possible[kind] or kind != "return"]
+    # only the moves the table offers now (a greyed-out button is one more thing to read)
+    buttons = [(kit.primary if kind == view["legal"][0] else kit.secondary)(label, choose(kind))
+               for kind, label in TURN_KINDS if kind in view["legal"]]
     return [kit.title("What did you do?"), ft.Row(buttons, wrap=True, spacing=8, run_spacing=8),
             kit.muted("Then pick the tile, and any harmony formed or broken.")]
 
 
-def _tile_step(ui: GameUI, draft: dict) -> list[ft.Control]:
-    my = ui.private["turn"]
-    kinds = _kinds(ui)
+def _tile_step(view: dict, kinds: Kinds, draft: dict, change) -> list[ft.Control]:
+    choices = view["choices"]
     kind = draft["kind"]
-    back = kit.secondary("Back", lambda e=None: _set(ui, draft, step="what"))
     rows: list[ft.Control] = []
     if kind in ("place", "move"):
         rows.append(kit.title("Which tile did you place?" if kind == "place" else "Which tile moved?"))
-        choices = my["can_place"] if kind == "place" else my["can_move"]
-
-        def pick(tile):
-            return lambda e=None: _set(ui, draft, tile=tile, step="finish")
-        rows.append(ft.Row([tile_button(kinds, k, pick(k)) for k in choices],
-                           wrap=True, spacing=6, run_spacing=6))
+        tiles = choices["can_place"] if kind == "place" else choices["can_move"]
+        rows.append(ft.Row([tile_button(kinds, k, lambda e=None, k=k: change(tile=k, step="finish"))
+                            for k in tiles], wrap=True, spacing=6, run_spacing=6))
     elif kind == "capture":
         rows.append(kit.title("Which capture?"))
-
-        def take(choice):
-            return lambda e=None: _set(ui, draft, capture=dict(choice), step="finish")
-        for choice in my["can_capture"]:
-            rows.append(ft.Row([tile_button(kinds, choice["tile"], take(choice), label=choice["label"])],
-                               wrap=True))
+        rows += [ft.Row([tile_button(kinds, c["tile"], lambda e=None, c=c: change(capture=dict(c), step="finish"),
+                                     label=c["label"])], wrap=True)
+                 for c in choices["can_capture"]]
     elif kind == "return":
-        rows += _return_rows(ui, draft)
-    rows.append(back)
+        rows += _return_rows(view, kinds, draft, change)
+    rows.append(kit.secondary("Back", lambda e=None: change(step="what")))
     return rows
 
 
-def _return_rows(ui: GameUI, draft: dict) -> list[ft.Control]:
-    my = ui.private["turn"]
-    kinds = _kinds(ui)
+def _return_rows(view: dict, kinds: Kinds, draft: dict, change) -> list[ft.Control]:
+    choices = view["choices"]
+    tools = choices["can_return_with"]
     rows: list[ft.Control] = []
-    if len(my["can_return_with"]) > 1 or draft["tool"] is None:
+    if len(tools) > 1 or draft["tool"] is None:
         rows.append(kit.title("With which tile?"))
-        rows.append(ft.Row([
-            tile_button(kinds, t, lambda e=None, t=t: _set(ui, draft, tool=t), selected=draft["tool"] == t)
-            for t in my["can_return_with"]], wrap=True, spacing=6))
+        rows.append(ft.Row([tile_button(kinds, t, lambda e=None, t=t: change(tool=t), selected=draft["tool"] == t)
+                            for t in tools], wrap=True, spacing=6))
     if draft["tool"] is None:
         return rows
     rows.append(kit.title(f"Flowers your {kinds.name(draft['tool'])} returned"))
-
-    def add(item):
-        return lambda e=None: _set(ui, draft, returned=draft["returned"] + [dict(item)])
     rows.append(ft.Row([
-        tile_button(kinds, item["kind"], add(item), label=_tile_words(ui, item))
-        for item in my["returnable"]], wrap=True, spacing=6, run_spacing=6))
+        tile_button(kinds, item["kind"], lambda e=None, item=item: change(returned=draft["returned"] + (dict(item),)),
+                    label=_tile_words(view["players"], kinds, item))
+        for item in choices["returnable"]], wrap=True, spacing=6, run_spacing=6))
     if draft["returned"]:
-        listed = ", ".join(_tile_words(ui, i) for i in draft["returned"])
-        rows.append(kit.body(f"Returning: {listed}", weight=ft.FontWeight.BOLD))
-        rows.append(ft.Row([
-            kit.primary("Next", lambda e=None: _set(ui, draft, step="finish")),
-            kit.secondary("Clear returned", lambda e=None: _set(ui, draft, returned=[])),
-        ], wrap=True))
+        names = ", ".join(_tile_words(view["players"], kinds, i) for i in draft["returned"])
+        rows.append(kit.body(f"Returning: {names}", weight=ft.FontWeight.BOLD))
+        rows.append(ft.Row([kit.primary("Next", lambda e=None: change(step="finish")),
+                            kit.secondary("Clear returned", lambda e=None: change(returned=()))], wrap=True))
     return rows
 
 
-def _summary(ui: GameUI, draft: dict) -> str:
+def _summary(view: dict, kinds: Kinds, draft: dict) -> str:
     kind = draft["kind"]
-    kinds = _kinds(ui)
     if kind == "pass":
         return "You pass"
     if kind == "capture" and draft["capture"]:
         return draft["capture"]["label"]
     if kind == "return":
-        listed = ", ".join(_tile_words(ui, i) for i in draft["returned"])
-        return f"Your {kinds.name(draft['tool'])} returned {listed}"
-    verb = "Place" if kind == "place" else "Move"
-    return f"{verb} {kinds.name(draft['tile'])}"
+        names = ", ".join(_tile_words(view["players"], kinds, i) for i in draft["returned"])
+        return f"Your {kinds.name(draft['tool'])} returned {names}"
+    return f"{'Place' if kind == 'place' else 'Move'} {kinds.name(draft['tile'])}"
 
 
 def _payload(draft: dict) -> dict:
@@ -342,184 +463,211 @@ def _payload(draft: dict) -> dict:
     return payload
 
 
-def _finish_step(ui: GameUI, draft: dict) -> list[ft.Control]:
-    game = ui.public
-    kinds = _kinds(ui)
+def _finish_step(view: dict, kinds: Kinds, draft: dict, change, send) -> list[ft.Control]:
+    """The summary and End turn first (they never move), then the optional harmonies."""
     rows: list[ft.Control] = [
-        ft.Row([kit.own(ft.Text(_summary(ui, draft), size=22, weight=ft.FontWeight.BOLD)),
-                kit.secondary("Change", lambda e=None: _set(ui, draft, step="what", pick=None))],
+        ft.Row([kit.own(ft.Text(_summary(view, kinds, draft), size=22, weight=ft.FontWeight.BOLD)),
+                kit.secondary("Change", lambda e=None: change(step="what", pick=None))],
                alignment=ft.MainAxisAlignment.SPACE_BETWEEN, wrap=True),
+        kit.primary("End turn", send),
+        kit.title("Harmony formed? Tap two tiles", size=20),
     ]
-    # harmonies formed this turn: tap two tiles (the engine says if they cannot harmonise)
-    rows.append(kit.title("Harmony formed? Tap two tiles", size=20))
     pick = draft["pick"]
 
     def tap(kind):
         def handler(e=None):
-            if draft["pick"] is None:
-                _set(ui, draft, pick=kind)
-            elif draft["pick"] == kind:
-                _set(ui, draft, pick=None)
+            if pick is None:
+                change(pick=kind)
+            elif pick == kind:
+                change(pick=None)
             else:
-                _set(ui, draft, formed=draft["formed"] + [[draft["pick"], kind]], pick=None)
+                change(formed=draft["formed"] + ((pick, kind),), pick=None)
         return handler
-    rows.append(ft.Row([tile_button(kinds, k, tap(k), selected=pick == k) for k in game["harmony_tiles"]],
+
+    rows.append(ft.Row([tile_button(kinds, k, tap(k), selected=pick == k) for k in view["harmony_tiles"]],
                        wrap=True, spacing=6, run_spacing=6))
-    if pick is not None:
-        rows.append(kit.muted(f"{kinds.name(pick)} + which tile?"))
-    for suggestion in ui.private["can_form"]:
+    # the hint keeps its line whether or not a tile is picked: nothing below it moves
+    rows.append(kit.muted(f"{kinds.name(pick)} + which tile?" if pick is not None
+                          else "Tap a tile, then its neighbour on the ring."))
+    for suggestion in view["can_form"]:
         if suggestion not in draft["formed"]:
-            rows.append(kit.secondary(
-                f"Form {kinds.pair_text(suggestion)}",
-                lambda e=None, s=suggestion: _set(ui, draft, formed=draft["formed"] + [list(s)])))
+            rows.append(kit.secondary(f"Form {kinds.pair_text(suggestion)}",
+                                      lambda e=None, s=suggestion: change(formed=draft["formed"] + (s,))))
     for pair in draft["formed"]:
         rows.append(ft.Row([
             pair_tags(kinds, pair),
-            kit.secondary(
-                f"Remove {kinds.pair_text(pair)}",
-                lambda e=None, p=pair: _set(ui, draft, formed=[f for f in draft["formed"] if f != p])),
+            kit.secondary(f"Remove {kinds.pair_text(pair)}",
+                          lambda e=None, p=pair: change(formed=tuple(f for f in draft["formed"] if f != p))),
         ], wrap=True))
-    # harmonies broken this turn (anyone's)
-    if game["harmonies"]:
+    if view["harmonies"]:
         rows.append(kit.title("Harmony broken?", size=20))
-        for harmony in game["harmonies"]:
-            hid = harmony["id"]
+        for hid, owner, pair, *_ in view["harmonies"]:
             on = hid in draft["broken"]
-            owner = game["players"][harmony["owner"]]["name"]
 
             def toggle(e=None, hid=hid):
                 broken = draft["broken"]
-                broken = [i for i in broken if i != hid] if hid in broken else broken + [hid]
-                _set(ui, draft, broken=broken)
+                change(broken=tuple(i for i in broken if i != hid) if hid in broken else broken + (hid,))
             rows.append(ft.Row([
-                ft.Column([kit.body(f"{owner}'s"), pair_tags(kinds, harmony["pair"])], spacing=2, expand=True),
+                ft.Column([kit.body(f"{view['players'][owner]}'s"), pair_tags(kinds, pair)], spacing=2, expand=True),
                 (kit.primary if on else kit.secondary)(f"Broken #{hid}" if on else f"Break #{hid}", toggle),
             ]))
-
-    def send(e=None):
-        _act(ui, draft["kind"], _payload(draft))
-
-    rows.append(kit.primary("End turn", send))
     return rows
 
 
-# -- outside the turn: broken harmonies, knotweed, forfeit --------------------------
-def _more(ui: GameUI, me: int) -> ft.Control:
-    game = ui.public
-    kinds = _kinds(ui)
-    opened = ui.local.get("more", False)
+# -- outside the turn: broken harmonies, knotweed, forfeit -------------------------------------
 
-    def flip(e=None):
-        ui.local["more"] = not opened
-        ui.rerender()
-    rows: list[ft.Control] = [kit.secondary("Hide other actions" if opened else "Other actions", flip)]
+@part
+def More(me: int):
+    context = use_table()
+    legal = use_view(lambda s: tuple(k for k in OTHER_KINDS if k in s["legal"]))
+    opened, set_opened = ft.use_state(False)
+    if not legal:
+        return ft.Container(visible=False)
+    rows: list[ft.Control] = [kit.secondary("Hide other actions" if opened else "Other actions",
+                                            lambda e: set_opened(not opened))]
     if not opened:
         return ft.Column(rows)
     rows.append(kit.muted("Things that happen outside a turn."))
-    if ui.may("harmony_broken"):
-        for harmony in game["harmonies"]:
-            owner = game["players"][harmony["owner"]]["name"]
-            rows.append(ft.Row([
-                ft.Column([kit.body(f"{owner}'s"), pair_tags(kinds, harmony["pair"])], spacing=2, expand=True),
-                kit.secondary(f"Record #{harmony['id']} broken",
-                              lambda e=None, h=harmony["id"]: _act(ui, "harmony_broken", {"harmony": h})),
-            ]))
-    if ui.may("harmony_formed"):
-        for suggestion in ui.private["can_form"]:
-            rows.append(kit.secondary(f"Record harmony {kinds.pair_text(suggestion)}",
-                                      lambda e=None, s=suggestion: _act(ui, "harmony_formed", {"tiles": list(s)})))
-    if ui.may("knotweed_kill") and ui.private["can_kill"]:
-        rows += _knotweed_rows(ui, me)
-    if ui.may("forfeit"):
+    if "harmony_broken" in legal or "harmony_formed" in legal:
+        rows.append(RecordHarmonies("harmony_broken" in legal, "harmony_formed" in legal))
+    if "knotweed_kill" in legal:
+        rows.append(KnotweedKill(me))
+    if "forfeit" in legal:
         rows.append(ft.FilledButton(
             "Forfeit the game", bgcolor="#b71c1c", color="#ffffff", height=48,
-            on_click=lambda e=None: ui.confirm(
+            on_click=lambda e: context.confirm(
                 "Forfeit the game?", "You leave the game; with two players your opponent wins at once.",
-                lambda: _act(ui, "forfeit", {}), "Forfeit")))
+                lambda: context.act("forfeit", {}), "Forfeit")))
     return kit.card(rows)
 
 
-def _knotweed_rows(ui: GameUI, me: int) -> list[ft.Control]:
-    kinds = _kinds(ui)
-    killed = ui.local.setdefault("killed", [])
+@part
+def RecordHarmonies(broken: bool, formed: bool):
+    context = use_table()
+    kinds = use_view(_kinds)
+    harmonies = use_view(lambda s: tuple(_harmony(h) for h in s["public"]["harmonies"]))
+    names = use_view(lambda s: tuple(s["table"]["players"]))
+    can_form = use_view(lambda s: tuple(tuple(p) for p in s["private"]["can_form"]))
+    rows: list[ft.Control] = []
+    if broken:
+        for hid, owner, pair, *_ in harmonies:
+            rows.append(ft.Row([
+                ft.Column([kit.body(f"{names[owner]}'s"), pair_tags(kinds, pair)], spacing=2, expand=True),
+                kit.secondary(f"Record #{hid} broken", lambda e, h=hid: context.act("harmony_broken", {"harmony": h})),
+            ]))
+    if formed:
+        for pair in can_form:
+            rows.append(kit.secondary(f"Record harmony {kinds.pair_text(pair)}",
+                                      lambda e, p=pair: context.act("harmony_formed", {"tiles": list(p)})))
+    return ft.Column(rows, spacing=8)
 
-    def add(item):
-        def handler(e=None):
-            killed.append(item)
-            ui.rerender()
-        return handler
 
-    def record(e=None):
-        victims = [dict(i) for i in killed]
-        killed.clear()
-        _act(ui, "knotweed_kill", {"knotweed": me, "killed": victims})
+@part
+def KnotweedKill(me: int):
+    context = use_table()
+    kinds = use_view(_kinds)
+    targets = use_view(lambda s: tuple((t["owner"], t["kind"]) for t in s["private"]["can_kill"]))
+    names = use_view(lambda s: tuple(s["table"]["players"]))
+    killed, set_killed = ft.use_state(())
+    if not targets:
+        return ft.Container(visible=False)
+
+    def words(item) -> str:
+        return f"{names[item[0]]}'s {kinds.name(item[1])}"
+
+    async def record(e):
+        victims = [{"owner": o, "kind": k} for o, k in killed]
+        if await context.move("knotweed_kill", {"knotweed": me, "killed": victims}):
+            set_killed(())
 
     rows: list[ft.Control] = [kit.title("Knotweed kill", size=20), kit.muted("Tap each tile it killed.")]
-    buttons = [tile_button(kinds, item["kind"], add(dict(item)), label=f"Kill {_tile_words(ui, item)}")
-               for item in ui.private["can_kill"]]
-    rows.append(ft.Row(buttons, wrap=True, spacing=6, run_spacing=6))
+    rows.append(ft.Row([tile_button(kinds, t[1], lambda e, t=t: set_killed(killed + (t,)), label=f"Kill {words(t)}")
+                        for t in targets], wrap=True, spacing=6, run_spacing=6))
     if killed:
-        listed = ", ".join(_tile_words(ui, i) for i in killed)
-        rows.append(kit.body(f"Killed: {listed}"))
+        rows.append(kit.body("Killed: " + ", ".join(words(t) for t in killed)))
         rows.append(ft.Row([kit.primary("Record knotweed kill", record),
-                            kit.secondary("Clear killed", lambda e=None: (killed.clear(), ui.rerender()))],
-                           wrap=True))
-    return rows
+                            kit.secondary("Clear killed", lambda e: set_killed(()))], wrap=True))
+    return ft.Column(rows, spacing=8)
 
 
-# -- the shared table screen ------------------------------------------------------
-def _table(ui: GameUI) -> list[ft.Control]:
-    game = ui.public
-    harmonies: list[ft.Control] = [kit.title("Harmonies")]
-    if not game["harmonies"]:
-        harmonies.append(kit.muted("No harmony is intact."))
-    harmonies += [_harmony_row(ui, h, owner_name=True) for h in game["harmonies"]]
-    events = [kit.title("Latest", size=20)]
-    events += [kit.body(line, size=15) for line in game["recent"]]
-    if len(events) == 1:
-        events.append(kit.muted("No harmony yet: the harmonies formed and broken show here."))
-    left = [_turn_banner(ui, None), _race(ui)]
-    right = [_lotus_and_pot(ui), kit.card(harmonies), kit.card(events)]
-    if ui.host:
-        left.append(kit.muted("To enter a turn here, pick \"Enter for <player>\" above."))
-    if kit.is_wide(ui):
-        stretch = ft.CrossAxisAlignment.STRETCH
-        return [ft.Row([ft.Column(left, expand=1, spacing=12, horizontal_alignment=stretch),
-                        ft.Column(right, expand=1, spacing=12, horizontal_alignment=stretch)],
-                       vertical_alignment=ft.CrossAxisAlignment.START, spacing=16)]
-    return left + right
+# -- the end ----------------------------------------------------------------------------
 
-
-# -- the end ----------------------------------------------------------------------
-def _final(ui: GameUI) -> list[ft.Control]:
-    game = ui.public
-    result = ui.result or {}
+@part
+def Final(big: bool = False):
+    result = use_view(lambda s: s["result"])
+    colours = use_view(lambda s: tuple(s["table"]["colours"]))
     winner = result.get("winner")
     reason = result.get("reason_words") or ""
     if winner is None:
-        banner_text, colour = "Game over: no winner", "grey"
+        banner, colour = "Game over: no winner", "grey"
     else:
-        banner_text, colour = f"{result['winner_name']} wins!", ui.colours[winner]
+        banner, colour = f"{result['winner_name']} wins!", colours[winner]
+    scale = 2 if big else 1
     controls: list[ft.Control] = [
         ft.Container(ft.Column([
-            kit.own(ft.Text(banner_text, size=34, weight=ft.FontWeight.BOLD, color=kit.text_on(colour))),
-            kit.own(ft.Text(reason, size=18, color=kit.text_on(colour))),
+            kit.own(ft.Text(banner, size=34 * scale, weight=ft.FontWeight.BOLD, color=kit.text_on(colour))),
+            kit.own(ft.Text(reason, size=18 * scale, color=kit.text_on(colour))),
         ], spacing=4), bgcolor=kit.swatch(colour), border_radius=14, padding=ft.Padding(16, 12, 16, 12)),
     ]
-    scores = [kit.title("Final score")]
+    scores: list[ft.Control] = [kit.title("Final score", size=kit.LARGE * scale)]
     for row in result.get("ranking", []):
-        seat = row["seat"]
         note = f" ({row['out_words']})" if row["out_words"] else ""
         scores.append(ft.Row([
-            kit.player_badge(row["name"] + note, ui.colours[seat], size=22),
-            kit.own(ft.Text(str(row["score"]), size=kit.BIG, weight=ft.FontWeight.BOLD,
+            kit.player_badge(row["name"] + note, colours[row["seat"]], size=22 * scale),
+            kit.own(ft.Text(str(row["score"]), size=kit.BIG * scale, weight=ft.FontWeight.BOLD,
                             semantics_label=f"{row['name']} final score {row['score']}")),
         ], alignment=ft.MainAxisAlignment.SPACE_BETWEEN))
     controls.append(kit.card(scores))
-    series = result.get("score_by_turn") or {}
-    names = list(series)
-    colours = [ui.colours[ui.players.index(n)] if n in ui.players else "grey" for n in names]
-    legend = ft.Row([kit.player_badge(n, c, size=16) for n, c in zip(names, colours)], wrap=True)
-    controls.append(kit.card([kit.title("Score by turn"), legend,
-                              score_chart(series, colours, game["target"], width=_width(ui) + 30)]))
-    return controls
+    chart = kit.card([kit.title("The race", size=kit.LARGE * scale), RaceChart(height=220 * scale)])
+    if big:
+        return ft.Row([ft.Column(controls, expand=1, spacing=16), ft.Column([chart], expand=1)],
+                      spacing=24, vertical_alignment=ft.CrossAxisAlignment.START)
+    return ft.Column(controls + [chart], spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+
+
+# -- the host's table screen (a laptop, tablet or TV in the middle of the table) -----------------
+
+@part
+def TableView():
+    over = use_view(lambda s: s["result"] is not None)
+    n = use_view(lambda s: len(s["public"]["players"]))
+    target = use_view(lambda s: s["public"]["target"])
+    width = kit.use_width()
+    if over:
+        return Final(big=True)
+    scale = max(1.0, min(1.5, width / 1280))  # a TV gets larger type, not emptier space
+
+    def px(size: float) -> int:
+        return int(size * scale)
+
+    number, name, words = (64, 32, 24) if n > 2 else (96, 40, 28)
+    left = ft.Column([BigTurn(px(56), px(44), px(24)),
+                      *[RaceRow(seat, None, target, px(number), px(name), px(words), key=str(seat))
+                        for seat in range(n)],
+                      Lotus(None, px(28 if n > 2 else 32))], spacing=px(12 if n > 2 else 16), expand=3, scroll=ft.ScrollMode.AUTO)
+    right = ft.Column([Harmonies(px(56), px(24), px(36)), BigChart(px(260), px(36))], spacing=px(16), expand=2,
+                      scroll=ft.ScrollMode.AUTO, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+    return ft.Row([left, right], spacing=32, vertical_alignment=ft.CrossAxisAlignment.START, expand=True)
+
+
+@part
+def BigTurn(size: int = 56, number_size: int = 44, small: int = 24):
+    current = use_view(lambda s: s["public"]["current"])
+    turn = use_view(lambda s: s["public"]["turn"])
+    target = use_view(lambda s: s["public"]["target"])
+    name = use_view(lambda s: None if current is None else s["table"]["players"][current])
+    colour = use_view(lambda s: "grey" if current is None else s["table"]["colours"][current])
+    return ft.Container(ft.Row([
+        kit.own(ft.Text(f"{name}'s turn", size=size, weight=ft.FontWeight.BOLD, color=kit.text_on(colour))),
+        ft.Column([
+            ft.Text(f"Turn {turn}", size=number_size, weight=ft.FontWeight.BOLD, color=kit.text_on(colour),
+                    semantics_label=f"Turn {turn}"),
+            ft.Text(f"First to {target} wins", size=small, color=kit.text_on(colour)),
+        ], spacing=0, horizontal_alignment=ft.CrossAxisAlignment.END),
+    ], alignment=ft.MainAxisAlignment.SPACE_BETWEEN), bgcolor=kit.swatch(colour), border_radius=16,
+        padding=ft.Padding(24, 12, 24, 12))
+
+
+@part
+def BigChart(height: int = 260, title_size: int = 36):
+    return kit.card([kit.title("The race", size=title_size), RaceChart(height=height, label_size=16)])

@@ -65,3 +65,37 @@ def grouped_bars(groups: Sequence[str], names: Sequence[str], colours: Sequence[
     words = "; ".join(f"{name}: " + ", ".join(f"{g} {row[i]}" for i, g in enumerate(groups))
                       for name, row in zip(names, values))
     return _described(chart, words, height)
+
+
+def race_to_target(names: Sequence[str], colours: Sequence[str], point_turns: Sequence[Sequence[int]],
+                   turns: int, target: int, height: int = 240, label_size: int = 12) -> ft.Control:
+    """A race: each player's score over the turns of the table as a step line (a point
+    lands in the turn it was scored), and the target as a dashed line across."""
+    lines = []
+    scores = []
+    for colour, when in zip(colours, point_turns):
+        points = [fch.LineChartDataPoint(x=0, y=0)]
+        points += [fch.LineChartDataPoint(x=t, y=i + 1) for i, t in enumerate(when)]
+        if not when or when[-1] < turns:
+            points.append(fch.LineChartDataPoint(x=turns, y=len(when)))
+        scores.append(len(when))
+        lines.append(fch.LineChartData(points=points, color=kit.swatch(colour), stroke_width=4,
+                                       step_direction=0, point=False))
+    right = max(turns, 1)
+    lines.append(fch.LineChartData(
+        points=[fch.LineChartDataPoint(x=0, y=target), fch.LineChartDataPoint(x=right, y=target)],
+        color=ft.Colors.ON_SURFACE_VARIANT, stroke_width=2, dash_pattern=[8, 6], point=False))
+    top = max([target] + scores)
+    chart = fch.LineChart(
+        data_series=lines, min_x=0, max_x=right, min_y=0, max_y=top + max(1, top // 10),
+        left_axis=fch.ChartAxis(label_size=label_size * 3, label_spacing=max(1, top // 5), show_max=False),
+        bottom_axis=fch.ChartAxis(label_size=label_size * 2 + 4, label_spacing=max(1, right // 6)),
+        horizontal_grid_lines=fch.ChartGridLines(color=ft.Colors.OUTLINE_VARIANT, width=1,
+                                                 interval=max(1, top // 5)),
+        interactive=False, animation=ft.Animation(0),
+    )
+    played = f"after {turns} turn{'s' if turns != 1 else ''}"
+    words = (f"Race to {target}, {played}: "
+             + ", ".join(f"{n} {s}" for n, s in zip(names, scores))
+             + f"; the dashed line is the target, {target}")
+    return _described(chart, words, height)

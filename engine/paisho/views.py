@@ -62,7 +62,9 @@ def _recent(state: dict) -> list[str]:
 
 def public(state: dict) -> dict:
     """Everything on the table. A player's ``board`` and ``pot``: the kinds of theirs on
-    the board and in the Pot, and how many. ``names`` and ``looks``: each tile kind's name and look, in order."""
+    the board and in the Pot, and how many; ``point_turns``: the turn of the table each of
+    their points came in (the race chart). ``turn``: the turn being played (the last one
+    when the game is over); ``turns_played``: the turns completed. ``names`` and ``looks``: each tile kind's name and look, in order."""
     blooming = q.blooming_seat(state)
     players = []
     for s, player in enumerate(state["players"]):
@@ -77,11 +79,13 @@ def public(state: dict) -> dict:
             "blooming": blooming == s,
             "board": dict(state["tiles"][s]["board"]),
             "pot": dict(state["tiles"][s]["pot"]),
+            "point_turns": list(state["point_turns"][s]),
         })
     current = None if state["over"] else state["current"]
     return {
         "target": state["target"],
         "turn": state["turn"] + (0 if state["over"] else 1),
+        "turns_played": state["turn"],
         "current": current,
         "players": players,
         "harmonies": [_harmony(state, h) for h in state["harmonies"]],

@@ -1,303 +1,385 @@
-"""Pai Sho phone and table screens drawn from the real hub (in-memory store), in plain
-Python: a whole turn is entered tap by tap exactly as on a phone, each tap's move goes
-through the hub, and a refusal becomes the toast a player would read."""
+"""Pai Sho's screens in the real app on real Flet sessions over the real hub (in-memory
+store): a whole turn is entered tap by tap exactly as on a phone, each tap's move goes
+through the hub, a refusal becomes the toast a player reads, and the other phones hear
+what happened to them."""
 
 from __future__ import annotations
 
-from companion.hub import HOST, Who
-from tests.support import Screen, new_table
-from tests.uitree import all_text, buttons, tap
+import flet as ft
 
-ANN, BO = 0, 1
+from companion.games import paisho
+from companion.hub import HOST
+from tests.support import run_app
+from tests.uitree import taps, walk
 
-
-class Phone(Screen):
-    """A screen that keeps the confirms it was asked for (the player answers later)."""
-
-    def __init__(self, hub, who, local=None):
-        super().__init__(hub, who, local)
-        self.confirms: list[tuple] = []
-
-    def ui(self):
-        ui = super().ui()
-        ui.confirm = lambda title, text, yes, label="": self.confirms.append((title, yes, label))
-        return ui
-
-
-class Table:
-    """A real hub with a phone in every seat, the host's table screen and the host
-    entering for a player; one screen (and its scratch memory) per viewer."""
-
-    def __init__(self, moves=(), players=("Ann", "Bo"), target=5):
-        self.hub, self.phones = new_table("paisho", players, {"target": target})
-        self.screens: dict = {}
-        for seat, kind, payload in moves:
-            self.hub.act(self.phones[seat], kind, payload, None)
-
-    def who(self, seat, host=False):
-        if host:
-            return HOST if seat is None else Who(seat=seat, host=True)
-        return self.phones[seat] if seat is not None else Who()
-
-    def screen(self, seat, host=False) -> Phone:
-        key = (seat, host)
-        if key not in self.screens:
-            self.screens[key] = Phone(self.hub, self.who(seat, host))
-        return self.screens[key]
-
-    def build(self, seat, host=False) -> list:
-        return self.screen(seat, host).build()
-
-    def tap(self, seat, label, host=False) -> None:
-        tap(self.build(seat, host), label)
-
-    def toasts(self, seat, host=False) -> list[str]:
-        return self.screen(seat, host).toasts
-
-    @property
-    def state(self):
-        return self.hub.match.state
-
-    def last(self) -> tuple:
-        """The last move the table took: (kind, payload, seat, who pressed: None = host)."""
-        entry = self.hub.match.log[-1]
-        return entry.action.kind, dict(entry.action.payload), entry.action.seat, entry.by
-
-
-def tiles(state, seat, kind):
-    from engine.paisho.tiles import counts
-    return counts(state["tiles"][seat], kind)
-
+ANN, BO, CY, DI = 0, 1, 2, 3
 
 OPENING = ((ANN, "place", {"tile": "rose"}), (BO, "place", {"tile": "jasmine"}),
            (ANN, "place", {"tile": "lily"}), (BO, "place", {"tile": "boat"}))
+"""Ann: Rose and Lily on the board; Bo: Jasmine and Boat on the board; Ann to play."""
 
 
-def opened() -> Table:
-    """Ann: Rose and Lily on the board; Bo: Jasmine and Boat on the board; Ann to play."""
-    return Table(OPENING)
+def table(app, moves=(), players=("Ann", "Bo"), target=5):
+    hub = app.create("paisho", list(players), {"target": target})
+    for seat, kind, payload in moves:
+        hub.act(HOST, kind, payload, None, seat=seat)
+    return hub
 
+
+def last(hub) -> tuple:
+    """The last move the table took: (kind, payload, seat, who pressed: None = host)."""
+    entry = hub.match.log[-1]
+    return entry.action.kind, dict(entry.action.payload), entry.action.seat, entry.by
+
+
+def state(hub) -> dict:
+    return hub.match.state
+
+
+def tiles(hub, seat, kind) -> dict:
+    inventory = state(hub)["tiles"][seat]
+    return {place: inventory[place].get(kind, 0) for place in ("board", "pot", "returned")}
+
+
+def tappable(tab) -> list[str]:
+    return list(taps(tab.tree()))
+
+
+def text_size(tab, label: str) -> float | None:
+    """The font size of the text whose value or accessible name is ``label``."""
+    for control in walk(tab.tree()):
+        if isinstance(control, ft.Text) and label in (control.value, control.semantics_label):
+            return control.size
+    return None
+
+
+async def enter_for(host, seat: int) -> None:
+    """The host picks "Enter for <player>" in "This screen shows", then taps the veil."""
+    picker = host.find(lambda c: getattr(c, "label", None) == "This screen shows" and hasattr(c, "options"))
+    host.session.apply_patch(picker._i, {"value": str(seat)})
+    await host.session.dispatch_event(picker._i, "select", None)
+    await host.settle()
+
+
+# -- the turn ---------------------------------------------------------------------------
 
 def test_a_turn_is_three_taps_what_tile_end():
-    table = Table(target=30)
-    first = table.build(ANN)
-    assert "Your turn" in all_text(first)
-    assert {"Place", "Pass"} <= set(buttons(first))
-    assert "Move" not in buttons(first) and "Capture" not in buttons(first)  # nothing on the board
-    assert "Return" not in all_text(first)
-    table.tap(ANN, "Place")
-    assert "Which tile did you place?" in all_text(table.build(ANN))
-    table.tap(ANN, "Rose")
-    assert "Place Rose" in all_text(table.build(ANN))
-    table.tap(ANN, "End turn")
-    assert table.last() == ("place", {"tile": "rose"}, ANN, ANN)
-    assert tiles(table.state, ANN, "rose")["board"] == 1
-    # the turn passed: Ann's draft is gone and her screen waits; Bo's screen asks
-    assert "End turn" not in buttons(table.build(ANN)) and "Place" not in buttons(table.build(ANN))
-    assert "Bo's turn" in all_text(table.build(ANN))
-    assert "Your turn" in all_text(table.build(BO)) and "Place" in buttons(table.build(BO))
+    async def test(app):
+        hub = table(app, target=30)
+        ann, bo = await app.seat(hub, ANN), await app.seat(hub, BO)
+        assert "Your turn: place or pass" in ann.text()  # only what is legal now
+        assert {"Place", "Pass"} <= set(tappable(ann))
+        assert not {"Move", "Capture"} & set(tappable(ann) + ann.text().split("\n"))  # nothing on the board
+        assert "Return" not in ann.text()
+        assert "Bo's turn" not in ann.text() and "Ann's turn" in bo.text()
+        await ann.tap("Place")
+        assert "Which tile did you place?" in ann.text()
+        await ann.tap("Rose")
+        assert "Place Rose" in ann.text()
+        await ann.tap("End turn")
+        assert last(hub) == ("place", {"tile": "rose"}, ANN, ANN)
+        assert tiles(hub, ANN, "rose")["board"] == 1
+        await bo.settle()
+        # the turn passed: Ann's entry is gone and her screen says whose turn it is
+        assert "End turn" not in tappable(ann) and "Place" not in tappable(ann)
+        assert "Bo's turn" in ann.text() and "Your turn" not in ann.text()
+        assert "Your turn: place or pass" in bo.text() and "Place" in tappable(bo)
+    run_app(test)
 
 
 def test_pass_is_two_taps():
-    table = opened()
-    table.tap(ANN, "Pass")
-    assert "You pass" in all_text(table.build(ANN))
-    table.tap(ANN, "End turn")
-    assert table.last() == ("pass", {}, ANN, ANN)
+    async def test(app):
+        hub = table(app, OPENING)
+        ann = await app.seat(hub, ANN)
+        assert "Your turn: place, move, capture or pass" in ann.text()
+        await ann.tap("Pass")
+        assert "You pass" in ann.text()
+        await ann.tap("End turn")
+        assert last(hub) == ("pass", {}, ANN, ANN)
+    run_app(test)
 
 
 def test_harmony_formed_in_the_turn_shows_turns_until_it_pays():
-    table = opened()
-    table.tap(ANN, "Place")
-    table.tap(ANN, "White Jade")
-    table.tap(ANN, "Lily")      # the harmony builder: tap two tiles
-    assert "Lily + which tile?" in all_text(table.build(ANN))
-    table.tap(ANN, "White Jade")
-    assert "Remove Lily + White Jade" in buttons(table.build(ANN))
-    table.tap(ANN, "End turn")
-    assert table.last() == ("place", {"tile": "jade", "formed": [["lily", "jade"]]}, ANN, ANN)
-    assert table.toasts(ANN) == []
-    ann = all_text(table.build(ANN))
-    assert "My harmonies" in ann and "Lily + White Jade pays in 2 turns" in ann
-    # everyone sees it on the table screen, with its owner, and in the latest harmonies
-    board = all_text(table.build(None, host=True))
-    assert "Ann's Lily + White Jade pays in 2 turns" in board
-    assert "Turn 5: Ann's Lily + White Jade (#1) formed" in board
+    async def test(app):
+        hub = table(app, OPENING)
+        ann, bo = await app.seat(hub, ANN), await app.seat(hub, BO)
+        await ann.tap("Place")
+        await ann.tap("White Jade")
+        await ann.tap("Lily")  # the harmony builder: tap two tiles
+        assert "Lily + which tile?" in ann.text()
+        await ann.tap("White Jade")
+        assert "Remove Lily + White Jade" in tappable(ann)
+        await ann.tap("End turn")
+        assert last(hub) == ("place", {"tile": "jade", "formed": [["lily", "jade"]]}, ANN, ANN)
+        assert ann.phone.toasts == []
+        assert "My harmonies" in ann.text() and "Lily + White Jade pays in 2 turns" in ann.text()
+        assert text_size(ann, "Lily + White Jade pays in 2 turns") >= 40  # a big number
+        # everyone else sees it with its owner, and in the latest harmonies
+        board = await app.watcher(hub)
+        assert "Ann's Lily + White Jade pays in 2 turns" in board.text()
+        assert "Turn 5: Ann's Lily + White Jade (#1) formed" in board.text()
+    run_app(test)
 
 
 def test_a_disharmonious_pair_is_refused_with_the_engines_reason_and_the_draft_stays():
-    table = opened()
-    table.tap(ANN, "Place")
-    table.tap(ANN, "White Jade")
-    table.tap(ANN, "Lily")
-    table.tap(ANN, "Chrysanthemum")
-    revision = table.hub.revision
-    table.tap(ANN, "End turn")
-    assert table.hub.revision == revision
-    assert len(table.toasts(ANN)) == 1
-    assert "Lily and Chrysanthemum are opposites on the harmony ring" in table.toasts(ANN)[0]
-    screen = table.build(ANN)
-    assert "Place White Jade" in all_text(screen) and "Remove Lily + Chrysanthemum" in buttons(screen)
-    table.tap(ANN, "Remove Lily + Chrysanthemum")
-    table.tap(ANN, "End turn")
-    assert table.last() == ("place", {"tile": "jade"}, ANN, ANN)
-    assert table.state["current"] == BO
+    async def test(app):
+        hub = table(app, OPENING)
+        ann = await app.seat(hub, ANN)
+        await ann.tap("Place")
+        await ann.tap("White Jade")
+        await ann.tap("Lily")
+        await ann.tap("Chrysanthemum")
+        revision = hub.revision
+        await ann.tap("End turn")
+        assert hub.revision == revision
+        assert len(ann.phone.toasts) == 1
+        assert "Lily and Chrysanthemum are opposites on the harmony ring" in ann.phone.toasts[0]
+        assert "Place White Jade" in ann.text() and "Remove Lily + Chrysanthemum" in tappable(ann)
+        await ann.tap("Remove Lily + Chrysanthemum")
+        await ann.tap("End turn")
+        assert last(hub) == ("place", {"tile": "jade"}, ANN, ANN)
+        assert state(hub)["current"] == BO
+    run_app(test)
+
+
+def test_picking_a_tile_moves_nothing_under_the_finger():
+    async def test(app):
+        hub = table(app, OPENING)
+        ann = await app.seat(hub, ANN)
+        await ann.tap("Pass")
+        before = tappable(ann)
+        await ann.tap("Lily")
+        assert "Lily + which tile?" in ann.text()
+        assert tappable(ann) == before  # same buttons, same order: nothing shifted
+    run_app(test)
 
 
 def test_suggested_harmony_from_the_engine_is_one_tap():
-    table = opened()   # Ann's Rose and Lily are not neighbours; place a Chrysanthemum first
-    table.tap(ANN, "Place")
-    table.tap(ANN, "Chrysanthemum")
-    table.tap(ANN, "End turn")
-    table.tap(BO, "Pass")
-    table.tap(BO, "End turn")
-    table.tap(ANN, "Pass")
-    assert "Form Rose + Chrysanthemum" in buttons(table.build(ANN))
-    table.tap(ANN, "Form Rose + Chrysanthemum")
-    table.tap(ANN, "End turn")
-    assert table.last() == ("pass", {"formed": [["rose", "chrysanthemum"]]}, ANN, ANN)
-    assert [h["pair"] for h in table.hub.view(table.phones[ANN])["public"]["harmonies"]] == [
-        ["rose", "chrysanthemum"]]
+    async def test(app):
+        hub = table(app, OPENING + ((ANN, "place", {"tile": "chrysanthemum"}), (BO, "pass", {})))
+        ann = await app.seat(hub, ANN)
+        await ann.tap("Pass")
+        assert "Form Rose + Chrysanthemum" in tappable(ann)
+        await ann.tap("Form Rose + Chrysanthemum")
+        await ann.tap("End turn")
+        assert last(hub) == ("pass", {"formed": [["rose", "chrysanthemum"]]}, ANN, ANN)
+        assert [h["pair"] for h in hub.view(HOST)["public"]["harmonies"]] == [["rose", "chrysanthemum"]]
+    run_app(test)
 
 
-def test_capture_lists_what_the_engine_allows_and_sends_its_owner():
-    table = opened()
-    table.tap(ANN, "Pass")
-    table.tap(ANN, "End turn")
-    table.tap(BO, "Capture")
-    screen = table.build(BO)
-    assert "Jasmine takes Ann's Rose" in buttons(screen)
-    assert "Boat takes Ann's Lily (both to the Pot)" in buttons(screen)
-    assert "Jasmine takes Ann's Lily" not in buttons(screen)  # not opposites
-    table.tap(BO, "Jasmine takes Ann's Rose")
-    table.tap(BO, "End turn")
-    assert table.last() == ("capture", {"tile": "jasmine", "captured": "rose", "owner": ANN}, BO, BO)
-    board = all_text(table.build(None, host=True))
-    assert "Pot: Ann's tiles 1" in board and "Rose ×1" in board
-    assert "blooms for Ann" in board          # fewer captures: Ann's lotus blooms
-    assert "Bo score 0 of 5" in board and "Ann score 0 of 5" in board
+def test_capture_lists_what_the_engine_allows_and_tells_the_loser():
+    async def test(app):
+        hub = table(app, OPENING + ((ANN, "pass", {}),))
+        ann, bo = await app.seat(hub, ANN), await app.seat(hub, BO)
+        assert "Your turn: place, move, capture, return flowers or pass" in bo.text()
+        await bo.tap("Capture")
+        assert "Jasmine takes Ann's Rose" in tappable(bo)
+        assert "Boat takes Ann's Lily (both to the Pot)" in tappable(bo)
+        assert "Jasmine takes Ann's Lily" not in tappable(bo)  # not opposites
+        await bo.tap("Jasmine takes Ann's Rose")
+        await bo.tap("End turn")
+        assert last(hub) == ("capture", {"tile": "jasmine", "captured": "rose", "owner": ANN}, BO, BO)
+        await ann.settle()
+        # Ann hears it (and her lotus blooms); the captures are said in words
+        assert ann.phone.toasts[-1] == "Bo captured your Rose; your White Lotus blooms"
+        assert bo.phone.toasts == []
+        text = ann.text()
+        assert "Your White Lotus blooms (you have captured the fewest tiles)" in text
+        assert "Captured 1 tile" in text and "Captured 0 tiles" in text
+        board = await app.watcher(hub)
+        text = board.text()
+        assert "Pot: Ann's tiles 1" in text and "Rose ×1" in text
+        assert "Ann's White Lotus blooms" in text
+        assert "Bo score 0 of 5" in text and "Ann score 0 of 5" in text
+    run_app(test)
 
 
 def test_return_with_a_boat_picks_the_flowers():
-    table = opened()
-    table.tap(ANN, "Pass")
-    table.tap(ANN, "End turn")
-    table.tap(BO, "Return")          # Bo's only boat or wheel: the Boat is chosen already
-    table.tap(BO, "Ann's Rose")
-    table.tap(BO, "Ann's Lily")
-    assert "Returning: Ann's Rose, Ann's Lily" in all_text(table.build(BO))
-    table.tap(BO, "Next")
-    table.tap(BO, "End turn")
-    assert table.last() == ("return", {"tile": "boat", "returned": [{"owner": ANN, "kind": "rose"},
-                                                                    {"owner": ANN, "kind": "lily"}]}, BO, BO)
-    assert tiles(table.state, ANN, "rose")["returned"] == 1
-    ann = all_text(table.build(ANN))
-    assert "5+1" in ann and "returned by a Boat or Wheel" in ann  # Ann's tiles show the returned Rose
+    async def test(app):
+        hub = table(app, OPENING + ((ANN, "pass", {}),))
+        ann, bo = await app.seat(hub, ANN), await app.seat(hub, BO)
+        await bo.tap("Return")  # Bo's only boat or wheel: the Boat is chosen already
+        await bo.tap("Ann's Rose")
+        await bo.tap("Ann's Lily")
+        assert "Returning: Ann's Rose, Ann's Lily" in bo.text()
+        await bo.tap("Next")
+        await bo.tap("End turn")
+        assert last(hub) == ("return", {"tile": "boat", "returned": [{"owner": ANN, "kind": "rose"},
+                                                                     {"owner": ANN, "kind": "lily"}]}, BO, BO)
+        assert tiles(hub, ANN, "rose")["returned"] == 1
+        await ann.settle()
+        assert "5+1" in ann.text() and "returned by a Boat or Wheel" in ann.text()
+    run_app(test)
 
 
-def test_broken_harmony_is_ticked_in_the_turn():
-    table = Table(OPENING + ((ANN, "place", {"tile": "jade", "formed": [["lily", "jade"]]}),))
-    table.tap(BO, "Place")
-    table.tap(BO, "Rose")
-    table.tap(BO, "Break #1")
-    assert "Broken #1" in buttons(table.build(BO))
-    table.tap(BO, "End turn")
-    assert table.last() == ("place", {"tile": "rose", "broken": [1]}, BO, BO)
-    assert table.hub.view(table.phones[ANN])["public"]["harmonies"] == []
-    assert "Turn 6: Ann's Lily + White Jade (#1) broken" in all_text(table.build(None, host=True))
+def test_broken_harmony_is_ticked_in_the_turn_and_its_owner_hears():
+    async def test(app):
+        hub = table(app, OPENING + ((ANN, "place", {"tile": "jade", "formed": [["lily", "jade"]]}),))
+        ann, bo = await app.seat(hub, ANN), await app.seat(hub, BO)
+        await bo.tap("Place")
+        await bo.tap("Rose")
+        await bo.tap("Break #1")
+        assert "Broken #1" in tappable(bo)
+        await bo.tap("End turn")
+        assert last(hub) == ("place", {"tile": "rose", "broken": [1]}, BO, BO)
+        assert hub.view(HOST)["public"]["harmonies"] == []
+        await ann.settle()
+        assert ann.phone.toasts[-1] == "Bo's turn broke your Lily + White Jade"
+        board = await app.watcher(hub)
+        assert "Turn 6: Ann's Lily + White Jade (#1) broken" in board.text()
+    run_app(test)
+
+
+def test_an_opponents_harmony_point_is_news():
+    async def test(app):
+        hub = table(app, ((ANN, "place", {"tile": "lily"}), (BO, "pass", {}),
+                          (ANN, "place", {"tile": "jade", "formed": [["lily", "jade"]]}), (BO, "pass", {}),
+                          (ANN, "pass", {}), (BO, "pass", {})))
+        ann, bo = await app.seat(hub, ANN), await app.seat(hub, BO)
+        await ann.tap("Pass")
+        await ann.tap("End turn")
+        await bo.settle()
+        assert bo.phone.toasts[-1] == "Ann scored 1 harmony point: 1 of 5"
+        assert ann.phone.toasts == []  # her own point is on her screen
+        assert bo.find(lambda c: getattr(c, "semantics_label", None) == "Ann score 1 of 5").size >= 40
+    run_app(test)
 
 
 def test_other_actions_record_a_break_outside_the_turn_and_forfeit_needs_a_confirm():
-    table = Table(OPENING + ((ANN, "place", {"tile": "jade", "formed": [["lily", "jade"]]}),))
-    assert "Record #1 broken" not in buttons(table.build(ANN))   # folded away
-    table.tap(ANN, "Other actions")
-    table.tap(ANN, "Record #1 broken")
-    assert table.last() == ("harmony_broken", {"harmony": 1}, ANN, ANN)
-    table.tap(ANN, "Forfeit the game")
-    assert table.last()[0] != "forfeit"
-    ann = table.screen(ANN)
-    assert len(ann.confirms) == 1
-    title, yes, label = ann.confirms[0]
-    assert title == "Forfeit the game?" and label == "Forfeit"
-    yes()
-    assert table.last() == ("forfeit", {}, ANN, ANN)
-    assert "Bo wins!" in all_text(table.build(ANN))
+    async def test(app):
+        hub = table(app, OPENING + ((ANN, "place", {"tile": "jade", "formed": [["lily", "jade"]]}),))
+        ann = await app.seat(hub, ANN)
+        assert "Record #1 broken" not in tappable(ann)  # folded away
+        await ann.tap("Other actions")
+        await ann.tap("Record #1 broken")
+        assert last(hub) == ("harmony_broken", {"harmony": 1}, ANN, ANN)
+        await ann.tap("Forfeit the game")
+        assert last(hub)[0] != "forfeit"
+        title, _, _, label = ann.phone.dialogs[-1]
+        assert title == "Forfeit the game?" and label == "Forfeit"
+        await ann.answer(yes=True)
+        assert last(hub) == ("forfeit", {}, ANN, ANN)
+        assert "Bo wins!" in ann.text()
+    run_app(test)
 
 
 def test_knotweed_kill_outside_the_turn_names_the_knotweeds_owner():
-    table = Table(((ANN, "place", {"tile": "knotweed"}), (BO, "place", {"tile": "rose"})))
-    assert "Kill Bo's Rose" not in buttons(table.build(BO))  # Bo has no Knotweed
-    table.tap(ANN, "Other actions")
-    table.tap(ANN, "Kill Bo's Rose")
-    table.tap(ANN, "Record knotweed kill")
-    assert table.last() == ("knotweed_kill", {"knotweed": ANN, "killed": [{"owner": BO, "kind": "rose"}]},
-                            ANN, ANN)
-    assert tiles(table.state, BO, "rose")["pot"] == 1
+    async def test(app):
+        hub = table(app, ((ANN, "place", {"tile": "knotweed"}), (BO, "place", {"tile": "rose"})))
+        ann, bo = await app.seat(hub, ANN), await app.seat(hub, BO)
+        await bo.tap("Other actions")
+        assert "Kill Bo's Rose" not in tappable(bo)  # Bo has no Knotweed
+        await ann.tap("Other actions")
+        await ann.tap("Kill Bo's Rose")
+        await ann.tap("Record knotweed kill")
+        assert last(hub) == ("knotweed_kill", {"knotweed": ANN, "killed": [{"owner": BO, "kind": "rose"}]},
+                             ANN, ANN)
+        assert tiles(hub, BO, "rose")["pot"] == 1
+        await bo.settle()
+        assert bo.phone.toasts[-1].startswith("Ann captured your Rose")
+    run_app(test)
 
 
-def test_table_screen_shows_public_things_only():
-    table = opened()
-    for viewer in (table.build(None, host=True), table.build(None)):
-        text = all_text(viewer)
-        assert "Ann's turn" in text and "Race to 5" in text
-        assert "My tiles" not in text and "My harmonies" not in text
-        assert "No White Lotus blooms" in text
-    assert buttons(table.build(None)) == {}
-    assert buttons(table.build(None, host=True)) == {}
+# -- the table's screens ---------------------------------------------------------------------
+
+def test_table_screen_on_a_phone_shows_public_things_only():
+    async def test(app):
+        hub = table(app, OPENING)
+        for tab in (await app.host(hub), await app.watcher(hub)):
+            text = tab.text()
+            assert "Ann's turn" in text and "Race to 5" in text
+            assert "My tiles" not in text and "My harmonies" not in text
+            assert "No White Lotus blooms" in text
+            assert not {"Place", "Pass", "End turn", "Other actions"} & set(tappable(tab))
+    run_app(test)
 
 
 def test_host_entering_for_a_player_gets_the_turn_entry_and_acts_for_that_seat():
-    table = opened()
-    screen = table.build(ANN, host=True)
-    assert "Your turn" in all_text(screen) and "Place" in buttons(screen)
-    table.tap(ANN, "Pass", host=True)
-    table.tap(ANN, "End turn", host=True)
-    assert table.last() == ("pass", {}, ANN, None) and table.state["current"] == BO
-    # outside the turn too: the host records Bo's forfeit for Bo
-    table.tap(BO, "Pass", host=True)
-    table.tap(BO, "End turn", host=True)
-    table.tap(BO, "Other actions", host=True)
-    table.tap(BO, "Forfeit the game", host=True)
-    table.screen(BO, host=True).confirms[-1][1]()
-    assert table.last() == ("forfeit", {}, BO, None)
+    async def test(app):
+        hub = table(app, OPENING)
+        host = await app.host(hub)
+        await enter_for(host, ANN)
+        assert "Hand the device to Ann, then tap" in host.text() and "End turn" not in host.text()
+        await host.tap("I am Ann: show my screen")
+        assert "Your turn" in host.text() and "Place" in tappable(host)
+        await host.tap("Pass")
+        await host.tap("End turn")
+        assert last(hub) == ("pass", {}, ANN, None) and state(hub)["current"] == BO
+        assert "Hand the device to Ann, then tap" in host.text()  # her move done: the veil
+        await host.tap("Back to the table screen")
+        assert "Bo's turn" in host.text()
+        await enter_for(host, BO)
+        await host.tap("I am Bo: show my screen")
+        await host.tap("Other actions")
+        await host.tap("Forfeit the game")
+        await host.answer(yes=True)
+        assert last(hub) == ("forfeit", {}, BO, None)
+    run_app(test)
 
 
-def test_final_screen_shows_winner_and_score_by_turn():
-    table = Table(((ANN, "place", {"tile": "lily"}), (BO, "pass", {}),
-                   (ANN, "place", {"tile": "jade", "formed": [["lily", "jade"]]}), (BO, "pass", {}),
-                   (ANN, "pass", {}), (BO, "pass", {}), (ANN, "pass", {})), target=1)
-    assert table.state["over"]
-    for seat, host in ((ANN, False), (BO, False), (None, True), (None, False)):
-        screen = table.build(seat, host)
-        text = all_text(screen)
-        assert "Ann wins!" in text and "reached the target of 1 harmony point" in text
-        assert "Ann final score 1" in text and "Bo final score 0" in text
-        assert "Score by turn chart: Ann 0, 0, 0, 0, 0, 0, 0, 1; Bo 0, 0, 0, 0, 0, 0, 0, 0" in text
-        assert "End turn" not in buttons(screen)
+def test_the_host_table_view_is_large_and_has_no_controls():
+    async def test(app):
+        hub = table(app, ((ANN, "place", {"tile": "lily"}), (BO, "pass", {}), (CY, "pass", {}), (DI, "pass", {}),
+                          (ANN, "place", {"tile": "jade", "formed": [["lily", "jade"]]})),
+                    players=("Ann", "Bo", "Cy", "Di"))
+        for width in (1280, 1920):
+            host = await app.host(hub, width=width)
+            text = host.text()
+            assert "Bo's turn" in text and "First to 5 wins" in text
+            for label in ("Ann score 0 of 5", "Di score 0 of 5", "Turn 6",
+                          "Ann's Lily + White Jade pays in 2 turns"):
+                assert text_size(host, label) >= 40, label
+            assert "Race to 5, after 5 turns: Ann 0, Bo 0, Cy 0, Di 0" in text
+            assert set(tappable(host)) <= {"All tables"}  # only the way out
+    run_app(test)
+
+
+def test_final_screen_shows_winner_and_the_race_chart():
+    async def test(app):
+        hub = table(app, target=1)
+        tabs = [await app.seat(hub, ANN), await app.seat(hub, BO)]
+        for seat, kind, payload in ((ANN, "place", {"tile": "lily"}), (BO, "pass", {}),
+                                    (ANN, "place", {"tile": "jade", "formed": [["lily", "jade"]]}),
+                                    (BO, "pass", {}), (ANN, "pass", {}), (BO, "pass", {}), (ANN, "pass", {})):
+            hub.act(HOST, kind, payload, None, seat=seat)
+        assert state(hub)["over"]
+        tabs += [await app.host(hub), await app.watcher(hub), await app.host(hub, width=1280)]
+        for tab in tabs:
+            await tab.settle()
+            text = tab.text()
+            assert "Ann wins!" in text and "reached the target of 1 harmony point" in text
+            assert "Ann final score 1" in text and "Bo final score 0" in text
+            assert "Race to 1, after 7 turns: Ann 1, Bo 0" in text
+            assert "End turn" not in tappable(tab)
+    run_app(test)
 
 
 def test_forfeited_player_is_named_so_at_the_end():
-    table = Table(((BO, "forfeit", {}),))
-    text = all_text(table.build(ANN))
-    assert "Ann wins!" in text and "the other players forfeited" in text and "Bo (forfeited)" in text
+    async def test(app):
+        hub = table(app)
+        ann = await app.seat(hub, ANN)
+        hub.act(HOST, "forfeit", {}, None, seat=BO)
+        await ann.settle()
+        text = ann.text()
+        assert "Ann wins!" in text and "the other players forfeited" in text and "Bo (forfeited)" in text
+    run_app(test)
 
 
-def test_long_games_chart_stays_phone_sized():
-    from companion.games.paisho_look import score_chart
-    for players in (2, 4):
-        series = {f"P{i}": list(range(200)) for i in range(players)}
-        chart = score_chart(series, ["red", "blue", "green", "yellow"], 30, width=330)
-        plot = chart.controls[1].content.content
-        bars = plot.controls[0].controls
-        drawn = len(plot.controls) * (sum(b.width for b in bars) + plot.spacing)
-        assert len(plot.controls) <= 61 and drawn <= 330 + plot.spacing
-        assert "P0 0, 1, 2" in chart.controls[1].label  # the accessible text keeps every turn
+# -- words ----------------------------------------------------------------------------------
+
+def test_turn_words_name_only_the_legal_turn_moves():
+    assert paisho.turn_words({"legal": ["pass", "place", "undo"]}) == "place or pass"
+    assert paisho.turn_words({"legal": ["place", "move", "capture", "pass", "forfeit"]}) == \
+        "place, move, capture or pass"
+    assert paisho.turn_words({"legal": ["forfeit"]}) == ""
 
 
-def test_screens_import_nothing_from_the_engine():
+def test_screens_import_nothing_from_the_engine_and_draw_no_chart_by_hand():
     import companion.games.paisho as screen
     import companion.games.paisho_look as look
 
     for module in (screen, look):
         source = open(module.__file__).read()
         assert "from engine" not in source and "import engine" not in source
+        assert "def build(" not in source and "score_chart" not in source
+    assert "charts.race_to_target" in open(screen.__file__).read()
