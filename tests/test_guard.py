@@ -199,3 +199,29 @@ def test_a_link_that_is_not_a_code_explains_itself():
         assert "That is not a table code: a code is 6 letters" in shown
 
     run_app(test)
+
+
+def test_a_mistyped_code_is_explained_under_the_field_and_cleared_by_typing():
+    async def test(app):
+        start = await app.tab("/")
+        await start.type("Table code", "12")
+        await start.tap("Join")
+        assert "Codes use the letters A C D E F H J K M N P Q R T U V W X Y" in start.text()
+        assert start.phone.toasts == []  # said where the eyes are, not in a bar below
+        await start.type("Table code", "ACD")
+        assert "Codes use the letters" not in start.text()
+        await start.tap("Join")
+        assert "That is not a table code: a code is 6 letters" in start.text()
+
+    run_app(test)
+
+
+def test_the_rules_tab_says_settings_in_words():
+    async def test(app):
+        hub = app.create("scorepad", ["Ann", "Bo"], {"secret": True})
+        ann = await app.seat(hub, 0)
+        await ann.tap("Rules")
+        assert "Secret scores until revealed: Yes" in ann.text()
+        assert "True" not in ann.text()
+
+    run_app(test)

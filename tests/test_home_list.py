@@ -65,3 +65,16 @@ def test_companion_tables_lists_the_same(tmp_path):
     assert records["KMNPQR"]["status"] == "unreadable" and records["KMNPQR"]["players"] == []
     assert records[codes["done"]]["moves"] == 3 and records[codes["done"]]["revision"] == 5
     assert records[codes["done"]]["status"] == "finished"
+
+
+def test_a_phone_that_scanned_the_code_sees_the_seats_before_the_qr_code():
+    async def test(app):
+        hub = app.create("scorepad", ["Ann", "Bo"])
+        phone = await app.tab(f"/join/{hub.code}")
+        shown = phone.text()
+        assert shown.index("Sit as Ann") < shown.index("QR code for")
+        host = await app.tab(f"/join/{hub.code}", is_host=True, ip="127.0.0.1")
+        shown = host.text()
+        assert shown.index("QR code for") < shown.index("Pick your seat")
+
+    run_app(test)

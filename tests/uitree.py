@@ -33,7 +33,7 @@ def texts(node: Any) -> list[str]:
     """Every visible string: Text values, semantics labels, button labels, field labels."""
     found = []
     for control in walk(node):
-        for attr in ("value", "semantics_label", "label", "tooltip", "text"):
+        for attr in ("value", "semantics_label", "label", "tooltip", "text", "error"):
             value = getattr(control, attr, None)
             if isinstance(value, str) and value:
                 found.append(value)

@@ -25,17 +25,22 @@ def Home(phone):
 @ft.component
 def JoinCard(phone):
     code, set_code = ft.use_state("")
+    problem, set_problem = ft.use_state(None)  # said under the field, where the eyes are
 
     async def join(e=None):
         found = normalise_code(code)
         if not found:
-            phone.toast(code_problem(code, phone.ctx.tables.code_length))
+            set_problem(code_problem(code, phone.ctx.tables.code_length))
             return
         await phone.go(f"/join/{found}")
 
-    field = ft.TextField(label="Table code", value=code, on_change=lambda e: set_code(e.control.value),
+    def typed(e):
+        set_code(e.control.value)
+        set_problem(None)
+
+    field = ft.TextField(label="Table code", value=code, on_change=typed, error=problem,
                          on_submit=join, capitalization=ft.TextCapitalization.CHARACTERS,
-                         text_size=24, max_length=8)
+                         text_size=24)
     return kit.card([kit.title("Join a table"), field, kit.primary("Join", join)])
 
 

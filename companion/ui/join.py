@@ -63,11 +63,13 @@ def JoinTable(phone, hub):
         return Waiting()
     code = hub.code
     taken = set(info["taken"])
-    controls: list[ft.Control] = [
-        kit.title(info["title"], size=28),
-        kit.muted("Scan to join this table, or type the code on the start page."),
-        ft.Row([qr_block(phone, code)], alignment=ft.MainAxisAlignment.CENTER),
-    ]
+    controls: list[ft.Control] = [kit.title(info["title"], size=28)]
+    # the host shows the code to the table; a phone that has just scanned it wants its seat
+    invite = [kit.muted("Scan to join this table, or type the code on the start page."),
+              ft.Row([qr_block(phone, code, size=300 if phone.is_host else 200)],
+                     alignment=ft.MainAxisAlignment.CENTER)]
+    if phone.is_host:
+        controls += invite
     if over:
         controls.append(kit.body("This game is over. You can still see how it ended."))
 
@@ -115,6 +117,8 @@ def JoinTable(phone, hub):
             seat_rows.append(kit.primary(f"Sit as {name}", sit(seat)))
     if not over:
         controls.append(kit.card(seat_rows))
+    if not phone.is_host:
+        controls += invite
     label = "Open the table screen" if phone.is_host else "Just watch"
     controls.append(kit.secondary(label, watch))
     if phone.is_host:

@@ -304,6 +304,13 @@ def History():
                       for line in reversed(lines)])
 
 
+def shown_value(value) -> str:
+    """A setting's value in words: "Yes"/"No", never Python's True/False."""
+    if isinstance(value, bool):
+        return "Yes" if value else "No"
+    return str(value)
+
+
 @part
 def Rules():
     context = use_table()
@@ -321,7 +328,7 @@ def Rules():
         rows.append(SettingsForm(values))
     else:
         for setting in game.settings:
-            rows.append(kit.body(f"{setting.label}: {values.get(setting.key, setting.default)}"))
+            rows.append(kit.body(f"{setting.label}: {shown_value(values.get(setting.key, setting.default))}"))
             if setting.help:
                 rows.append(kit.help_text(setting.help))
     return ft.Column(rows, spacing=8)
