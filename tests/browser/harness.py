@@ -249,17 +249,24 @@ class Phone:
 
     def keep_screenshot(self, name: str) -> Path:
         """A screenshot kept as a test artifact (``tests/artifacts/screens/<name>.png``);
-        refused if the page drew nothing (one flat colour: a layout that failed)."""
+        refused if the page drew nothing (one flat colour: a layout that failed). The canvas
+        may lag the accessibility tree the tests read ("Opening..." still painted): the
+        shot is kept once two shots in a row are the same picture."""
         from PIL import Image
 
         path = ARTIFACTS / "screens" / f"{name}.png"
-        for _ in range(20):  # the canvas may still be painting the frame the tree describes
+        last = None
+        for _ in range(30):
             self.screenshot(path)
-            colours = Image.open(path).convert("RGB").getcolors(maxcolors=1 << 16)
-            if colours is None or len(colours) > 8:
+            picture = Image.open(path).convert("RGB")
+            colours = picture.getcolors(maxcolors=1 << 16)
+            drawn = colours is None or len(colours) > 8
+            shot = picture.tobytes()
+            if drawn and shot == last:
                 return path
-            self.page.wait_for_timeout(250)
-        raise AssertionError(f"{name}: the page is blank")
+            last = shot if drawn else None
+            self.page.wait_for_timeout(300)
+        raise AssertionError(f"{name}: the page is blank or never settled")
 
     def label_heights(self, labels: list[str]) -> dict[str, float]:
         """How tall (CSS px) the accessibility nodes named ``labels`` are drawn: a text's
