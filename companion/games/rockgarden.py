@@ -261,10 +261,11 @@ def Bidding():
     default = next((o[0] for o in options if o[1] and o[2]), biddable[0] if biddable else None)
     if pile not in biddable:
         pile = default
-
-    def load(index: int, rocks) -> None:
-        set_pile(index)
-        set_chosen(rk.selection(rocks))
+    # the same functions on every render (a setter works from any render), so that the
+    # parts they are handed to are not drawn again when a rock is picked
+    choose = ft.use_callback(lambda index: set_pile(index), [])
+    compose = ft.use_callback(lambda value: set_chosen(value), [])
+    load = ft.use_callback(lambda index, rocks: (set_pile(index), set_chosen(rk.selection(rocks))), [])
 
     rows: list[ft.Control] = []
     if not mine:
@@ -276,13 +277,13 @@ def Bidding():
         rows.append(BidBoard(None, None))
         return kit.card(rows)
     rows.append(kit.title((words or "bid").capitalize(), size=28))
-    rows.append(BidBoard(pile, set_pile if biddable else None))
+    rows.append(BidBoard(pile, choose if biddable else None))
     if passing and may_pass:
         rows.append(Passing(lambda: set_passing(False)))
         return kit.card(rows)
     rows.append(BidAdvice(load if may_bid else None))
     if biddable:
-        rows.append(Composer(pile, chosen, set_chosen, key="composer"))
+        rows.append(Composer(pile, chosen, compose, key="composer"))
     else:
         rows.append(kit.body("Every pile has a bid of no rocks: nobody can undercut them."))
     if may_pass:
@@ -302,40 +303,52 @@ def OpenPilesHint():
 
 @part
 def BidBoard(chosen, choose):
-    """Every pile with its rocks and its standing bid; on my turn, which pile I bid on."""
-    names = use_view(_names)
-    piles = use_view(lambda s: tuple(
-        (p["number"], tuple(p["rocks"]), p["value"],
-         None if p["bid"] is None else (p["bid"]["name"], tuple(p["bid"]["rocks"]), p["bid"]["value"],
-                                        p["bid"]["count"]))
-        for p in s["public"]["piles"]))
+    """Every pile with its rocks and its standing bid; on my turn, which pile I bid on.
+    Each pile is its own part: a bid draws again only the pile it was placed on."""
+    count = use_view(lambda s: len(s["public"]["piles"]))
     can = use_view(lambda s: tuple(o["pile"] for o in (s["private"] or {}).get("bid_options") or ()
                                    if o["can_bid"]))
-    rows: list[ft.Control] = []
-    for number, rocks, value, bid in piles:
-        index = number - 1
-        head: list[ft.Control] = [kit.own(ft.Text(f"Pile {number} · worth {value}", size=18,
-                                                  weight=ft.FontWeight.BOLD,
-                                                  semantics_label=f"Pile {number} worth {value}"))]
-        if choose is not None and index in can:
-            selected = index == chosen
-            head.append(ft.Container(
-                (ft.FilledButton if selected else ft.OutlinedButton)(
-                    f"Bid on pile {number}", on_click=lambda e, i=index: choose(i), height=44),
-                width=150))
-        rows.append(ft.Row(head, alignment=ft.MainAxisAlignment.SPACE_BETWEEN))
-        rows.append(rk.rock_row(names, rocks, size=20))
-        if bid is None:
-            rows.append(kit.muted("No bid yet"))
-        else:
-            who, bid_rocks, bid_value, count = bid
-            rows.append(kit.own(ft.Text(
-                f"{who} bid {rk.rocks_label(names, bid_rocks)} (worth {bid_value}, "
-                f"{rk.plural(count, 'rock')})", size=16,
-                semantics_label=f"Pile {number} bid {who} worth {bid_value}")))
+    rows: list[ft.Control] = [
+        PileRow(i, i == chosen, choose if (choose is not None and i in can) else None, key=f"pile{i}")
+        for i in range(count)]
     if not rows:
         rows.append(kit.muted("No piles yet."))
-    return ft.Container(ft.Column(rows, spacing=4), padding=10, border=kit.outline(1, ft.Colors.OUTLINE_VARIANT))
+    return ft.Container(ft.Column(rows, spacing=8), padding=10, border=kit.outline(1, ft.Colors.OUTLINE_VARIANT))
+
+
+@part
+def PileRow(index: int, selected: bool, choose):
+    names = use_view(_names)
+    # a pile gone (the round moved on) draws nothing: its part is about to leave
+    pile = use_view(lambda s: _pile_slice(s["public"]["piles"][index])
+                    if index < len(s["public"]["piles"]) else None)
+    if pile is None:
+        return ft.Container(visible=False)
+    number, rocks, value, bid = pile
+    head: list[ft.Control] = [kit.own(ft.Text(f"Pile {number} · worth {value}", size=18,
+                                              weight=ft.FontWeight.BOLD,
+                                              semantics_label=f"Pile {number} worth {value}"))]
+    if choose is not None:
+        head.append(ft.Container(
+            (ft.FilledButton if selected else ft.OutlinedButton)(
+                f"Bid on pile {number}", on_click=lambda e: choose(index), height=44),
+            width=150))
+    rows = [ft.Row(head, alignment=ft.MainAxisAlignment.SPACE_BETWEEN), rk.rock_row(names, rocks, size=20)]
+    if bid is None:
+        rows.append(kit.muted("No bid yet"))
+    else:
+        who, bid_rocks, bid_value, count = bid
+        rows.append(kit.own(ft.Text(
+            f"{who} bid {rk.rocks_label(names, bid_rocks)} (worth {bid_value}, "
+            f"{rk.plural(count, 'rock')})", size=16,
+            semantics_label=f"Pile {number} bid {who} worth {bid_value}")))
+    return ft.Column(rows, spacing=4)
+
+
+def _pile_slice(p: dict) -> tuple:
+    bid = p["bid"]
+    return (p["number"], tuple(p["rocks"]), p["value"],
+            None if bid is None else (bid["name"], tuple(bid["rocks"]), bid["value"], bid["count"]))
 
 
 def advice_line(names, pile: int, bids: list) -> str:
@@ -776,32 +789,33 @@ def _players_slice(s: dict):
 
 @part
 def Players():
-    rows_data = use_view(_players_slice)
-    colours = use_view(_colours)
-    marks_of = use_view(lambda s: tuple(
-        tuple(m for m, on in (("start", seat == s["public"]["start_player"]),
-                              ("to act", seat in s["to_act"]),
-                              ("passed", seat == s["public"]["passer"])) if on)
-        for seat in range(len(s["public"]["players"]))))
-    rows: list[ft.Control] = [kit.title("Players")]
-    for seat, (name, cards, rocks, shown, shown_cards) in enumerate(rows_data):
-        line = [kit.player_badge(name, colours[seat], size=20)]
-        if marks_of[seat]:
-            line.append(kit.muted(", ".join(marks_of[seat])))
-        numbers = [
-            kit.own(ft.Text(rk.plural(cards, "card"), size=18,
-                            semantics_label=f"{name} demerit cards {cards}")),
-            kit.own(ft.Text(rk.plural(rocks, "rock"), size=18, semantics_label=f"{name} rocks {rocks}")),
-        ]
-        rows.append(ft.Row([ft.Row(line, spacing=6, tight=True, wrap=True),
-                            ft.Row(numbers, spacing=12, tight=True)],
-                           alignment=ft.MainAxisAlignment.SPACE_BETWEEN, wrap=True))
-        if shown is not None:  # an end of the game the host undid showed these to all
-            rows.append(ft.Row([kit.own(ft.Text(f"Shown at the end: {shown} demerits", size=15,
-                                                semantics_label=f"{name} demerits shown at the end {shown}"))]
-                               + [rk.card_chip(dict(c)) for c in shown_cards], wrap=True, spacing=4))
-    rows.append(kit.muted("Demerit totals stay hidden until the end; each player sees their own."))
-    return kit.card(rows)
+    n = use_view(lambda s: len(s["public"]["players"]))
+    return kit.card([kit.title("Players")] + [PlayerRow(seat, key=f"p{seat}") for seat in range(n)]
+                    + [kit.muted("Demerit totals stay hidden until the end; each player sees their own.")])
+
+
+@part
+def PlayerRow(seat: int):
+    name, cards, rocks, shown, shown_cards = use_view(lambda s: _players_slice(s)[seat])
+    colour = use_view(lambda s: s["table"]["colours"][seat])
+    marks = use_view(lambda s: tuple(m for m, on in (("start", seat == s["public"]["start_player"]),
+                                                     ("to act", seat in s["to_act"]),
+                                                     ("passed", seat == s["public"]["passer"])) if on))
+    line = [kit.player_badge(name, colour, size=20)]
+    if marks:
+        line.append(kit.muted(", ".join(marks)))
+    numbers = [
+        kit.own(ft.Text(rk.plural(cards, "card"), size=18, semantics_label=f"{name} demerit cards {cards}")),
+        kit.own(ft.Text(rk.plural(rocks, "rock"), size=18, semantics_label=f"{name} rocks {rocks}")),
+    ]
+    rows: list[ft.Control] = [ft.Row([ft.Row(line, spacing=6, tight=True, wrap=True),
+                                      ft.Row(numbers, spacing=12, tight=True)],
+                                     alignment=ft.MainAxisAlignment.SPACE_BETWEEN, wrap=True)]
+    if shown is not None:  # an end of the game the host undid showed these to all
+        rows.append(ft.Row([kit.own(ft.Text(f"Shown at the end: {shown} demerits", size=15,
+                                            semantics_label=f"{name} demerits shown at the end {shown}"))]
+                           + [rk.card_chip(dict(c)) for c in shown_cards], wrap=True, spacing=4))
+    return ft.Column(rows, spacing=2)
 
 
 # -- the end ---------------------------------------------------------------------------------------
