@@ -976,7 +976,7 @@ def BigDecks():
     for deck, top, cost, left, _ in decks:
         big = str(top) if top is not None else f"{cost}*"
         cells.append(ft.Column([
-            _big(rk.DECK_NAMES[deck].replace(" ", "\n"), 22),
+            _big(rk.DECK_NAMES[deck].replace(" ", "\n"), 18),
             _big(big, 64, f"{rk.DECK_NAMES[deck]} top {big}"),
             _big(f"{left} left", 22),
         ], spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER, expand=True))

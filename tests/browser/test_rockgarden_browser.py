@@ -269,6 +269,13 @@ def seat_phone(phones, server, code, name, dark=False):
     return phone
 
 
+def keep(phone, name):
+    """Keep a screenshot once the canvas has painted what the accessibility tree says
+    (a busy machine paints a moment after the tree is there)."""
+    phone.page.wait_for_timeout(1500)
+    phone.keep_screenshot(name)
+
+
 def box(phone, name):
     return phone.button(name).first.bounding_box()
 
@@ -290,7 +297,7 @@ def test_advice_followed_with_one_tap_and_the_undercut_message(server, phones):
     ann.see("who turns in before you is not known until someone passes", timeout=WAIT)
     ann.tap(ANN_ADVICE, timeout=WAIT)
     ann.see("Your bid on pile 1: Red II, Red III — worth 5, 2 rocks", timeout=WAIT)
-    ann.keep_screenshot("rockgarden-phone-light")
+    keep(ann, "rockgarden-phone-light")
     before_bo = bo.frames_since(0)
     ann.tap("Place bid", timeout=WAIT)
     cy.see_label("Pile 1 bid Ann worth 5", timeout=WAIT)
@@ -348,7 +355,7 @@ def test_the_table_view_is_readable_from_across_the_table(server, phones, size):
     assert set(heights) == set(labels), heights
     assert all(h >= 40 for h in heights.values()), heights
     assert host.button("Place bid").count() == 0  # no controls on the table screen
-    host.keep_screenshot(f"rockgarden-table-{size['width']}")
+    keep(host, f"rockgarden-table-{size['width']}")
 
 
 def test_phone_and_table_screens_in_dark_mode(server, phones):
@@ -357,9 +364,9 @@ def test_phone_and_table_screens_in_dark_mode(server, phones):
     cy.see("Your turn: bid on a pile", timeout=WAIT)
     cy.see("Advice", timeout=WAIT)
     assert sum(cy.background()) < 200  # a dark page
-    cy.keep_screenshot("rockgarden-phone-dark")
+    keep(cy, "rockgarden-phone-dark")
     host = phones("host", viewport=LARGE, dark=True).become_host(server)
     host.open(f"{server.url}/t/{hub.code}")
     host.see_label("Pile 1 bid Bo worth 3", timeout=WAIT)
     assert sum(host.background()) < 200
-    host.keep_screenshot("rockgarden-table-dark")
+    keep(host, "rockgarden-table-dark")
