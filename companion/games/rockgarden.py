@@ -93,7 +93,15 @@ def _player_names(s: dict) -> tuple:
 
 
 def _colours(s: dict) -> tuple:
-    return tuple(s["table"]["colours"])
+    """The players' colours on this game's screens: never a rock's colour. A table may
+    name its rocks after a player colour ("Pink"); that player is drawn in a colour no
+    rock and no other player uses."""
+    names = s["public"]["colour_names"]
+    rocks = {rk.rock_fill(names, letter) for letter in rk.COLOURS} | {kit.swatch("black")}
+    colours = list(s["table"]["colours"])
+    spare = [c for c in kit.SWATCHES if kit.swatch(c) not in rocks and c not in colours
+             and c not in rk.DEFAULT_SWATCH.values() and c != "black"]
+    return tuple(c if kit.swatch(c) not in rocks else (spare.pop(0) if spare else c) for c in colours)
 
 
 def _name(players, seat) -> str:
@@ -797,7 +805,7 @@ def Players():
 @part
 def PlayerRow(seat: int):
     name, cards, rocks, shown, shown_cards = use_view(lambda s: _players_slice(s)[seat])
-    colour = use_view(lambda s: s["table"]["colours"][seat])
+    colour = use_view(lambda s: _colours(s)[seat])
     marks = use_view(lambda s: tuple(m for m, on in (("start", seat == s["public"]["start_player"]),
                                                      ("to act", seat in s["to_act"]),
                                                      ("passed", seat == s["public"]["passer"])) if on))
@@ -923,7 +931,7 @@ def _whose_turn(s: dict):
 def BigRound():
     rnd, phase_text, spaces, space, black, chance, start, turn, ending = use_view(_tracker_slice)
     whose = use_view(_whose_turn)
-    colour = use_view(lambda s: s["table"]["colours"][s["to_act"][0]] if len(s["to_act"]) == 1 else None)
+    colour = use_view(lambda s: _colours(s)[s["to_act"][0]] if len(s["to_act"]) == 1 else None)
     rows: list[ft.Control] = [
         _big(f"Round {rnd}", 64, f"Round {rnd}"),
         _big(phase_text.capitalize(), 32),
@@ -953,7 +961,7 @@ def BigPiles():
         (p["number"], tuple(p["rocks"]), p["value"],
          None if p["bid"] is None else (p["bid"]["name"], p["bid"]["value"], p["bid"]["count"]))
         for p in s["public"]["piles"]))
-    colours = use_view(lambda s: {n: c for n, c in zip(s["table"]["players"], s["table"]["colours"])})
+    colours = use_view(lambda s: dict(zip(s["table"]["players"], _colours(s))))
     rows: list[ft.Control] = [_big(f"Piles: {len(piles)} of {needed}", 36)]
     for number, rocks, value, bid in piles:
         rows.append(ft.Row([_big(f"Pile {number}", BIG), _big(f"worth {value}", BIG, f"Pile {number} worth {value}")],

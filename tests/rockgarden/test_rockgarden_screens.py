@@ -413,6 +413,14 @@ def test_player_colours_never_reuse_the_rock_colours():
         rock = {rk.rock_fill({}, letter) for letter in rk.COLOURS} | {kit.swatch("black")}
         assert not {kit.swatch(c) for c in colours} & rock, colours
         assert not set(colours) & {"red", "yellow", "green", "blue", "white", "black"}
+        # a table whose red rocks are pink: Di (pink by default) is drawn in another colour
+        from companion.games.rockgarden import _colours
+        pink = Table(app, ["Ann", "Bo", "Cy", "Di"], colour_R="Pink")
+        screen = {"table": pink.hub.table(HOST), **pink.hub.view(HOST)}
+        assert pink.hub.spec.colours[3] == "pink" and _colours(screen)[3] not in ("pink", "red")
+        assert len(set(_colours(screen))) == 4
+        rocks_now = {rk.rock_fill(screen["public"]["colour_names"], letter) for letter in rk.COLOURS}
+        assert not {kit.swatch(c) for c in _colours(screen)} & rocks_now
     run_app(test)
 
 
