@@ -12,8 +12,9 @@ in its storage) and shows the game's screen.
 
 An action, per game:
 - ``scorepad``: a phone types points (not timed), then taps Save;
-- ``rockgarden``: the bidder loads a bid and taps Bid (a bid on a pile; rounds are set up
-  through the hub, not timed);
+- ``rockgarden``: the seat to bid taps its first advice line (loads the bid, not timed),
+  then taps Place bid; the next action on that table is the same phone's Undo, so the
+  actions can repeat for ever (gardens and piles are set up through the hub, not timed);
 - ``strata``: a player taps one of the secret auction bids.
 The timer starts when the tap is dispatched (``Session.dispatch_event``, as flet-web does a
 browser's) and stops when every phone at that table has sent the patch that shows the new
@@ -130,8 +131,42 @@ def scorepad_history(hub, rng: random.Random, rounds: int) -> None:
         hub.act(HOST, "new_round", {}, None)
 
 
+def rockgarden_history(hub, rng: random.Random, rounds: int) -> None:
+    """Six gardens of 5 rocks and five piles from a shuffled bag: the bidding begins."""
+    bag = [f"{c}{v}" for c in "RYGBW" for v in (1, 2, 3) for _ in range(5)]
+    rng.shuffle(bag)
+    for seat in range(6):
+        hub.act(HOST, "setup_draw", {"rocks": " ".join(bag[:5])}, None, seat=seat)
+        del bag[:5]
+    hub.act(HOST, "start_player", {"player": rng.randrange(6)}, None)
+    drawn = []
+    for _ in range(5):
+        value = 0
+        while value < 6:
+            drawn.append(bag.pop())
+            value += int(drawn[-1][1])
+    hub.act(HOST, "draw", {"rocks": " ".join(drawn)}, None)
+
+
+async def rockgarden_action(table: Table, rng: random.Random, k: int) -> float:
+    """A bid by the seat to bid (its first advice line loaded), or that phone's Undo."""
+    undo = getattr(table, "undo_on", None)
+    if undo is not None:
+        table.undo_on = None
+        return await tap_and_wait(table, table.tabs[undo], "Undo")
+    seat = table.hub.view(HOST)["to_act"][0]
+    tab = table.tabs[seat]
+    advice = next((name for name in taps(tab.tree()) if name.startswith("Pile ") and name.endswith("if it stands")),
+                  None)
+    if advice is not None:
+        await tab.tap(advice)
+    table.undo_on = seat
+    return await tap_and_wait(table, tab, "Place bid")
+
+
 GAMES = {
     "scorepad": (scorepad_history, scorepad_action),
+    "rockgarden": (rockgarden_history, rockgarden_action),
 }
 
 

@@ -133,4 +133,35 @@ def test_pai_sho_a_pass_sends_the_phones_not_to_play_a_few_hundred_bytes():
         assert 0 < max(sent[2:]) < 400, sent
         assert sent[1] < 2500, sent  # Bo: the banner and his turn entry appear
         assert sent[0] < 1000, sent  # Ann: her entry goes, the Undo button comes
+
+
+def test_rock_garden_a_one_number_change_sends_other_phones_a_few_hundred_bytes():
+    async def test(app):
+        hub = app.create("rockgarden", ["Ann", "Bo", "Cy", "Di", "Ed", "Flo"])
+        gardens = ["R1 R2 R3 Y1 Y2", "Y3 G1 G2 G3 B1", "B2 B3 W1 W2 W3",
+                   "R1 R2 R3 Y1 Y2", "Y3 G1 G2 G3 B1", "B2 B3 W1 W2 W3"]
+        for seat, garden in enumerate(gardens):
+            hub.act(HOST, "setup_draw", {"rocks": garden}, None, seat=seat)
+        hub.act(HOST, "start_player", {"player": 0}, None)
+        hub.act(HOST, "draw", {"rocks": "R1 R2 R3 Y2 B2 G2 W2 B1 Y1 G1 W1 R2 G3 W1 B1 Y3 G3"}, None)
+        tabs = [await app.seat(hub, s) for s in range(6)]
+        for tab in tabs:
+            await tab.settle()
+        before = [tab.conn.bytes for tab in tabs]
+        # the host finds one more rock in Di's garden: one count, one number on the others' screens
+        hub.act(HOST, "correct_garden", {"rocks": gardens[3] + " W3"}, None, seat=3)
+        for tab in tabs:
+            await tab.settle()
+        sent = [tab.conn.bytes - b for tab, b in zip(tabs, before)]
+        assert all("Di rocks 6" in tab.text() for tab in tabs)
+        others = sent[:3] + sent[4:]
+        assert 0 < max(others) < 400, sent  # the move counter, Di's rock count
+        # a bid (the turn moves, a pile gets a bid): still a small patch on the others' phones
+        before = [tab.conn.bytes for tab in tabs]
+        await tabs[0].tap("Place bid")
+        for tab in tabs:
+            await tab.settle()
+        sent = [tab.conn.bytes - b for tab, b in zip(tabs, before)]
+        assert hub.view(HOST)["public"]["piles"][0]["bid"]["seat"] == 0
+        assert max(sent[2:]) < 1000, sent  # measured 640-650: the bid line, the turn, the counter
     run_app(test)

@@ -1,22 +1,22 @@
-"""Rock Garden phone screens: one main action on top, the table overview below.
+"""Rock Garden screens as components: the phone's ``Screen``, the host's ``TableView``,
+the banner's ``turn_words`` and the ``news`` a phone is told.
 
-What this seat must do now (its ``legal`` moves say) is the big card at the top:
-draw the starting garden, lay out the piles, bid or pass, turn in forbidden sets. Below
-it: my garden (5 x 3 counters, forbidden sets framed, my demerits -- hidden from the
-others), then the table (round tracker and black rock odds, start player and turn,
-piles and bids, decks, every player's cards and rocks). The end shows every player's
-demerits, the ranking (ties broken by rocks) and a chart by round.
+The phone: what this seat must do now (its ``legal`` moves say) is the card on top:
+draw the starting garden, lay out the piles, bid or pass, turn in forbidden sets. While
+bidding, the piles and their standing bids head that card, then the bid advice (one tap
+loads a bid into the composer), then the composer, whose buttons never move when a
+rock is picked. Below: my garden (5 x 3 counters, forbidden sets framed, my demerits --
+hidden from the others), then the table (round tracker and black rock odds, piles and
+bids outside the bidding, decks, every player's cards and rocks). The end: every
+player's demerits, the ranking (ties broken by rocks) and a chart by round.
 
-Turn-ins: the advice (the deck tops this seat will face and every outcome, best first)
-comes with the seat's private view; "Follow plan N" sends the plan's first set; each
-further set of the plan is one more tap ("Turn in the next set"), so each set is its
-own, undoable, action. A player may also turn in any forbidden set directly ("Turn in
-Trips R3 R3 R3").
+Everything shown comes with the view: the bid advice and the turn-in advice (with the
+deck tops they assume, and the different rocks a plan can leave) are in this seat's
+private view only; the screen draws and sends moves, the table checks every rule.
 
-The host's table screen (seat None) shows public information only; it can record the
-piles for the start player, choose the start player and correct any garden (during the
-turn-ins only the host corrects gardens). For everything else the host picks "Enter for
-<player>" (pass-and-play). The screen draws the view; the table checks every rule.
+The host's table screen (seat None on a phone-sized screen) shows public information
+only; it can record the piles for the start player, choose the start player and correct
+any garden. ``TableView`` is the host's big shared screen: no controls at all.
 """
 
 from __future__ import annotations
@@ -24,639 +24,1000 @@ from __future__ import annotations
 import flet as ft
 
 from companion.games import rockgarden_kit as rk
-from companion.ui import kit
-from companion.ui.gameui import GameUI
+from companion.ui import charts, kit
+from companion.ui.live import part, use_table, use_view
 
 ENDINGS = {
     "black_in_piles": "The black rock came out while the piles were drawn: the game ended at once.",
     "black_on_pass": "The passing player drew the black rock: the game ended after that round's scoring.",
 }
-DECK_NAMES = {"pass": "Pass", "trips": "Trips", "foursome": "Foursome", "straight": "Straight Flush"}
 PLANS_SHOWN = 4
+BLACK_WHERE = {
+    "bag": "The black rock is in the bag",
+    "piles": "The black rock came out while the piles were drawn",
+    "passer": "The passing player drew the black rock",
+}
 
 
-def build(ui: GameUI) -> list[ft.Control]:
-    game = ui.public
-    scratch = _scratch(ui)
-    controls: list[ft.Control] = []
-    if game.get("note"):
-        controls.append(kit.muted(f"Unofficial: {game['note']}."))
-    if ui.over:
-        controls.extend(_final(ui))
-        return controls
-    correcting = scratch.get("correct_for")
-    if correcting is not None:
-        controls.append(_correction(ui, scratch, correcting))
-    else:
-        controls.append(_main_action(ui, scratch))
-    me = ui.seat
-    if me is not None:
-        controls.append(_my_garden(ui, me))
-    if correcting is None:
-        tail = [_correction_buttons(ui, scratch)]
-    else:
-        tail = []
-    if kit.is_wide(ui):  # the table screen on a laptop: the action left, the table right
-        return [ft.ResponsiveRow([
-            ft.Column(controls + tail, col={"md": 5}, spacing=12),
-            ft.Container(_overview(ui), col={"md": 7}),
-        ], vertical_alignment=ft.CrossAxisAlignment.START)]
-    return controls + [_overview(ui)] + tail
+# -- what the banner and the news say ------------------------------------------------------
+
+def _every_pile_has_a_bid(public: dict) -> bool:
+    return bool(public["piles"]) and all(p["bid"] is not None for p in public["piles"])
 
 
-# -- scratch state ------------------------------------------------------------------
-def _scratch(ui: GameUI) -> dict:
-    """Per acting seat; selections sent to the hub are cleared once the table moved on."""
-    scratch = ui.local.setdefault(f"seat:{ui.seat}", {})
-    revision = ui.revision
-    pending = scratch.setdefault("pending", {})
-    for key, sent_at in list(pending.items()):
-        if revision != sent_at:
-            scratch.pop(key, None)
-            pending.pop(key)
-    return scratch
-
-
-def _act(ui: GameUI, kind: str, payload: dict, seat: int | None = None) -> None:
-    """Send a move for this screen's seat (or ``seat``; the host's table screen: for the
-    table, or for the one seat to act)."""
-    ui.act(kind, payload, seat=ui.seat if seat is None else seat)
-
-
-def _send(ui: GameUI, scratch: dict, clear: tuple, kind: str, payload: dict, seat=None) -> None:
-    """Send an action; the selections in ``clear`` go once it is accepted (not if refused)."""
-    for key in clear:
-        scratch["pending"][key] = ui.revision
-    _act(ui, kind, payload, seat)
-
-
-# -- the main action ----------------------------------------------------------------
-def _main_action(ui: GameUI, scratch: dict) -> ft.Control:
-    phase = ui.public["phase"]
+def turn_words(screen: dict) -> str | None:
+    """The moves open to this seat now, in words (only the legal ones)."""
+    legal = screen["legal"]
+    public = screen["public"]
+    phase = public["phase"]
     if phase == "setup":
-        return _setup(ui, scratch)
+        return "draw your 5 starting rocks" if "setup_draw" in legal else None
     if phase == "piles":
-        return _piles(ui)
+        return "lay out the piles" if "draw" in legal else None
     if phase == "bidding":
-        return _bidding(ui, scratch)
-    return _turn_ins(ui, scratch)
+        bid, pass_ = "bid" in legal, "pass" in legal
+        if bid and pass_:
+            return "undercut or pass"
+        if bid:
+            return "undercut a bid" if _every_pile_has_a_bid(public) else "bid on a pile"
+        return "pass" if pass_ else None
+    if phase == "turn_ins" and "turn_in" in legal:
+        return "turn in your forbidden sets"
+    return None
 
 
-def _name(ui: GameUI, seat) -> str:
-    return "nobody" if seat is None else ui.players[seat]
+def news(before: dict, after: dict) -> str | None:
+    """"Bo undercut your bid on pile 2" when this seat's standing bid was undercut."""
+    seat = after["table"]["seat"]
+    if seat is None:
+        return None
+    old, new = before["public"], after["public"]
+    if old["round"] == new["round"] and old["phase"] == new["phase"] == "bidding":
+        for was, now in zip(old["piles"], new["piles"]):
+            if (was["bid"] is not None and was["bid"]["seat"] == seat and now["bid"] is not None
+                    and now["bid"]["seat"] != seat):
+                return f"{now['bid']['name']} undercut your bid on pile {now['number']}"
+    if before["result"] is None and after["result"] is not None:
+        return "The game is over"
+    return None
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
+# -- small slices ---------------------------------------------------------------------------
+
+def _names(s: dict) -> dict:
+    return s["public"]["colour_names"]
 
 
-def _waiting(ui: GameUI, text: str, extra: list[ft.Control] | None = None) -> ft.Control:
-    return kit.card([kit.title(text)] + (extra or []))
+def _player_names(s: dict) -> tuple:
+    return tuple(s["table"]["players"])
 
 
-# setup
-def _setup(ui: GameUI, scratch: dict) -> ft.Control:
-    game = ui.public
-    me = ui.seat
+def _colours(s: dict) -> tuple:
+    """The players' colours on this game's screens: never a rock's colour. A table may
+    name its rocks after a player colour ("Pink"); that player is drawn in a colour no
+    rock and no other player uses."""
+    names = s["public"]["colour_names"]
+    rocks = {rk.rock_fill(names, letter) for letter in rk.COLOURS} | {kit.swatch("black")}
+    colours = list(s["table"]["colours"])
+    spare = [c for c in kit.SWATCHES if kit.swatch(c) not in rocks and c not in colours
+             and c not in rk.DEFAULT_SWATCH.values() and c != "black"]
+    return tuple(c if kit.swatch(c) not in rocks else (spare.pop(0) if spare else c) for c in colours)
+
+
+def _name(players, seat) -> str:
+    return "nobody" if seat is None else players[seat]
+
+
+def _may(*kinds):
+    return lambda s: tuple(k in s["legal"] for k in kinds)
+
+
+# -- the phone's screen ----------------------------------------------------------------------
+
+@part
+def Screen():
+    over = use_view(lambda s: s["result"] is not None)
+    phase = use_view(lambda s: s["public"]["phase"])
+    seat = use_view(lambda s: s["table"]["seat"])
+    correcting, set_correcting = ft.use_state(None)
+    controls: list[ft.Control] = [Note()]
+    if over:
+        controls += [Final(), DemeritChart()]
+        return _column(controls)
+    if correcting is not None:
+        controls.append(Correction(correcting, lambda: set_correcting(None), key=f"fix{correcting}"))
+    elif phase == "setup":
+        controls.append(Setup(key="setup"))
+    elif phase == "piles":
+        controls.append(LayPiles(key="piles"))
+    elif phase == "bidding":
+        controls.append(Bidding(key="bidding"))
+    else:
+        controls.append(TurnIns(key="turn_ins"))
+    if seat is not None:
+        controls.append(MyGarden())
+    controls.append(Tracker())
+    if phase != "bidding":  # while bidding, the piles head the bidding card
+        controls.append(PilesView())
+    controls += [Decks(), Players()]
+    if correcting is None:
+        controls.append(CorrectionButtons(set_correcting))
+    return _column(controls)
+
+
+def _column(controls) -> ft.Control:
+    return ft.Column(controls, spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+
+
+@part
+def Note():
+    note = use_view(lambda s: s["public"]["note"])
+    return kit.muted(f"Unofficial: {note}.") if note else ft.Container(visible=False)
+
+
+# -- setup -------------------------------------------------------------------------------------
+
+@part
+def Setup():
+    context = use_table()
+    seat = use_view(lambda s: s["table"]["seat"])
+    host = use_view(lambda s: s["table"]["host"])
+    names = use_view(_names)
+    players = use_view(_player_names)
+    have = use_view(lambda s: s["public"]["players"][seat]["rocks"] if seat is not None else None)
+    missing = use_view(lambda s: tuple(p["name"] for p in s["public"]["players"] if p["rocks"] < 5))
+    start = use_view(lambda s: s["public"]["start_player"])
+    may_draw, may_start = use_view(_may("setup_draw", "start_player"))
+    chosen, set_chosen = ft.use_state(())
+
+    async def record(e):
+        if await context.move("setup_draw", {"rocks": rk.counter_text(chosen)}):
+            set_chosen(())
+
     rows: list[ft.Control] = [kit.title("Setting up", size=28)]
-    if me is not None:
-        have = game["players"][me]["rocks"]
-        if ui.may("setup_draw"):
-            counts = scratch.setdefault("setup", {})
+    if seat is not None:
+        if may_draw:
             rows.append(kit.body(f"Draw 5 rocks from the bag and tap each one "
-                                 f"({have + rk.count_of(counts)} of 5)."))
-            rows.append(rk.count_picker(ui, game, counts, total_limit=5 - have))
-            rows.append(kit.primary("Record starting rocks",
-                                    (lambda e: _send(ui, scratch, ("setup",), "setup_draw",
-                                                     {"rocks": rk.counter_text(counts)}))
-                                    if counts else None))
+                                 f"({have + rk.count_of(chosen)} of 5)."))
+            rows.append(kit.primary("Record starting rocks", record if chosen else None))
+            rows.append(rk.count_picker(names, chosen, set_chosen, total_limit=5 - have))
         else:
             rows.append(kit.body("Your 5 starting rocks are in your garden."))
-    missing = [p["name"] for p in game["players"] if p["rocks"] < 5]
     if missing:
-        rows.append(kit.muted("Still drawing: " + ", ".join(missing)
-                              + ("" if me is not None or not ui.host
-                                 else ". Choose 'Enter for <player>' above to record their rocks.")))
-    rows.append(kit.body(f"Start player: {_name(ui, game['start_player'])}",
-                         weight=ft.FontWeight.BOLD))
-    if ui.may("start_player"):
+        hint = "" if seat is not None or not host else \
+            ". Choose 'Enter for <player>' above to record their rocks."
+        rows.append(kit.muted("Still drawing: " + ", ".join(missing) + hint))
+    rows.append(kit.body(f"Start player: {_name(players, start)}", weight=ft.FontWeight.BOLD))
+    if may_start:
         rows.append(kit.muted("Who starts? The start player lays out the first piles."))
         rows.append(ft.Row([
-            (kit.primary if game["start_player"] == s else kit.secondary)(
-                f"{p['name']} starts",
-                lambda e, s=s: _act(ui, "start_player", {"player": s}))
-            for s, p in enumerate(game["players"])], wrap=True))
+            (kit.primary if start == s else kit.secondary)(
+                f"{name} starts", lambda e, s=s: context.act("start_player", {"player": s}))
+            for s, name in enumerate(players)], wrap=True))
     return kit.card(rows)
 
 
-# piles
-def _piles(ui: GameUI) -> ft.Control:
-    game = ui.public
-    start = game["start_player"]
-    draws_here = ui.may("draw")  # the start player, or the host for them
-    n_piles = game["piles_needed"]
-    piles = game["piles"]
-    current = len(piles) if (not piles or piles[-1]["complete"]) else len(piles) - 1
-    value = game["current_pile_value"]
-    progress = kit.own(ft.Text(
-        f"Pile {current + 1} of {n_piles}: {value} of {game['pile_target']}", size=22,
-        weight=ft.FontWeight.BOLD,
-        semantics_label=f"Pile {current + 1} of {n_piles}: value {value}"))
-    if not draws_here:
-        return _waiting(ui, f"{_name(ui, start)} is laying out the piles", [progress])
+# -- laying out the piles -------------------------------------------------------------------------
 
-    def draw(code):
-        _act(ui, "draw", {"rocks": code})
+@part
+def LayPiles():
+    context = use_table()
+    seat = use_view(lambda s: s["table"]["seat"])
+    names = use_view(_names)
+    players = use_view(_player_names)
+    start = use_view(lambda s: s["public"]["start_player"])
+    (may_draw,) = use_view(_may("draw"))
+    black = use_view(lambda s: s["public"]["bag"]["black_rock"])
+    progress = use_view(lambda s: (
+        len(s["public"]["piles"]) if (not s["public"]["piles"] or s["public"]["piles"][-1]["complete"])
+        else len(s["public"]["piles"]) - 1,
+        s["public"]["piles_needed"], s["public"]["current_pile_value"], s["public"]["pile_target"]))
+    last = use_view(lambda s: s["public"]["piles"][-1] if s["public"]["piles"] else None)
+    current, needed, value, target = progress
+    line = kit.own(ft.Text(f"Pile {current + 1} of {needed}: {value} of {target}", size=22,
+                           weight=ft.FontWeight.BOLD,
+                           semantics_label=f"Pile {current + 1} of {needed}: value {value}"))
+    if not may_draw:
+        return kit.card([kit.title(f"{_name(players, start)} is laying out the piles"), line])
 
-    def black():
-        ui.confirm("The black rock came out?",
-                   "The game ends at once: this round is not played.",
-                   lambda: _act(ui, "draw", {"rocks": "K"}), "Black rock: end the game")
+    def black_rock():
+        context.confirm("The black rock came out?", "The game ends at once: this round is not played.",
+                        lambda: context.act("draw", {"rocks": "K"}), "Black rock: end the game")
 
-    who = "You lay" if ui.seat == start else f"{_name(ui, start)} lays"
+    who = "You lay" if seat == start else f"{_name(players, start)} lays"
     rows = [kit.title(f"{who} out the piles", size=28),
             kit.body("Draw from the bag and tap each rock as it comes out. A pile is "
-                     f"complete at {game['pile_target']} or more; then the next one starts."),
-            progress]
-    if piles and not piles[-1]["complete"]:
-        rows.append(rk.rock_row(game, piles[-1]["rocks"]))
-    elif piles:
-        last = piles[-1]
+                     f"complete at {target} or more; then the next one starts."),
+            line]
+    if last is not None and not last["complete"]:
+        rows.append(rk.rock_row(names, last["rocks"]))
+    elif last is not None:
         rows.append(kit.body(f"Pile {last['number']} is complete (worth {last['value']}): "
                              f"now pile {last['number'] + 1}.", weight=ft.FontWeight.BOLD))
-    rows.append(rk.tap_picker(game, draw, black=black if game["bag"]["black_rock"] else None))
+    rows.append(rk.tap_picker(names, lambda code: context.act("draw", {"rocks": code}),
+                              black=black_rock if black else None))
     return kit.card(rows)
 
 
-# bidding
-def _bidding(ui: GameUI, scratch: dict) -> ft.Control:
-    game = ui.public
-    you = ui.private
-    turn = game["turn"]
-    if you is None or not (ui.may("bid") or ui.may("pass")):
-        extra = []
-        if ui.seat is not None:
-            mine = next((p for p in game["piles"] if p["bid"] and p["bid"]["seat"] == ui.seat), None)
-            if mine is not None:
-                extra.append(kit.body(f"Your bid on pile {mine['number']} stands."))
-        if ui.host and ui.seat is None:
-            extra.append(kit.muted(f"Choose 'Enter for {_name(ui, turn)}' above to bid for them."))
-        return _waiting(ui, f"{_name(ui, turn)} is bidding", extra)
-    if scratch.get("passing") and ui.may("pass"):
-        return _passing(ui, scratch)
-    options = [o for o in you["bid_options"]]
-    can_bid = [o for o in options if o["can_bid"]] if ui.may("bid") else []
-    rows: list[ft.Control] = [kit.title("Undercut or pass" if ui.may("pass") else "Your bid",
-                                        size=28)]
-    if can_bid:
-        default = next((o["pile"] for o in can_bid if o["open"]), can_bid[0]["pile"])
-        pile = scratch.get("bid_pile", default)
-        if pile not in [o["pile"] for o in can_bid]:
-            pile = default
-        rows.append(ft.Row([
-            (kit.primary if o["pile"] == pile else kit.secondary)(
-                f"Pile {o['pile'] + 1}", _choose_pile(ui, scratch, o["pile"]))
-            for o in can_bid], wrap=True))
-        option = next(o for o in options if o["pile"] == pile)
-        info = game["piles"][pile]
-        rows.append(rk.rock_row(game, info["rocks"]))
-        if info["bid"]:
-            rows.append(kit.body(f"Pile {pile + 1} (worth {info['value']}): {info['bid']['name']} bid "
-                                 f"{rk.rocks_label(game, info['bid']['rocks'])} "
-                                 f"(worth {info['bid']['value']}, {info['bid']['count']} rocks)"))
-            rows.append(kit.body(f"To undercut: {option['limit']}.", weight=ft.FontWeight.BOLD))
-        else:
-            rows.append(kit.body(f"Pile {pile + 1} (worth {info['value']}) has no bid yet."))
-        counts = scratch.setdefault("bid", {})
-        garden = game["players"][ui.seat]["garden"]
-        rows.append(kit.muted("Rocks for your bid, from your garden (or none):"))
-        rows.append(rk.count_picker(ui, game, counts, limit=garden))
-        worth, many = rk.value_of(counts), rk.count_of(counts)
-        summary = (f"Your bid: {rk.rocks_label(game, rk.counter_text(counts).split())} — worth "
-                   f"{worth}, {many} rock{'s' if many != 1 else ''}" if counts else
-                   "Your bid: no rocks (worth 0; nobody can undercut it)")
-        rows.append(kit.own(ft.Text(summary, size=18, weight=ft.FontWeight.BOLD)))
-        buttons = [kit.primary("Place bid", lambda e: _send(
-            ui, scratch, ("bid", "bid_pile"), "bid",
-            {"pile": pile, "rocks": rk.counter_text(counts)}))]
-        if counts:
-            buttons.append(kit.secondary("Clear", lambda e: (counts.clear(), ui.rerender())))
-        rows.append(ft.Row(buttons, wrap=True))
+# -- bidding ---------------------------------------------------------------------------------------
+
+def _bidding_slice(s: dict):
+    """This seat may bid or pass now (and has its private view to do it with)."""
+    private = s["private"]
+    legal = s["legal"]
+    return private is not None and bool(private.get("bid_options")) and ("bid" in legal or "pass" in legal)
+
+
+@part
+def Bidding():
+    context = use_table()
+    mine = use_view(_bidding_slice)
+    may_bid, may_pass = use_view(_may("bid", "pass"))
+    seat = use_view(lambda s: s["table"]["seat"])
+    host = use_view(lambda s: s["table"]["host"])
+    players = use_view(_player_names)
+    turn = use_view(lambda s: s["public"]["turn"])
+    options = use_view(lambda s: tuple((o["pile"], o["can_bid"], o["open"], o["limit"])
+                                       for o in (s["private"] or {}).get("bid_options") or ()))
+    words = use_view(turn_words)
+    standing = use_view(lambda s: next((p["number"] for p in s["public"]["piles"]
+                                        if p["bid"] and p["bid"]["seat"] == s["table"]["seat"]), None))
+    pile, set_pile = ft.use_state(None)
+    chosen, set_chosen = ft.use_state(())
+    passing, set_passing = ft.use_state(False)
+    biddable = [o[0] for o in options if o[1]] if (mine and may_bid) else []
+    default = next((o[0] for o in options if o[1] and o[2]), biddable[0] if biddable else None)
+    if pile not in biddable:
+        pile = default
+    # the same functions on every render (a setter works from any render), so that the
+    # parts they are handed to are not drawn again when a rock is picked
+    choose = ft.use_callback(lambda index: set_pile(index), [])
+    compose = ft.use_callback(lambda value: set_chosen(value), [])
+    load = ft.use_callback(lambda index, rocks: (set_pile(index), set_chosen(rk.selection(rocks))), [])
+
+    rows: list[ft.Control] = []
+    if not mine:
+        rows.append(kit.title(f"{_name(players, turn)} is bidding"))
+        if standing is not None:
+            rows.append(kit.body(f"Your bid on pile {standing} stands."))
+        if host and seat is None:
+            rows.append(kit.muted(f"Choose 'Enter for {_name(players, turn)}' above to bid for them."))
+        rows.append(BidBoard(None, None))
+        return kit.card(rows)
+    rows.append(kit.title((words or "bid").capitalize(), size=28))
+    rows.append(BidBoard(pile, choose if biddable else None))
+    if passing and may_pass:
+        rows.append(Passing(lambda: set_passing(False)))
+        return kit.card(rows)
+    rows.append(BidAdvice(load if may_bid else None))
+    if biddable:
+        rows.append(Composer(pile, chosen, compose, key="composer"))
     else:
         rows.append(kit.body("Every pile has a bid of no rocks: nobody can undercut them."))
-    if ui.may("pass"):
+    if may_pass:
         rows.append(kit.muted("Or pass: take a Pass card (1 demerit) and draw one rock."))
-        rows.append(kit.secondary("Pass", lambda e: (scratch.__setitem__("passing", True),
-                                                     ui.rerender())))
+        rows.append(kit.secondary("Pass", lambda e: set_passing(True)))
     else:
-        open_piles = [str(p["number"]) for p in game["piles"] if not p["bid"]]
-        rows.append(kit.muted(f"You may pass once every pile has a bid "
-                              f"(no bid yet on pile {', '.join(open_piles)})."))
+        rows.append(OpenPilesHint())
     return kit.card(rows)
 
 
-def _choose_pile(ui: GameUI, scratch: dict, pile: int):
-    def handler(e):
-        scratch["bid_pile"] = pile
-        ui.rerender()
-    return handler
+@part
+def OpenPilesHint():
+    open_piles = use_view(lambda s: tuple(str(p["number"]) for p in s["public"]["piles"] if not p["bid"]))
+    return kit.muted(f"You may pass once every pile has a bid "
+                     f"(no bid yet on pile {', '.join(open_piles)}).")
 
 
-def _passing(ui: GameUI, scratch: dict) -> ft.Control:
-    game = ui.public
+@part
+def BidBoard(chosen, choose):
+    """Every pile with its rocks and its standing bid; on my turn, which pile I bid on.
+    Each pile is its own part: a bid draws again only the pile it was placed on."""
+    count = use_view(lambda s: len(s["public"]["piles"]))
+    can = use_view(lambda s: tuple(o["pile"] for o in (s["private"] or {}).get("bid_options") or ()
+                                   if o["can_bid"]))
     rows: list[ft.Control] = [
-        kit.title("Pass", size=28),
+        PileRow(i, i == chosen, choose if (choose is not None and i in can) else None, key=f"pile{i}")
+        for i in range(count)]
+    if not rows:
+        rows.append(kit.muted("No piles yet."))
+    return ft.Container(ft.Column(rows, spacing=8), padding=10, border=kit.outline(1, ft.Colors.OUTLINE_VARIANT))
+
+
+@part
+def PileRow(index: int, selected: bool, choose):
+    names = use_view(_names)
+    # a pile gone (the round moved on) draws nothing: its part is about to leave
+    pile = use_view(lambda s: _pile_slice(s["public"]["piles"][index])
+                    if index < len(s["public"]["piles"]) else None)
+    if pile is None:
+        return ft.Container(visible=False)
+    number, rocks, value, bid = pile
+    head: list[ft.Control] = [kit.own(ft.Text(f"Pile {number} · worth {value}", size=18,
+                                              weight=ft.FontWeight.BOLD,
+                                              semantics_label=f"Pile {number} worth {value}"))]
+    if choose is not None:
+        head.append(ft.Container(
+            (ft.FilledButton if selected else ft.OutlinedButton)(
+                f"Bid on pile {number}", on_click=lambda e: choose(index), height=44),
+            width=150))
+    rows = [ft.Row(head, alignment=ft.MainAxisAlignment.SPACE_BETWEEN), rk.rock_row(names, rocks, size=20)]
+    if bid is None:
+        rows.append(kit.muted("No bid yet"))
+    else:
+        who, bid_rocks, bid_value, count = bid
+        rows.append(kit.own(ft.Text(
+            f"{who} bid {rk.rocks_label(names, bid_rocks)} (worth {bid_value}, "
+            f"{rk.plural(count, 'rock')})", size=16,
+            semantics_label=f"Pile {number} bid {who} worth {bid_value}")))
+    return ft.Column(rows, spacing=4)
+
+
+def _pile_slice(p: dict) -> tuple:
+    bid = p["bid"]
+    return (p["number"], tuple(p["rocks"]), p["value"],
+            None if bid is None else (bid["name"], tuple(bid["rocks"]), bid["value"], bid["count"]))
+
+
+def advice_line(names, pile: int, bids: list) -> str:
+    """The compact advice for one pile: its best bid, in words."""
+    if not bids:
+        return f"Pile {pile}: its bid of no rocks cannot be undercut"
+    best = bids[0]
+    return (f"Pile {pile}: bid {rk.rocks_label(names, best['rocks'])} ({best['value']}) and take "
+            f"{rk.demerits_words(best['demerits_if_it_stands'])} if it stands")
+
+
+def advice_entry(names, bid: dict) -> str:
+    return (f"{rk.rocks_label(names, bid['rocks'])} · worth {bid['value']} · "
+            f"{rk.demerits_words(bid['demerits_if_it_stands'])} if it stands · "
+            f"keeps {rk.plural(len(bid['rocks_kept']), 'rock')}")
+
+
+def pass_line(passing: dict) -> str | None:
+    if not passing or not passing["legal"]:
+        return None
+    return (f"Pass: expect {passing['expected_demerits']:.2f} demerits (the Pass card included); "
+            f"black rock chance {rk.percent(passing['black_rock_chance'])}")
+
+
+def tops_line(tops: dict) -> str:
+    faced = ", ".join(f"{rk.DECK_NAMES[d]} {tops[d]}" for d in rk.SET_DECKS)
+    return (f"For the deck tops you face now ({faced}): who turns in before you is not "
+            "known until someone passes.")
+
+
+@part
+def BidAdvice(load):
+    """The bid advice (issue 17): one line per pile, a tap loads its bid; the rest on demand."""
+    names = use_view(_names)
+    advice = use_view(lambda s: (s["private"] or {}).get("bid_advice"))
+    full, set_full = ft.use_state(False)
+    if not advice:
+        return ft.Container(visible=False)
+    rows: list[ft.Control] = [kit.title("Advice", size=20)]
+    for entry in advice["piles"]:
+        text = advice_line(names, entry["pile"], entry["bids"])
+        if entry["bids"] and load is not None:
+            best = entry["bids"][0]
+            rows.append(ft.OutlinedButton(
+                content=ft.Text(text, size=16),
+                on_click=lambda e, i=entry["pile"] - 1, r=tuple(best["rocks"]): load(i, r),
+                style=ft.ButtonStyle(padding=ft.Padding(10, 8, 10, 8),
+                                     shape=ft.RoundedRectangleBorder(radius=8))))
+        else:
+            rows.append(kit.body(text, size=16))
+    line = pass_line(advice["pass"])
+    if line:
+        rows.append(kit.body(line, size=16))
+    rows.append(kit.muted(tops_line(advice["tops"])))
+    total = sum(len(e["bids"]) for e in advice["piles"])
+    rows.append(kit.secondary("Hide the advised bids" if full else f"All advised bids ({total})",
+                              lambda e: set_full(not full)))
+    if full:
+        for entry in advice["piles"]:
+            rows.append(kit.body(f"Pile {entry['pile']}", weight=ft.FontWeight.BOLD))
+            if not entry["bids"]:
+                rows.append(kit.muted("No bid can undercut its bid."))
+            for bid in entry["bids"]:
+                text = advice_entry(names, bid)
+                if load is None:
+                    rows.append(kit.body(text, size=15))
+                else:
+                    rows.append(ft.TextButton(
+                        content=ft.Text(text, size=15),
+                        on_click=lambda e, i=entry["pile"] - 1, r=tuple(bid["rocks"]): load(i, r)))
+    return ft.Container(ft.Column(rows, spacing=6), padding=10,
+                        border=kit.outline(2, rk.HIGHLIGHT))
+
+
+@part
+def Composer(pile: int, chosen: tuple, set_chosen):
+    """The bid being composed: what it beats, what it is worth, Place bid, the picker.
+
+    Every line above the picker has a fixed height and the picker's cells keep their size:
+    picking a rock never moves a button under the finger."""
+    context = use_table()
+    names = use_view(_names)
+    garden = use_view(lambda s: s["public"]["players"][s["table"]["seat"]]["garden"])
+    limit = use_view(lambda s: next((o["limit"] for o in s["private"]["bid_options"]
+                                     if o["pile"] == pile), "") if s["private"] else "")
+    has_bid = use_view(lambda s: s["public"]["piles"][pile]["bid"] is not None
+                       if pile < len(s["public"]["piles"]) else False)
+    worth, many = rk.value_of(chosen), rk.count_of(chosen)
+    if chosen:
+        summary = (f"Your bid on pile {pile + 1}: {rk.rocks_label(names, rk.counter_text(chosen).split())}"
+                   f" — worth {worth}, {rk.plural(many, 'rock')}")
+    else:
+        summary = f"Your bid on pile {pile + 1}: no rocks (worth 0; nobody can undercut it)"
+    beat = f"To undercut: {limit}." if has_bid else f"Pile {pile + 1} has no bid yet: any bid takes it."
+
+    async def place(e):
+        if await context.move("bid", {"pile": pile, "rocks": rk.counter_text(chosen)}):
+            set_chosen(())
+
+    return ft.Column([
+        ft.Container(kit.body(beat, size=16, weight=ft.FontWeight.BOLD), height=48),
+        ft.Container(kit.own(ft.Text(summary, size=17, weight=ft.FontWeight.BOLD, max_lines=2,
+                                     overflow=ft.TextOverflow.ELLIPSIS)), height=50),
+        ft.Row([kit.primary("Place bid", place),
+                kit.secondary("Clear", (lambda e: set_chosen(())) if chosen else None)], spacing=8),
+        kit.muted("Rocks for your bid, from your garden (or none):"),
+        rk.count_picker(names, chosen, set_chosen, limit=garden),
+    ], spacing=6, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+
+
+@part
+def Passing(back):
+    context = use_table()
+    names = use_view(_names)
+    empty = use_view(lambda s: s["public"]["bag"]["total"] == 0)
+    black = use_view(lambda s: s["public"]["bag"]["black_rock"])
+
+    async def send(payload):
+        if await context.move("pass", payload):
+            back()
+
+    rows: list[ft.Control] = [
+        kit.title("Pass", size=24),
         kit.body("Take a Pass card (1 demerit), then draw one rock from the bag and tap it. "
                  "The bids go to the bag and each pile to its bidder."),
     ]
-    if game["bag"]["total"] == 0:
-        rows.append(kit.primary("Pass (the bag is empty)",
-                                lambda e: _send(ui, scratch, ("passing",), "pass", {})))
+    if empty:
+        rows.append(kit.primary("Pass (the bag is empty)", lambda e: context.phone.run(send({}))))
     else:
-        def black():
-            ui.confirm("You drew the black rock?",
-                       "You pass without a rock; the game ends after this round's scoring.",
-                       lambda: _send(ui, scratch, ("passing",), "pass", {"rock": "K"}),
-                       "Black rock: last round")
+        def black_rock():
+            context.confirm("You drew the black rock?",
+                            "You pass without a rock; the game ends after this round's scoring.",
+                            lambda: context.phone.run(send({"rock": "K"})), "Black rock: last round")
 
-        rows.append(rk.tap_picker(
-            game, lambda code: _send(ui, scratch, ("passing",), "pass", {"rock": code}),
-            black=black if game["bag"]["black_rock"] else None, black_label="I drew the black rock"))
-    rows.append(kit.secondary("Back to bidding", lambda e: (scratch.pop("passing", None),
-                                                            ui.rerender())))
-    return kit.card(rows)
+        rows.append(rk.tap_picker(names, lambda code: context.phone.run(send({"rock": code})),
+                                  black=black_rock if black else None, black_label="I drew the black rock"))
+    rows.append(kit.secondary("Back to bidding", lambda e: back()))
+    return ft.Column(rows, spacing=8, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
 
-# turn-ins
-def _turn_ins(ui: GameUI, scratch: dict) -> ft.Control:
-    game = ui.public
-    you = ui.private
-    turn = game["turn"]
-    order = ", ".join(_name(ui, s) for s in game["turn_in_order"])
-    if you is None:
-        extra = [kit.muted(f"Turn-in order: {order}")]
-        if ui.host:
-            extra.append(kit.muted(f"Choose 'Enter for {_name(ui, turn)}' above to turn in for them."))
-        return _waiting(ui, f"{_name(ui, turn)} is turning in forbidden sets", extra)
-    seat = ui.seat
-    my_turn = ui.may("turn_in")
-    rows: list[ft.Control] = [kit.title("Turn in your forbidden sets" if my_turn else
-                                        f"{_name(ui, turn)} is turning in forbidden sets", size=26),
-                              kit.muted(f"Turn-in order: {order}")]
-    sets = game["players"][seat]["forbidden_sets"]
-    advice = you["advice"]
+# -- turn-ins --------------------------------------------------------------------------------------
+
+def _keeps(rocks: list) -> str:
+    return " ".join(rocks) if rocks else "nothing"
+
+
+@part
+def TurnIns():
+    context = use_table()
+    seat = use_view(lambda s: s["table"]["seat"])
+    host = use_view(lambda s: s["table"]["host"])
+    players = use_view(_player_names)
+    names = use_view(_names)
+    turn = use_view(lambda s: s["public"]["turn"])
+    order = use_view(lambda s: tuple(s["public"]["turn_in_order"]))
+    (my_turn,) = use_view(_may("turn_in"))
+    sets = use_view(lambda s: s["public"]["players"][seat]["forbidden_sets"] if seat is not None else [])
+    garden = use_view(lambda s: s["public"]["players"][seat]["garden"] if seat is not None else {})
+    advice = use_view(lambda s: (s["private"] or {}).get("advice"))
+    costs = use_view(lambda s: {d: s["public"]["decks"][d]["next_cost"] for d in rk.SET_DECKS})
+    has_private = use_view(lambda s: s["private"] is not None)
+    chosen, set_chosen = ft.use_state(None)
+    all_plans, set_all_plans = ft.use_state(False)
+    order_line = kit.muted("Turn-in order: " + ", ".join(_name(players, s) for s in order))
+    if not has_private:
+        rows = [kit.title(f"{_name(players, turn)} is turning in forbidden sets"), order_line]
+        if host:
+            rows.append(kit.muted(f"Choose 'Enter for {_name(players, turn)}' above to turn in for them."))
+        return kit.card(rows)
+    rows: list[ft.Control] = [
+        kit.title("Turn in your forbidden sets" if my_turn else
+                  f"{_name(players, turn)} is turning in forbidden sets", size=26), order_line]
     if not sets:
         rows.append(kit.body("You have no forbidden set this round."))
         return kit.card(rows)
     if advice is None:
         rows.append(kit.body("You have had your turn this round."))
         return kit.card(rows)
-    garden = game["players"][seat]["garden"]
-    chosen = scratch.get("plan")
-    if chosen is not None:
-        steps = rk.remaining_steps(chosen, garden)
-        if not steps or not my_turn:
-            scratch.pop("plan", None)
-            chosen = None
-        else:
-            rows.append(kit.body(f"Your plan: next {steps[0]}", weight=ft.FontWeight.BOLD))
-            rows.append(rk.rock_row(game, steps[0].split(), size=26))
-            rows.append(kit.primary("Turn in the next set",
-                                    lambda e: _act(ui, "turn_in", {"rocks": steps[0]})))
-            rows.append(kit.secondary("Choose another way", lambda e: (scratch.pop("plan", None),
-                                                                      ui.rerender())))
-            return kit.card(rows)
+
+    def turn_in(rocks: str):
+        context.act("turn_in", {"rocks": rocks})
+
+    steps = rk.remaining_steps(chosen, garden) if chosen is not None else None
+    if steps and my_turn:
+        rows.append(kit.body(f"Your plan: next {steps[0]}", weight=ft.FontWeight.BOLD))
+        rows.append(rk.rock_row(names, steps[0].split(), size=26))
+        rows.append(kit.primary("Turn in the next set", lambda e: turn_in(steps[0])))
+        rows.append(kit.secondary("Choose another way", lambda e: set_chosen(None)))
+        return kit.card(rows)
     tops = advice["tops"]
-    faced = ", ".join(f"{DECK_NAMES[d]} {tops[d]}" for d in rk.SET_DECKS)
+    faced = ", ".join(f"{rk.DECK_NAMES[d]} {tops[d]}" for d in rk.SET_DECKS)
     if advice["before"]:
         rows.append(kit.body(f"Deck tops you will face after "
-                             f"{', '.join(_name(ui, s) for s in advice['before'])} "
+                             f"{', '.join(_name(players, s) for s in advice['before'])} "
                              f"(if they follow their best plan): {faced}"))
     else:
         rows.append(kit.body(f"Deck tops you face: {faced}"))
     plans = advice["plans"]
-    shown = plans if scratch.get("all_plans") else plans[:PLANS_SHOWN]
+    shown = plans if all_plans else plans[:PLANS_SHOWN]
     rows.append(kit.title("Outcomes, best first", size=20))
+
+    def follow(way: dict):
+        def handler(e):
+            set_chosen({"garden": dict(garden), "steps": list(way["steps"])})
+            turn_in(way["steps"][0])
+        return handler
+
     for number, plan in enumerate(shown, start=1):
-        rows.append(_plan_card(ui, scratch, game, plan, number, garden, my_turn))
+        rows.append(_plan_card(names, plan, number, follow if my_turn else None))
     if len(plans) > len(shown):
-        rows.append(kit.secondary(f"Show all {len(plans)} outcomes",
-                                  lambda e: (scratch.__setitem__("all_plans", True), ui.rerender())))
+        rows.append(kit.secondary(f"Show all {len(plans)} outcomes", lambda e: set_all_plans(True)))
     rows.append(kit.title("Or one set at a time, your own order", size=20))
     for entry in sets:
         text = " ".join(entry["rocks"])
-        title = DECK_NAMES[entry["set"]]
-        line: list[ft.Control] = [rk.rock_row(game, entry["rocks"]),
-                                  kit.body(f"{title}: card {_cost_now(game, entry)} now")]
+        title = rk.DECK_NAMES[entry["set"]]
+        line: list[ft.Control] = [rk.rock_row(names, entry["rocks"]),
+                                  kit.body(f"{title}: card {costs[entry['set']]} now")]
         if my_turn:
-            line.append(kit.secondary(f"Turn in {title} {text}",
-                                      lambda e, t=text: _act(ui, "turn_in", {"rocks": t})))
+            line.append(kit.secondary(f"Turn in {title} {text}", lambda e, t=text: turn_in(t)))
         rows.append(ft.Column(line, spacing=4))
     return kit.card(rows)
 
 
-def _cost_now(game: dict, entry: dict) -> int:
-    """What a forbidden set's card costs now: the next card of its deck."""
-    return game["decks"][entry["set"]]["next_cost"]
-
-
-def _plan_card(ui, scratch, game, plan, number, garden, my_turn) -> ft.Control:
+def _plan_card(names, plan: dict, number: int, follow) -> ft.Control:
     kept = plan["kept"]
-    head = (f"Plan {number}: {plan['demerits']} demerit{'s' if plan['demerits'] != 1 else ''}, "
-            f"{plan['cards']} card{'s' if plan['cards'] != 1 else ''}, "
-            f"keep {kept} rock{'s' if kept != 1 else ''}")
+    head = (f"Plan {number}: {rk.plural(plan['demerits'], 'demerit')}, {rk.plural(plan['cards'], 'card')}, "
+            f"keep {rk.plural(kept, 'rock')}")
+    ways = plan.get("alternatives") or [plan]
     rows: list[ft.Control] = [kit.own(ft.Text(head, size=18, weight=ft.FontWeight.BOLD))]
     for step in plan["turn_ins"]:
-        rows.append(ft.Row([rk.rock_row(game, step["rocks"], size=18),
-                            kit.body(f"{DECK_NAMES[step['set']]} card {step['card']}", size=16)],
+        rows.append(ft.Row([rk.rock_row(names, step["rocks"], size=18),
+                            kit.body(f"{rk.DECK_NAMES[step['set']]} card {step['card']}", size=16)],
                            wrap=True))
-    if my_turn and plan["turn_ins"]:
-        steps = plan["steps"]
-
-        def follow(e):
-            scratch["plan"] = {"garden": dict(garden), "steps": steps}
-            _act(ui, "turn_in", {"rocks": steps[0]})
-
-        rows.append(kit.primary(f"Follow plan {number}", follow))
+    if plan["turn_ins"]:
+        rows.append(kit.body("Keeps " + ", or ".join(_keeps(w["rocks_left"]) for w in ways), size=16))
+    if follow is not None and plan["turn_ins"]:
+        rows.append(kit.primary(f"Follow plan {number}", follow(ways[0])))
+        for way in ways[1:]:
+            rows.append(kit.secondary(f"Follow plan {number} keeping {_keeps(way['rocks_left'])}",
+                                      follow(way)))
     return ft.Container(ft.Column(rows, spacing=4), padding=10, border_radius=10,
-                        border=ft.Border.all(3 if number == 1 else 1,
-                                             rk.HIGHLIGHT if number == 1 else "#9e9e9e"))
+                        border=kit.outline(3 if number == 1 else 1,
+                                           rk.HIGHLIGHT if number == 1 else "#9e9e9e"))
 
 
-# -- corrections --------------------------------------------------------------------
-def _correction_buttons(ui: GameUI, scratch: dict) -> ft.Control:
-    me = ui.seat
-    if me is not None:
-        seats = [me] if ui.may("correct_garden") else []
+# -- corrections -------------------------------------------------------------------------------
+
+@part
+def CorrectionButtons(start):
+    seat = use_view(lambda s: s["table"]["seat"])
+    host = use_view(lambda s: s["table"]["host"])
+    players = use_view(_player_names)
+    (may_correct,) = use_view(_may("correct_garden"))
+    phase = use_view(lambda s: s["public"]["phase"])
+    if seat is not None:
+        seats = [seat] if may_correct else []
     else:  # the host's table screen corrects any garden (the host may act for any seat)
-        seats = list(range(len(ui.players))) if ui.host and not ui.over else []
+        seats = list(range(len(players))) if host else []
     if not seats:
-        if me is not None and ui.public["phase"] == "turn_ins" and not ui.over:
+        if seat is not None and phase == "turn_ins":
             return kit.card([kit.muted("During the turn-ins only the host can correct a garden.")])
-        return ft.Container()
-
-    def start(seat):
-        def handler(e):
-            scratch["correct_for"] = seat
-            scratch["correct"] = dict(ui.public["players"][seat]["garden"])
-            ui.rerender()
-        return handler
-
-    labels = {s: ("Correct my garden" if s == me else f"Correct {_name(ui, s)}'s garden")
-              for s in seats}
+        return ft.Container(visible=False)
+    labels = {s: ("Correct my garden" if s == seat else f"Correct {players[s]}'s garden") for s in seats}
     return kit.card([kit.muted("Miscounted? Set a garden to what is really on the board "
                                "(the change is in the history).")] +
-                    [ft.Row([kit.secondary(labels[s], start(s)) for s in seats], wrap=True)])
+                    [ft.Row([kit.secondary(labels[s], lambda e, s=s: start(s)) for s in seats], wrap=True)])
 
 
-def _correction(ui: GameUI, scratch: dict, seat: int) -> ft.Control:
-    game = ui.public
-    counts = scratch.setdefault("correct", dict(game["players"][seat]["garden"]))
-    whose = "your" if seat == ui.seat else f"{_name(ui, seat)}'s"
+@part
+def Correction(target: int, done):
+    context = use_table()
+    seat = use_view(lambda s: s["table"]["seat"])
+    names = use_view(_names)
+    players = use_view(_player_names)
+    garden = use_view(lambda s: s["public"]["players"][target]["garden"])
+    chosen, set_chosen = ft.use_state(lambda: rk.selection(garden))
+    whose = "your" if target == seat else f"{players[target]}'s"
 
-    def save(e):
-        _send(ui, scratch, ("correct_for", "correct"), "correct_garden",
-              {"rocks": rk.counter_text(counts)}, seat=seat)
-
-    def cancel(e):
-        scratch.pop("correct_for", None)
-        scratch.pop("correct", None)
-        ui.rerender()
+    async def save(e):
+        if await context.move("correct_garden", {"rocks": rk.counter_text(chosen)}, seat=target):
+            done()
 
     return kit.card([
         kit.title(f"Correct {whose} garden", size=26),
-        kit.body(f"Set the counts to what is on the board: {rk.count_of(counts)} rocks."),
-        rk.count_picker(ui, game, counts),
-        ft.Row([kit.primary("Save corrected garden", save), kit.secondary("Cancel correction", cancel)],
-               wrap=True),
+        kit.body(f"Set the counts to what is on the board: {rk.plural(rk.count_of(chosen), 'rock')}."),
+        ft.Row([kit.primary("Save corrected garden", save),
+                kit.secondary("Cancel correction", lambda e: done())], wrap=True),
+        rk.count_picker(names, chosen, set_chosen),
     ])
 
 
-# -- my garden ------------------------------------------------------------------------
-def _my_garden(ui: GameUI, seat: int) -> ft.Control:
-    game = ui.public
-    me = game["players"][seat]
-    you = ui.private or {}
+# -- my garden -----------------------------------------------------------------------------------
+
+@part
+def MyGarden():
+    seat = use_view(lambda s: s["table"]["seat"])
+    names = use_view(_names)
+    me = use_view(lambda s: s["public"]["players"][s["table"]["seat"]])
+    costs = use_view(lambda s: {d: s["public"]["decks"][d]["next_cost"] for d in rk.SET_DECKS})
     sets = me["forbidden_sets"]
     rows: list[ft.Control] = [
         ft.Row([kit.title("My garden"),
-                kit.own(ft.Text(f"{me['rocks']} rocks", size=20, weight=ft.FontWeight.BOLD,
-                                semantics_label=f"My garden {me['rocks']} rocks"))],
+                kit.own(ft.Text(rk.plural(me["rocks"], "rock"), size=20, weight=ft.FontWeight.BOLD,
+                                semantics_label=f"My garden {rk.plural(me['rocks'], 'rock')}"))],
                alignment=ft.MainAxisAlignment.SPACE_BETWEEN),
-        rk.garden_grid(game, me["garden"], rk.rocks_in_sets(sets), "My garden"),
+        rk.garden_grid(names, me["garden"], rk.rocks_in_sets(sets), "My garden"),
     ]
     if sets:
         rows.append(kit.body("Forbidden sets (framed):", weight=ft.FontWeight.BOLD))
         for entry in sets:
-            rows.append(ft.Row([rk.rock_row(game, entry["rocks"], size=18),
-                                kit.body(f"{DECK_NAMES[entry['set']]} · card {_cost_now(game, entry)} now",
-                                         size=16)],
-                               wrap=True))
+            rows.append(ft.Row([rk.rock_row(names, entry["rocks"], size=18),
+                                kit.body(f"{rk.DECK_NAMES[entry['set']]} · card {costs[entry['set']]} now",
+                                         size=16)], wrap=True))
     else:
         rows.append(kit.muted("No forbidden set in your garden."))
-    demerits = you.get("demerits")
-    cards = you.get("cards") or []
-    rows.append(ft.Row([
-        ft.Column([kit.title("My demerits", size=20),
-                   kit.muted("Hidden from the other players")], spacing=0),
-        kit.own(ft.Text(str(demerits), size=kit.BIG, weight=ft.FontWeight.BOLD,
-                        semantics_label=f"{me['name']} demerits {demerits}")),
-    ], alignment=ft.MainAxisAlignment.SPACE_BETWEEN))
-    if cards:
-        rows.append(ft.Row([_card_chip(c) for c in cards], wrap=True, spacing=4, run_spacing=4))
+    rows.append(MyDemerits(seat, me["name"]))
     return kit.card(rows)
 
 
-def _card_chip(card: dict) -> ft.Control:
-    paper = " (paper)" if card.get("on_paper") else ""
-    return ft.Container(ft.Text(f"{DECK_NAMES[card['deck']]} {card['value']}{paper}", size=15),
-                        padding=ft.Padding(8, 4, 8, 4), border_radius=8,
-                        border=ft.Border.all(1, "#9e9e9e"))
+@part
+def MyDemerits(seat: int, name: str):
+    demerits = use_view(lambda s: (s["private"] or {}).get("demerits"))
+    cards = use_view(lambda s: tuple(tuple(sorted(c.items())) for c in (s["private"] or {}).get("cards") or ()))
+    rows: list[ft.Control] = [ft.Row([
+        ft.Column([kit.title("My demerits", size=20), kit.muted("Hidden from the other players")], spacing=0),
+        kit.own(ft.Text(str(demerits), size=kit.BIG, weight=ft.FontWeight.BOLD,
+                        semantics_label=f"{name} demerits {demerits}")),
+    ], alignment=ft.MainAxisAlignment.SPACE_BETWEEN)]
+    if cards:
+        rows.append(ft.Row([rk.card_chip(dict(c)) for c in cards], wrap=True, spacing=4, run_spacing=4))
+    return ft.Column(rows, spacing=4)
 
 
-# -- the table overview ------------------------------------------------------------------
-def _overview(ui: GameUI, final: bool = False) -> ft.Control:
-    sections = [] if final else [_tracker(ui), _piles_view(ui), _decks(ui)]
-    sections.append(_players(ui, final))
-    if kit.is_wide(ui) and not final:
-        return ft.ResponsiveRow([ft.Container(s, col={"md": 6}) for s in sections],
-                                vertical_alignment=ft.CrossAxisAlignment.START)
-    return ft.Column(sections, spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+# -- the table overview ----------------------------------------------------------------------------
+
+def _tracker_slice(s: dict):
+    p = s["public"]
+    return (p["round"], p["phase_text"], p["tracker"]["spaces"], p["tracker"]["space"],
+            p["tracker"]["black_rock"], p["black_rock_chance"], p["start_player"],
+            p["turn"] if p["phase"] in ("bidding", "turn_ins") else None,
+            bool(p["ending"]) and p["phase"] != "over")
 
 
-def _tracker(ui: GameUI) -> ft.Control:
-    game = ui.public
-    tracker = game["tracker"]
-    spaces = []
-    for space in range(1, tracker["spaces"] + 1):
-        here = tracker["space"] == space
-        spaces.append(ft.Container(
-            None if here else ft.Text(str(space), size=14, weight=ft.FontWeight.BOLD),
-            width=36, height=36, border_radius=18, alignment=ft.Alignment.CENTER,
+def _where(black: str, space, spaces) -> str:
+    if black == "tracker":
+        return f"Black rock on space {space} of {spaces}"
+    return BLACK_WHERE.get(black, black)
+
+
+def _tracker_spaces(spaces: int, space, size: int = 36) -> ft.Control:
+    cells = []
+    for n in range(1, spaces + 1):
+        here = space == n
+        cells.append(ft.Container(
+            None if here else ft.Text(str(n), size=size * 0.4, weight=ft.FontWeight.BOLD),
+            width=size, height=size, border_radius=size // 2, alignment=ft.Alignment.CENTER,
             bgcolor=kit.swatch("black") if here else None,
-            border=ft.Border.all(3 if here else 1, "#9e9e9e")))
-    where = {
-        "tracker": f"Black rock on space {tracker['space']} of {tracker['spaces']}",
-        "bag": "The black rock is in the bag",
-        "piles": "The black rock came out while the piles were drawn",
-        "passer": "The passing player drew the black rock",
-    }.get(tracker["black_rock"], tracker["black_rock"])
-    chance = game["black_rock_chance"]
-    percent = f"{chance * 100:.0f}%" if chance >= 0.01 or chance == 0 else "under 1%"
-    phase_line = f"Round {game['round']} · {game['phase_text']}"
-    who = []
-    if game["start_player"] is not None:
-        who.append(f"Start player: {_name(ui, game['start_player'])}")
-    if game["phase"] in ("bidding", "turn_ins") and game["turn"] is not None:
-        who.append(f"Turn: {_name(ui, game['turn'])}")
+            border=kit.outline(3 if here else 1, "#9e9e9e")))
+    return ft.Row(cells, wrap=True, spacing=4)
+
+
+@part
+def Tracker():
+    players = use_view(_player_names)
+    rnd, phase_text, spaces, space, black, chance, start, turn, ending = use_view(_tracker_slice)
     rows: list[ft.Control] = [
-        kit.own(ft.Text(phase_line, size=22, weight=ft.FontWeight.BOLD,
-                        semantics_label=f"Round {game['round']}, {game['phase_text']}")),
-        ft.Row(spaces, wrap=True, spacing=4),
-        kit.body(where),
-        kit.own(ft.Text(f"Black rock while the next piles are drawn: {percent}", size=16,
-                        semantics_label=f"Black rock chance {percent}")),
+        kit.own(ft.Text(f"Round {rnd} · {phase_text}", size=22, weight=ft.FontWeight.BOLD,
+                        semantics_label=f"Round {rnd}, {phase_text}")),
+        _tracker_spaces(spaces, space),
+        kit.body(_where(black, space, spaces)),
+        kit.own(ft.Text(f"Black rock while the next piles are drawn: {rk.percent(chance)}", size=16,
+                        semantics_label=f"Black rock chance {rk.percent(chance)}")),
     ]
+    who = []
+    if start is not None:
+        who.append(f"Start player: {players[start]}")
+    if turn is not None:
+        who.append(f"Turn: {players[turn]}")
     if who:
         rows.append(kit.body(" · ".join(who), weight=ft.FontWeight.BOLD))
-    if game["ending"] and game["phase"] != "over":
+    if ending:
         rows.append(kit.body("The game ends after this round's scoring.", color=rk.HIGHLIGHT,
                              weight=ft.FontWeight.BOLD))
     return kit.card(rows)
 
 
-def _piles_view(ui: GameUI) -> ft.Control:
-    game = ui.public
-    rows: list[ft.Control] = [kit.title(f"Piles ({len(game['piles'])} of {game['piles_needed']})")]
-    if not game["piles"]:
+@part
+def PilesView():
+    needed = use_view(lambda s: s["public"]["piles_needed"])
+    count = use_view(lambda s: len(s["public"]["piles"]))
+    names = use_view(_names)
+    piles = use_view(lambda s: tuple((p["number"], tuple(p["rocks"]), p["value"], p["complete"])
+                                     for p in s["public"]["piles"]))
+    rows: list[ft.Control] = [kit.title(f"Piles ({count} of {needed})")]
+    if not piles:
         rows.append(kit.muted("No rocks drawn yet."))
-    for pile in game["piles"]:
-        bid = pile["bid"]
-        state = "" if pile["complete"] else " (being drawn)"
-        rows.append(kit.own(ft.Text(f"Pile {pile['number']}: worth {pile['value']}{state}", size=18,
-                                    weight=ft.FontWeight.BOLD,
-                                    semantics_label=f"Pile {pile['number']} worth {pile['value']}")))
-        rows.append(rk.rock_row(game, pile["rocks"]))
-        if bid:
-            text = (f"Bid: {bid['name']} — {rk.rocks_label(game, bid['rocks'])} "
-                    f"(worth {bid['value']}, {bid['count']} rock{'s' if bid['count'] != 1 else ''})")
-            rows.append(kit.own(ft.Text(text, size=16, semantics_label=(
-                f"Pile {pile['number']} bid {bid['name']} worth {bid['value']}"))))
-        elif game["phase"] == "bidding":
-            rows.append(kit.muted("No bid yet"))
+    for number, rocks, value, complete in piles:
+        rows.append(kit.own(ft.Text(f"Pile {number}: worth {value}{'' if complete else ' (being drawn)'}",
+                                    size=18, weight=ft.FontWeight.BOLD,
+                                    semantics_label=f"Pile {number} worth {value}")))
+        rows.append(rk.rock_row(names, rocks))
     return kit.card(rows)
 
 
-def _decks(ui: GameUI) -> ft.Control:
-    game = ui.public
+def _decks_slice(s: dict):
+    return tuple((d, s["public"]["decks"][d]["top"], s["public"]["decks"][d]["next_cost"],
+                  s["public"]["decks"][d]["cards_left"], s["public"]["decks"][d]["on_paper"])
+                 for d in rk.DECK_ORDER)
+
+
+@part
+def Decks():
+    decks = use_view(_decks_slice)
     cells = []
-    for deck in rk.DECK_ORDER:
-        info = game["decks"][deck]
-        top = info["top"]
-        big = str(top) if top is not None else f"{info['next_cost']}*"
+    for deck, top, cost, left, _ in decks:
+        big = str(top) if top is not None else f"{cost}*"
         cells.append(ft.Column([
-            ft.Text(DECK_NAMES[deck], size=14, weight=ft.FontWeight.BOLD),
+            ft.Text(rk.DECK_NAMES[deck], size=14, weight=ft.FontWeight.BOLD),
             kit.own(ft.Text(big, size=30, weight=ft.FontWeight.BOLD,
-                            semantics_label=f"{DECK_NAMES[deck]} top {big}")),
-            kit.own(ft.Text(f"{info['cards_left']} left", size=13,
-                            semantics_label=f"{DECK_NAMES[deck]} cards left {info['cards_left']}")),
+                            semantics_label=f"{rk.DECK_NAMES[deck]} top {big}")),
+            kit.own(ft.Text(f"{left} left", size=13,
+                            semantics_label=f"{rk.DECK_NAMES[deck]} cards left {left}")),
         ], spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER, expand=True))
     rows: list[ft.Control] = [kit.title("Decks: top card"),
                               ft.Row(cells, spacing=4, vertical_alignment=ft.CrossAxisAlignment.END)]
-    if any(game["decks"][d]["on_paper"] for d in rk.SET_DECKS):
+    if any(paper for d, _, _, _, paper in decks if d != "pass"):
         rows.append(kit.muted("* deck empty: further sets cost this on paper."))
     return kit.card(rows)
 
 
-def _players(ui: GameUI, final: bool) -> ft.Control:
-    game = ui.public
-    rows: list[ft.Control] = [kit.title("Players")]
-    for seat, player in enumerate(game["players"]):
-        marks = []
-        if seat == game["start_player"] and not final:
-            marks.append("start")
-        if seat in ui.to_act and not final:
-            marks.append("to act")
-        if seat == game["passer"] and not final:
-            marks.append("passed")
-        colour = ui.colours[seat] if seat < len(ui.colours) else "grey"
-        line = [kit.player_badge(player["name"], colour, size=20)]
-        if marks:
-            line.append(kit.muted(", ".join(marks)))
-        numbers = [
-            kit.own(ft.Text(_plural(player['demerit_cards'], "card"), size=18,
-                            semantics_label=f"{player['name']} demerit cards {player['demerit_cards']}")),
-            kit.own(ft.Text(_plural(player['rocks'], "rock"), size=18,
-                            semantics_label=f"{player['name']} rocks {player['rocks']}")),
-        ]
-        rows.append(ft.Row([ft.Row(line, spacing=6, tight=True, wrap=True),
-                            ft.Row(numbers, spacing=12, tight=True)],
-                           alignment=ft.MainAxisAlignment.SPACE_BETWEEN, wrap=True))
-        shown = player.get("shown")
-        if shown and not final:  # an end of the game the host undid showed these to all
-            rows.append(ft.Row([
-                kit.own(ft.Text(f"Shown at the end: {shown['demerits']} demerits", size=15,
-                                semantics_label=f"{player['name']} demerits shown at the end "
-                                                f"{shown['demerits']}")),
-            ] + [_card_chip(c) for c in shown["cards"]], wrap=True, spacing=4, run_spacing=4))
-    rows.append(kit.muted("Demerit totals stay hidden until the end; each player sees their own."))
-    return kit.card(rows)
+def _players_slice(s: dict):
+    p = s["public"]
+    return tuple((q["name"], q["demerit_cards"], q["rocks"],
+                  None if not q.get("shown") else q["shown"]["demerits"],
+                  tuple(tuple(sorted(c.items())) for c in (q.get("shown") or {}).get("cards", ())))
+                 for q in p["players"])
 
 
-# -- the end ---------------------------------------------------------------------------
-def _final(ui: GameUI) -> list[ft.Control]:
-    game = ui.public
-    result = ui.result or {}
-    reasons = []
-    for reason in result.get("ending", game["ending"]):
+@part
+def Players():
+    n = use_view(lambda s: len(s["public"]["players"]))
+    return kit.card([kit.title("Players")] + [PlayerRow(seat, key=f"p{seat}") for seat in range(n)]
+                    + [kit.muted("Demerit totals stay hidden until the end; each player sees their own.")])
+
+
+@part
+def PlayerRow(seat: int):
+    name, cards, rocks, shown, shown_cards = use_view(lambda s: _players_slice(s)[seat])
+    colour = use_view(lambda s: _colours(s)[seat])
+    marks = use_view(lambda s: tuple(m for m, on in (("start", seat == s["public"]["start_player"]),
+                                                     ("to act", seat in s["to_act"]),
+                                                     ("passed", seat == s["public"]["passer"])) if on))
+    line = [kit.player_badge(name, colour, size=20)]
+    if marks:
+        line.append(kit.muted(", ".join(marks)))
+    numbers = [
+        kit.own(ft.Text(rk.plural(cards, "card"), size=18, semantics_label=f"{name} demerit cards {cards}")),
+        kit.own(ft.Text(rk.plural(rocks, "rock"), size=18, semantics_label=f"{name} rocks {rocks}")),
+    ]
+    rows: list[ft.Control] = [ft.Row([ft.Row(line, spacing=6, tight=True, wrap=True),
+                                      ft.Row(numbers, spacing=12, tight=True)],
+                                     alignment=ft.MainAxisAlignment.SPACE_BETWEEN, wrap=True)]
+    if shown is not None:  # an end of the game the host undid showed these to all
+        rows.append(ft.Row([kit.own(ft.Text(f"Shown at the end: {shown} demerits", size=15,
+                                            semantics_label=f"{name} demerits shown at the end {shown}"))]
+                           + [rk.card_chip(dict(c)) for c in shown_cards], wrap=True, spacing=4))
+    return ft.Column(rows, spacing=2)
+
+
+# -- the end ---------------------------------------------------------------------------------------
+
+def _reasons(s: dict) -> tuple:
+    result = s["result"] or {}
+    out = []
+    for reason in result.get("ending", s["public"]["ending"]):
         if reason.startswith("deck_empty:"):
-            deck = DECK_NAMES.get(reason.split(":", 1)[1], reason)
-            reasons.append(f"The last {deck} card was taken: the game ended after that round's scoring.")
+            deck = rk.DECK_NAMES.get(reason.split(":", 1)[1], reason)
+            out.append(f"The last {deck} card was taken: the game ended after that round's scoring.")
         else:
-            reasons.append(ENDINGS.get(reason, reason))
-    ranking = result.get("ranking", [])
+            out.append(ENDINGS.get(reason, reason))
+    return tuple(out)
+
+
+def _ranking(s: dict) -> tuple:
+    return tuple((r["seat"], r["name"], r["place"], r["demerits"], r["rocks"],
+                  tuple(tuple(sorted(c.items())) for c in r["cards"]))
+                 for r in (s["result"] or {}).get("ranking", ()))
+
+
+@part
+def Final():
+    reasons = use_view(_reasons)
+    rounds = use_view(lambda s: (s["result"] or {}).get("rounds", s["public"]["round"]))
+    ranking = use_view(_ranking)
+    colours = use_view(_colours)
     rows: list[ft.Control] = [kit.title("Game over", size=30)]
     rows += [kit.body(r) for r in reasons]
-    rows.append(kit.muted(f"{result.get('rounds', game['round'])} rounds. Fewest demerits wins; "
+    rows.append(kit.muted(f"{rk.plural(rounds, 'round')}. Fewest demerits wins; "
                           "a tie goes to fewer rocks in the garden."))
-    for row in ranking:
-        seat = row["seat"]
-        colour = ui.colours[seat] if seat < len(ui.colours) else "grey"
+    for seat, name, place, demerits, rocks, cards in ranking:
         rows.append(ft.Row([
-            ft.Row([kit.own(ft.Text(f"{row['place']}.", size=28, weight=ft.FontWeight.BOLD,
-                                    semantics_label=f"{row['name']} place {row['place']}")),
-                    kit.player_badge(row["name"], colour, size=22)], tight=True, spacing=8),
-            ft.Row([kit.own(ft.Text(str(row["demerits"]), size=30, weight=ft.FontWeight.BOLD,
-                                    semantics_label=f"{row['name']} demerits {row['demerits']}")),
-                    kit.own(ft.Text(f"{row['rocks']} rocks", size=16,
-                                    semantics_label=f"{row['name']} rocks {row['rocks']}"))],
-                   tight=True, spacing=8),
+            ft.Row([kit.own(ft.Text(f"{place}.", size=28, weight=ft.FontWeight.BOLD,
+                                    semantics_label=f"{name} place {place}")),
+                    kit.player_badge(name, colours[seat], size=22)], tight=True, spacing=8),
+            ft.Row([kit.own(ft.Text(str(demerits), size=30, weight=ft.FontWeight.BOLD,
+                                    semantics_label=f"{name} demerits {demerits}")),
+                    kit.own(ft.Text(rk.plural(rocks, "rock"), size=16,
+                                    semantics_label=f"{name} rocks {rocks}"))], tight=True, spacing=8),
         ], alignment=ft.MainAxisAlignment.SPACE_BETWEEN))
-        if row["cards"]:
-            rows.append(ft.Row([_card_chip(c) for c in row["cards"]], wrap=True, spacing=4))
-    return [kit.card(rows), _chart(ui, ranking)]
-
-
-def _chart(ui: GameUI, ranking: list[dict]) -> ft.Control:
-    """Each player's demerits by round: one bar per round, total at the end."""
-    if not ranking:
-        return ft.Container()
-    rounds = max(len(r["demerits_by_round"]) for r in ranking)
-    top = max([v for r in ranking for v in r["demerits_by_round"]] + [1])
-    rows: list[ft.Control] = [kit.title("Demerits by round")]
-    for row in sorted(ranking, key=lambda r: r["seat"]):
-        colour = ui.colours[row["seat"]] if row["seat"] < len(ui.colours) else "grey"
-        bars = []
-        for number in range(rounds):
-            values = row["demerits_by_round"]
-            value = values[number] if number < len(values) else 0
-            bars.append(ft.Row([
-                ft.Text(f"R{number + 1}", size=13, width=30),
-                ft.Container(width=max(3, int(200 * value / top)), height=14, border_radius=4,
-                             bgcolor=kit.swatch(colour), border=ft.Border.all(1, "#757575")),
-                kit.own(ft.Text(str(value), size=14,
-                                semantics_label=f"{row['name']} round {number + 1} demerits {value}")),
-            ], spacing=6))
-        rows.append(kit.player_badge(row["name"], colour))
-        rows.append(ft.Column(bars, spacing=2))
+        if cards:
+            rows.append(ft.Row([rk.card_chip(dict(c)) for c in cards], wrap=True, spacing=4))
     return kit.card(rows)
+
+
+@part
+def DemeritChart(height: int = 240):
+    """Each player's demerits by round (flet-charts, with its words for screen readers)."""
+    by_round = use_view(lambda s: tuple((r["seat"], r["name"], tuple(r["demerits_by_round"]))
+                                        for r in sorted((s["result"] or {}).get("ranking", ()),
+                                                        key=lambda r: r["seat"])))
+    colours = use_view(_colours)
+    if not by_round:
+        return ft.Container(visible=False)
+    rounds = max(len(r[2]) for r in by_round)
+    values = [[row[2][i] if i < len(row[2]) else 0 for i in range(rounds)] for row in by_round]
+    return kit.card([
+        kit.title("Demerits by round"),
+        charts.grouped_bars([f"R{i + 1}" for i in range(rounds)], [r[1] for r in by_round],
+                            [colours[r[0]] for r in by_round], values, height=height),
+    ])
+
+
+# -- the host's table screen (a laptop, tablet or TV in the middle of the table) ----------------------
+
+BIG = 40
+
+
+def _big(text: str, size: int = BIG, label: str | None = None, colour=None) -> ft.Control:
+    return kit.own(ft.Text(text, size=size, weight=ft.FontWeight.BOLD, semantics_label=label, color=colour))
+
+
+@part
+def TableView():
+    over = use_view(lambda s: s["result"] is not None)
+    if over:
+        return ft.Row([ft.Container(BigFinal(), expand=5), ft.Container(DemeritChart(420), expand=6)],
+                      vertical_alignment=ft.CrossAxisAlignment.START, spacing=32)
+    return ft.Row([
+        ft.Container(BigRound(), expand=4),
+        ft.Container(BigPiles(), expand=6),
+        ft.Container(ft.Column([BigDecks(), BigPlayers()], spacing=24), expand=5),
+    ], vertical_alignment=ft.CrossAxisAlignment.START, spacing=32)
+
+
+def _whose_turn(s: dict):
+    p = s["public"]
+    phase = p["phase"]
+    players = s["table"]["players"]
+    if phase == "setup":
+        missing = [q["name"] for q in p["players"] if q["rocks"] < 5]
+        return ("Drawing gardens: " + ", ".join(missing)) if missing else "Choose the start player"
+    if phase == "piles":
+        return f"{_name(players, p['start_player'])} lays out the piles"
+    if phase == "bidding":
+        return f"{_name(players, p['turn'])} bids"
+    if phase == "turn_ins":
+        return f"{_name(players, p['turn'])} turns in"
+    return ""
+
+
+@part
+def BigRound():
+    rnd, phase_text, spaces, space, black, chance, start, turn, ending = use_view(_tracker_slice)
+    whose = use_view(_whose_turn)
+    colour = use_view(lambda s: _colours(s)[s["to_act"][0]] if len(s["to_act"]) == 1 else None)
+    rows: list[ft.Control] = [
+        _big(f"Round {rnd}", 64, f"Round {rnd}"),
+        _big(phase_text.capitalize(), 32),
+        _tracker_spaces(spaces, space, 56),
+        _big(_where(black, space, spaces), 26),
+        _big(f"Black rock: {rk.percent(chance)}", BIG, f"Black rock chance {rk.percent(chance)}"),
+    ]
+    if whose:
+        turn_text = _big(whose, 44, whose)
+        if colour is not None:
+            rows.append(ft.Container(kit.own(ft.Text(whose, size=44, weight=ft.FontWeight.BOLD,
+                                                     color=kit.text_on(colour), semantics_label=whose)),
+                                     bgcolor=kit.swatch(colour), padding=ft.Padding(16, 8, 16, 8),
+                                     border_radius=12))
+        else:
+            rows.append(turn_text)
+    if ending:
+        rows.append(_big("Last round: the game ends after this scoring", 28, colour=rk.HIGHLIGHT))
+    return ft.Column(rows, spacing=16)
+
+
+@part
+def BigPiles():
+    names = use_view(_names)
+    needed = use_view(lambda s: s["public"]["piles_needed"])
+    piles = use_view(lambda s: tuple(
+        (p["number"], tuple(p["rocks"]), p["value"],
+         None if p["bid"] is None else (p["bid"]["name"], p["bid"]["value"], p["bid"]["count"]))
+        for p in s["public"]["piles"]))
+    colours = use_view(lambda s: dict(zip(s["table"]["players"], _colours(s))))
+    rows: list[ft.Control] = [_big(f"Piles: {len(piles)} of {needed}", 36)]
+    for number, rocks, value, bid in piles:
+        rows.append(ft.Row([_big(f"Pile {number}", BIG), _big(f"worth {value}", BIG, f"Pile {number} worth {value}")],
+                           spacing=24))
+        rows.append(rk.rock_row(names, rocks, size=32))
+        if bid is None:
+            rows.append(_big("No bid yet", 30))
+        else:
+            who, bid_value, count = bid
+            rows.append(ft.Row([kit.player_badge(who, colours.get(who, "grey"), size=34),
+                                _big(f"bid {bid_value} ({rk.plural(count, 'rock')})", BIG,
+                                     f"Pile {number} bid {who} worth {bid_value}")], spacing=16))
+    return ft.Column(rows, spacing=10)
+
+
+@part
+def BigDecks():
+    decks = use_view(_decks_slice)
+    cells = []
+    for deck, top, cost, left, _ in decks:
+        big = str(top) if top is not None else f"{cost}*"
+        cells.append(ft.Column([
+            _big(rk.DECK_NAMES[deck].replace(" ", "\n"), 18),
+            _big(big, 64, f"{rk.DECK_NAMES[deck]} top {big}"),
+            _big(f"{left} left", 22),
+        ], spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER, expand=True))
+    return ft.Column([_big("Deck tops", 36), ft.Row(cells, vertical_alignment=ft.CrossAxisAlignment.END)],
+                     spacing=8)
+
+
+@part
+def BigPlayers():
+    rows_data = use_view(_players_slice)
+    colours = use_view(_colours)
+    rows: list[ft.Control] = [_big("Demerit cards · rocks", 30)]
+    for seat, (name, cards, rocks, shown, _) in enumerate(rows_data):
+        rows.append(ft.Row([
+            kit.player_badge(name, colours[seat], size=36),
+            ft.Row([_big(str(cards), BIG, f"{name} demerit cards {cards}"),
+                    _big(f"· {rocks}", BIG, f"{name} rocks {rocks}")], tight=True, spacing=12),
+        ], alignment=ft.MainAxisAlignment.SPACE_BETWEEN))
+    return ft.Column(rows, spacing=8)
+
+
+@part
+def BigFinal():
+    ranking = use_view(_ranking)
+    reasons = use_view(_reasons)
+    colours = use_view(_colours)
+    rows: list[ft.Control] = [_big("Game over", 64)]
+    rows += [_big(r, 24) for r in reasons]
+    for seat, name, place, demerits, rocks, _ in ranking:
+        rows.append(ft.Row([
+            ft.Row([_big(f"{place}.", 48, f"{name} place {place}"), kit.player_badge(name, colours[seat], size=40)],
+                   tight=True, spacing=12),
+            ft.Row([_big(str(demerits), 56, f"{name} demerits {demerits}"),
+                    _big(rk.plural(rocks, "rock"), 28, f"{name} rocks {rocks}")], tight=True, spacing=12),
+        ], alignment=ft.MainAxisAlignment.SPACE_BETWEEN))
+    return ft.Column(rows, spacing=12)

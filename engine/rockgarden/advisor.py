@@ -499,6 +499,110 @@ def tops_for_turn_order(
     return faced
 
 
+# --------------------------------------------------------------------------- alternatives
+
+ALTERNATIVES_STATES = 3000
+"""The most gardens :func:`alternatives` visits on the way (every garden a sequence of
+turn-ins can reach); a garden with more gets its plans' own witnesses only (never a
+guess). Gardens of 20 rocks visit a few hundred."""
+
+
+class _TooMany(Exception):
+    pass
+ALTERNATIVES_SHOWN = 6
+"""The most different leftovers listed per outcome."""
+
+_SET_ORDER = {TRIPS: 0, FOURSOME: 1, STRAIGHT: 2}
+
+
+def _sets_of(h: tuple) -> list[tuple[str, tuple]]:
+    """The forbidden sets in 15 counts, as (set name, kind indexes)."""
+    found = []
+    for i, n in enumerate(h):
+        if n >= 3:
+            found.append((TRIPS, (i, i, i)))
+    for v in range(3):
+        present = [c * 3 + v for c in range(NCOL) if h[c * 3 + v]]
+        if len(present) >= 4:
+            for out in range(len(present)):
+                found.append((FOURSOME, tuple(p for j, p in enumerate(present) if j != out)
+                              if len(present) == 5 else tuple(present)))
+                if len(present) == 4:
+                    break
+    for c in range(NCOL):
+        if h[c * 3] and h[c * 3 + 1] and h[c * 3 + 2]:
+            found.append((STRAIGHT, (c * 3, c * 3 + 1, c * 3 + 2)))
+    return found
+
+
+def _leftovers(h: tuple, memo: dict) -> dict:
+    """Every (trips, foursomes, straights) -> {counts left: the sets handed in}."""
+    known = memo.get(h)
+    if known is not None:
+        return known
+    if len(memo) >= ALTERNATIVES_STATES:
+        raise _TooMany
+    found = _sets_of(h)
+    if not found:
+        result = {(0, 0, 0): {h: ()}}
+    else:
+        result: dict = {}
+        for name, kinds in found:
+            after = list(h)
+            for i in kinds:
+                after[i] -= 1
+            step = _SET_ORDER[name]
+            for triple, lefts in _leftovers(tuple(after), memo).items():
+                grown = list(triple)
+                grown[step] += 1
+                slot = result.setdefault(tuple(grown), {})
+                for left, sets in lefts.items():
+                    if left not in slot:
+                        slot[left] = tuple(sorted(((name, kinds),) + sets,
+                                                  key=lambda s: (_SET_ORDER[s[0]], s[1])))
+    memo[h] = result
+    return result
+
+
+def alternatives(garden: Mapping, tops: Mapping | None = None, after_deck: str = "continue",
+                 shown: int = ALTERNATIVES_SHOWN) -> dict[tuple[int, int, int], list[Plan]] | None:
+    """For each outcome (demerits, cards, rocks kept): the plans leaving different rocks.
+
+    Several splits of a garden can reach the same outcome with different rocks kept
+    ("keeps R2 G2 B2, or Y2 G2 B2"); each is listed once (at most ``shown``), with a plan
+    to follow, in the order of the rocks kept. None when the garden is too large to list
+    them all (more than :data:`ALTERNATIVES_STATES` sub-gardens).
+    """
+    tops = normalise_tops(tops)
+    check_after_deck(after_deck)
+    counts = normalise_garden(garden)
+    try:
+        reachable = _leftovers(counts, {})
+    except _TooMany:
+        return None
+    total = sum(counts)
+    by_outcome: dict[tuple, dict] = {}
+    for triple, lefts in reachable.items():
+        kt, kf, ks = triple
+        demerits = (sum(card_value(tops[TRIPS], j, after_deck) for j in range(kt))
+                    + sum(card_value(tops[FOURSOME], j, after_deck) for j in range(kf))
+                    + sum(card_value(tops[STRAIGHT], j, after_deck) for j in range(ks)))
+        outcome = (demerits, kt + kf + ks, total - 3 * kt - 4 * kf - 3 * ks)
+        slot = by_outcome.setdefault(outcome, {})
+        for left, sets in lefts.items():
+            slot.setdefault(left, sets)
+    out: dict[tuple, list[Plan]] = {}
+    kinds = [(c, v) for c in COLOURS for v in VALUES]
+    for outcome, lefts in by_outcome.items():
+        plans = []
+        for left in sorted(lefts, key=lambda h: tuple(i for i in range(len(h)) for _ in range(h[i])))[:shown]:
+            sets = [(name, tuple(kinds[i] for i in idx)) for name, idx in lefts[left]]
+            rocks_left = [kinds[i] for i in range(len(left)) for _ in range(left[i])]
+            plans.append(_plan(sets, rocks_left, tops, after_deck, outcome))
+        out[outcome] = plans
+    return out
+
+
 def replay(garden: Mapping, plan: Plan) -> Counter:
     """Hand in ``plan`` step by step under the rules; the rocks left, or IllegalAction."""
     counts = normalise_garden(garden)
@@ -520,6 +624,7 @@ __all__ = [
     "Plan",
     "TurnIn",
     "advise",
+    "alternatives",
     "best_plan",
     "card_counts",
     "clear_caches",

@@ -7,8 +7,9 @@ their own (:func:`private`), the others only how many. Cards an undone end of th
 showed everyone stay public (``players[i]["shown"]``).
 
 Private (:func:`private`): the seat's own demerits and cards, what each pile's bid
-must beat when it is that seat's turn to bid, and during the turn-ins the advisor's
-outcomes for that seat with the deck tops it will face (so the screen only draws).
+must beat and the bid advice (:func:`bid_advice`) when it is that seat's turn to bid, and
+during the turn-ins the advisor's outcomes for that seat with the deck tops it will face,
+each with the different rocks it can leave (``alternatives``), so the screen only draws.
 """
 
 from __future__ import annotations
@@ -18,7 +19,8 @@ from functools import lru_cache
 from engine.game import Action
 from engine.plain import clone
 from engine.rockgarden import rules
-from engine.rockgarden.advisor import advise
+from engine.rockgarden.advisor import advise, alternatives
+from engine.rockgarden.bid_advice import advise_bid
 from engine.rockgarden.odds import black_rock_chance
 from engine.rockgarden.play import correction_summary
 from engine.rockgarden.rocks import BLACK, COLOURS
@@ -121,7 +123,37 @@ def private(state: dict, seat: int) -> dict:
         "bid_options": (rules.bid_options(state)
                         if state["phase"] == BIDDING and state["turn"] == seat else []),
         "advice": advice(state, seat),
+        "bid_advice": bid_advice(state, seat),
     }
+
+
+# -- the bid advice for the seat to bid ---------------------------------------------------
+def bid_advice(state: dict, seat: int) -> dict | None:
+    """While it is this seat's turn to bid: for each pile the bids worth making (none
+    beaten on demerits if it stands, value and rocks kept), best first, and what a pass
+    is expected to cost (issue 17). The deck tops are those of now: who turns in before
+    this player is not known until someone passes. None at any other time."""
+    if state["phase"] != BIDDING or state["turn"] != seat:
+        return None
+    garden = tuple((code, n) for code, n in sorted_counts(state["gardens"][seat]).items())
+    piles = tuple((tuple(p["rocks"]), None if p["bid"] is None else tuple(listed(p["bid"]["rocks"])))
+                  for p in state["piles"])
+    bag = tuple((code, n) for code, n in sorted_counts(state["bag"]).items())
+    if black_in_bag(state):
+        bag += ((BLACK, 1),)
+    can_pass = bool(piles) and all(bid is not None for _, bid in piles)
+    tops = rules.advisor_tops(state)
+    answer = _bid_advice_cached(garden, piles, tuple(tops[d] for d in SET_DECKS), bag, can_pass,
+                                state["options"]["after_deck"])
+    return {"tops": tops, **clone(answer)}
+
+
+@lru_cache(maxsize=256)
+def _bid_advice_cached(garden: tuple, piles: tuple, tops: tuple, bag: tuple, can_pass: bool,
+                       after_deck: str) -> dict:
+    return advise_bid(dict(garden), [{"rocks": list(r), "bid": None if b is None else list(b)}
+                                     for r, b in piles],
+                      dict(zip(SET_DECKS, tops)), dict(bag), can_pass, after_deck)
 
 
 # -- the turn-in advisor for one seat ------------------------------------------------
@@ -151,14 +183,28 @@ def advice(state: dict, seat: int) -> dict | None:
 
 @lru_cache(maxsize=512)
 def _plans_cached(garden: tuple, tops: tuple, after_deck: str) -> tuple:
-    plans = advise(dict(garden), dict(zip(SET_DECKS, tops)), after_deck)
+    tops_now = dict(zip(SET_DECKS, tops))
+    plans = advise(dict(garden), tops_now, after_deck)
+    others = alternatives(dict(garden), tops_now, after_deck) or {}
     out = []
     for plan in plans:
-        data = plan.to_json()
-        data["kept"] = plan.kept
-        data["steps"] = [" ".join(step["rocks"]) for step in data["turn_ins"]]
+        data = _plan_json(plan)
+        ways = [data["rocks_left"]]
+        data["alternatives"] = [{k: data[k] for k in ("rocks_left", "turn_ins", "steps")}]
+        for other in others.get(plan.outcome, ()):
+            more = _plan_json(other)
+            if more["rocks_left"] not in ways:
+                ways.append(more["rocks_left"])
+                data["alternatives"].append({k: more[k] for k in ("rocks_left", "turn_ins", "steps")})
         out.append(data)
     return tuple(out)
+
+
+def _plan_json(plan) -> dict:
+    data = plan.to_json()
+    data["kept"] = plan.kept
+    data["steps"] = [" ".join(step["rocks"]) for step in data["turn_ins"]]
+    return data
 
 
 def _plans(garden: dict, tops: dict, after_deck: str) -> tuple:
