@@ -250,22 +250,40 @@ def _bidding_slice(s: dict):
 
 @part
 def Bidding():
-    context = use_table()
+    """Someone else's bid to watch, or mine to make: each a part of its own, so that a bid
+    elsewhere at the table draws again only the line that names who bids now."""
     mine = use_view(_bidding_slice)
-    may_bid, may_pass = use_view(_may("bid", "pass"))
+    if not mine:
+        return kit.card([WhoBids(), BidBoard(None, None)])
+    return MyBid()
+
+
+@part
+def WhoBids():
     seat = use_view(lambda s: s["table"]["seat"])
     host = use_view(lambda s: s["table"]["host"])
     players = use_view(_player_names)
     turn = use_view(lambda s: s["public"]["turn"])
+    standing = use_view(lambda s: next((p["number"] for p in s["public"]["piles"]
+                                        if p["bid"] and p["bid"]["seat"] == s["table"]["seat"]), None))
+    rows: list[ft.Control] = [kit.title(f"{_name(players, turn)} is bidding")]
+    if standing is not None:
+        rows.append(kit.body(f"Your bid on pile {standing} stands."))
+    if host and seat is None:
+        rows.append(kit.muted(f"Choose 'Enter for {_name(players, turn)}' above to bid for them."))
+    return ft.Column(rows, spacing=8)
+
+
+@part
+def MyBid():
+    may_bid, may_pass = use_view(_may("bid", "pass"))
     options = use_view(lambda s: tuple((o["pile"], o["can_bid"], o["open"], o["limit"])
                                        for o in (s["private"] or {}).get("bid_options") or ()))
     words = use_view(turn_words)
-    standing = use_view(lambda s: next((p["number"] for p in s["public"]["piles"]
-                                        if p["bid"] and p["bid"]["seat"] == s["table"]["seat"]), None))
     pile, set_pile = ft.use_state(None)
     chosen, set_chosen = ft.use_state(())
     passing, set_passing = ft.use_state(False)
-    biddable = [o[0] for o in options if o[1]] if (mine and may_bid) else []
+    biddable = [o[0] for o in options if o[1]] if may_bid else []
     default = next((o[0] for o in options if o[1] and o[2]), biddable[0] if biddable else None)
     if pile not in biddable:
         pile = default
@@ -276,14 +294,6 @@ def Bidding():
     load = ft.use_callback(lambda index, rocks: (set_pile(index), set_chosen(rk.selection(rocks))), [])
 
     rows: list[ft.Control] = []
-    if not mine:
-        rows.append(kit.title(f"{_name(players, turn)} is bidding"))
-        if standing is not None:
-            rows.append(kit.body(f"Your bid on pile {standing} stands."))
-        if host and seat is None:
-            rows.append(kit.muted(f"Choose 'Enter for {_name(players, turn)}' above to bid for them."))
-        rows.append(BidBoard(None, None))
-        return kit.card(rows)
     rows.append(kit.title((words or "bid").capitalize(), size=28))
     rows.append(BidBoard(pile, choose if biddable else None))
     if passing and may_pass:
@@ -695,9 +705,13 @@ def MyDemerits(seat: int, name: str):
 def _tracker_slice(s: dict):
     p = s["public"]
     return (p["round"], p["phase_text"], p["tracker"]["spaces"], p["tracker"]["space"],
-            p["tracker"]["black_rock"], p["black_rock_chance"], p["start_player"],
-            p["turn"] if p["phase"] in ("bidding", "turn_ins") else None,
+            p["tracker"]["black_rock"], p["black_rock_chance"],
             bool(p["ending"]) and p["phase"] != "over")
+
+
+def _turn_slice(s: dict):
+    p = s["public"]
+    return p["start_player"], p["turn"] if p["phase"] in ("bidding", "turn_ins") else None
 
 
 def _where(black: str, space, spaces) -> str:
@@ -720,8 +734,7 @@ def _tracker_spaces(spaces: int, space, size: int = 36) -> ft.Control:
 
 @part
 def Tracker():
-    players = use_view(_player_names)
-    rnd, phase_text, spaces, space, black, chance, start, turn, ending = use_view(_tracker_slice)
+    rnd, phase_text, spaces, space, black, chance, ending = use_view(_tracker_slice)
     rows: list[ft.Control] = [
         kit.own(ft.Text(f"Round {rnd} · {phase_text}", size=22, weight=ft.FontWeight.BOLD,
                         semantics_label=f"Round {rnd}, {phase_text}")),
@@ -730,17 +743,24 @@ def Tracker():
         kit.own(ft.Text(f"Black rock while the next piles are drawn: {rk.percent(chance)}", size=16,
                         semantics_label=f"Black rock chance {rk.percent(chance)}")),
     ]
+    rows.append(TrackerTurn())
+    if ending:
+        rows.append(kit.body("The game ends after this round's scoring.", color=rk.HIGHLIGHT,
+                             weight=ft.FontWeight.BOLD))
+    return kit.card(rows)
+
+
+@part
+def TrackerTurn():
+    """The start player and whose turn: what changes with every bid, drawn on its own."""
+    players = use_view(_player_names)
+    start, turn = use_view(_turn_slice)
     who = []
     if start is not None:
         who.append(f"Start player: {players[start]}")
     if turn is not None:
         who.append(f"Turn: {players[turn]}")
-    if who:
-        rows.append(kit.body(" · ".join(who), weight=ft.FontWeight.BOLD))
-    if ending:
-        rows.append(kit.body("The game ends after this round's scoring.", color=rk.HIGHLIGHT,
-                             weight=ft.FontWeight.BOLD))
-    return kit.card(rows)
+    return kit.body(" · ".join(who), weight=ft.FontWeight.BOLD, visible=bool(who))
 
 
 @part
@@ -806,12 +826,7 @@ def Players():
 def PlayerRow(seat: int):
     name, cards, rocks, shown, shown_cards = use_view(lambda s: _players_slice(s)[seat])
     colour = use_view(lambda s: _colours(s)[seat])
-    marks = use_view(lambda s: tuple(m for m, on in (("start", seat == s["public"]["start_player"]),
-                                                     ("to act", seat in s["to_act"]),
-                                                     ("passed", seat == s["public"]["passer"])) if on))
-    line = [kit.player_badge(name, colour, size=20)]
-    if marks:
-        line.append(kit.muted(", ".join(marks)))
+    line = [kit.player_badge(name, colour, size=20), PlayerMarks(seat)]
     numbers = [
         kit.own(ft.Text(rk.plural(cards, "card"), size=18, semantics_label=f"{name} demerit cards {cards}")),
         kit.own(ft.Text(rk.plural(rocks, "rock"), size=18, semantics_label=f"{name} rocks {rocks}")),
@@ -824,6 +839,15 @@ def PlayerRow(seat: int):
                                             semantics_label=f"{name} demerits shown at the end {shown}"))]
                            + [rk.card_chip(dict(c)) for c in shown_cards], wrap=True, spacing=4))
     return ft.Column(rows, spacing=2)
+
+
+@part
+def PlayerMarks(seat: int):
+    """Start player, to act, passed: these move round the table with every bid."""
+    marks = use_view(lambda s: tuple(m for m, on in (("start", seat == s["public"]["start_player"]),
+                                                     ("to act", seat in s["to_act"]),
+                                                     ("passed", seat == s["public"]["passer"])) if on))
+    return kit.own(ft.Text(", ".join(marks), size=kit.SMALL, italic=True), visible=bool(marks))
 
 
 # -- the end ---------------------------------------------------------------------------------------
@@ -929,7 +953,7 @@ def _whose_turn(s: dict):
 
 @part
 def BigRound():
-    rnd, phase_text, spaces, space, black, chance, start, turn, ending = use_view(_tracker_slice)
+    rnd, phase_text, spaces, space, black, chance, ending = use_view(_tracker_slice)
     whose = use_view(_whose_turn)
     colour = use_view(lambda s: _colours(s)[s["to_act"][0]] if len(s["to_act"]) == 1 else None)
     rows: list[ft.Control] = [

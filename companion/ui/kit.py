@@ -41,17 +41,17 @@ def text_on(colour_name: str) -> str:
     return "#000000" if str(colour_name).lower() in ("yellow", "white", "grey") else "#ffffff"
 
 
-def own(control: ft.Control) -> ft.Control:
+def own(control: ft.Control, visible: bool = True) -> ft.Control:
     """Its own node in the accessibility tree (Flutter would merge it into a neighbour)."""
-    return ft.Semantics(content=control, container=True)
+    return ft.Semantics(content=control, container=True, visible=visible)
 
 
 def title(text: str, size: int = LARGE) -> ft.Control:
     return own(ft.Text(text, size=size, weight=ft.FontWeight.BOLD))
 
 
-def body(text: str, size: int = BODY, **kwargs) -> ft.Control:
-    return own(ft.Text(text, size=size, **kwargs))
+def body(text: str, size: int = BODY, visible: bool = True, **kwargs) -> ft.Control:
+    return own(ft.Text(text, size=size, **kwargs), visible=visible)
 
 
 def muted(text: str) -> ft.Control:

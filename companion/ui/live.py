@@ -14,6 +14,7 @@ values), ``use_effect`` and ``create_context``.
 from __future__ import annotations
 
 import logging
+import threading
 from dataclasses import dataclass, field
 from typing import Any, Callable, TypeVar
 
@@ -31,8 +32,11 @@ class LiveTable:
     """One phone's view of one table, kept current from the hub.
 
     ``screen`` is ``{"table": hub.table(who), **hub.view(who)}``. The hub calls
-    :meth:`heard` from whichever thread made the change; the new view is read and
-    handed to the listening components on this phone's own event loop.
+    :meth:`heard` from whichever thread made the change (a move's worker thread): the new
+    view is read there, off the event loop that serves every phone (a view may carry
+    advice that takes a while to work out), and handed to the listening components on
+    this phone's own loop. Reads are numbered, so an older read that arrives late is
+    never shown over a newer one.
     """
 
     def __init__(self, phone: Any, hub: Any, who: Any,
@@ -42,6 +46,9 @@ class LiveTable:
         self.who = who
         self.news = news
         self.listeners: set[Listener] = set()
+        self._reading = threading.Lock()
+        self._reads = 0  # reads numbered in the order they were made
+        self._shown = 0  # the number of the read on screen
         self.screen = self.read()
         self.closed = False
 
@@ -62,14 +69,26 @@ class LiveTable:
         self.hub.unsubscribe(id(self))
 
     def heard(self, revision: int) -> None:
-        if not self.closed:
-            self.phone.soon(self.refresh)
+        if self.closed:
+            return
+        screen, number = self._numbered_read()
+        self.phone.soon(lambda: self._show(screen, number))
 
     def refresh(self) -> None:
         """Read this seat's view again and tell the components (on the phone's loop)."""
-        if self.closed:
+        if not self.closed:
+            self._show(*self._numbered_read())
+
+    def _numbered_read(self) -> tuple[dict, int]:
+        with self._reading:
+            self._reads += 1
+            return self.read(), self._reads
+
+    def _show(self, screen: dict, number: int) -> None:
+        if self.closed or number <= self._shown:
             return
-        before, self.screen = self.screen, self.read()
+        self._shown = number
+        before, self.screen = self.screen, screen
         for listener in list(self.listeners):
             listener(self.screen)
         if self.news is not None and before["revision"] != self.screen["revision"]:
