@@ -191,17 +191,27 @@ def public_card(card: Mapping[str, Any]) -> dict:
     down from face up (everyone saw it); a card taken face down shows only its column."""
     if card["face_up"]:
         return {"id": card["id"], "column": card["column"], "face_up": True,
-                "points": card["points"], "effect": card["effect"]}
+                "points": card["points"], **_effect_keys(card)}
     out = {"id": card["id"], "column": card["column"], "face_up": False}
     if not card.get("secret") and card.get("front"):
-        out["front"] = dict(card["front"])
+        out["front"] = shown_front(card["front"])
     return out
+
+
+def _effect_keys(card: Mapping[str, Any]) -> dict:
+    """``effects`` (the list) and ``effect`` (its first, or none: for older screens)."""
+    effects = effects_of(card)
+    return {"effects": effects, "effect": effects[0] if effects else "none"}
+
+
+def shown_front(front: Mapping[str, Any]) -> dict:
+    return {"class": front["class"], "points": front["points"], **_effect_keys(front)}
 
 
 def secret_fronts(cards: list[dict]) -> list[dict]:
     """What only the owner sees: the fronts they looked at of the cards they took face
     down, ``[{"id", "class", "points", "effect"}, ...]``."""
-    return [{"id": c["id"], **c["front"]} for c in cards
+    return [{"id": c["id"], **shown_front(c["front"])} for c in cards
             if not c["face_up"] and c.get("secret") and c.get("front")]
 
 
@@ -226,3 +236,14 @@ def describe_front(front: Mapping[str, Any] | None) -> str:
     if front["effect"] != "none":
         text += f"; {EFFECTS[front['effect']]}"
     return text + ")"
+
+
+def effects_of(card: Mapping[str, Any] | None) -> list[str]:
+    """A card's (or a front's) effects as a list without ``none``: today's cards carry
+    ``effects``; cards kept by older versions carry one ``effect``."""
+    if not card:
+        return []
+    if isinstance(card.get("effects"), list):
+        return [e for e in card["effects"] if e != "none"]
+    effect = card.get("effect")
+    return [effect] if isinstance(effect, str) and effect != "none" else []

@@ -113,6 +113,7 @@ with an "any one class" bonus)."""
 SETUP, AUCTION, PICK, FEEDING = "setup", "auction", "pick", "feeding"
 PRODUCTION_CAP, TRIBUTE, TRIBUTE_CAP = "production_cap", "tribute", "tribute_cap"
 SCORING, OVER = "scoring", "over"
+PRODUCTION = "production"
 PHASE_TITLES = {
     SETUP: "Setup: extra resources", AUCTION: "Auction: secret bids",
     PICK: "Auction: taking cards", FEEDING: "Production and feeding",
@@ -188,6 +189,33 @@ def current_tribute(state: dict) -> dict | None:
 def all_down_bonus(state: dict, seat: int) -> int:
     """Resources the all-face-down gift gives now (the round number; 0 before round 1)."""
     return max(state["round"], 0)
+
+
+def first_start(state: dict) -> int:
+    """The seat chosen at setup as the first start player."""
+    return (state["settings"].get("start_player", 1) - 1) % len(state["players"])
+
+
+def tribute_view(state: dict) -> dict:
+    """The tribute as the public view shows it (see :mod:`engine.strata.views`)."""
+    from engine.strata.resources import words
+
+    tribute = state["tribute"]
+    transfers = [_transfer(t) for t in tribute["transfers"]]
+    lines = []
+    for t in transfers:
+        t.setdefault("unpaid", 0)
+        if t.get("paid") is not None:
+            lines.append(f"{_name(state, t['to'])} took {words(t['paid'][MONEY], t['paid'][GRAIN])}"
+                         f" from {_name(state, t['from'])}")
+    return {
+        "rate": state["settings"]["tribute_rate"],
+        "influence": list(tribute["influence"]),
+        "influence_now": influences(state),
+        "transfers": transfers,
+        "current": current_tribute(state),
+        "lines": lines,
+    }
 
 
 def influences(state: dict) -> list[int]:
@@ -774,125 +802,19 @@ class Strata(Game):
 
     # -- views -----------------------------------------------------------------------
     def public(self, state: dict) -> dict:
-        n = len(state["players"])
-        phase = state["phase"]
-        players = []
-        infl = influences(state)
-        for s in range(n):
-            cards = state["cards"][s]
-            entry = {
-                "seat": s,
-                "name": state["players"][s],
-                "money": state[MONEY][s],
-                "grain": state[GRAIN][s],
-                "total": total(state, s),
-                "cards": [public_card(c) for c in cards],
-                "influence": infl[s],
-                "is_start": s == state["start"],
-            }
-            if phase == SETUP:
-                entry["extra_due"] = state["extra_due"][s]
-            if phase == AUCTION:
-                entry["has_bid"] = state["bids"][s] is not None
-            if state["revealed_bids"] is not None:
-                entry["bid"] = state["revealed_bids"][s]
-            if phase == PICK:
-                entry["picked"] = state["picked"][s]
-            if phase == FEEDING:
-                entry["feeding_short"] = feeding_shortfall(state, s)
-            if state["unpaid"][s]:
-                entry["unpaid"] = dict(state["unpaid"][s])
-            if phase in CAP_PHASES:
-                entry["must_discard"] = cap_excess(state, s)
-            players.append(entry)
-        out = {
-            "round": state["round"],
-            "rounds": ROUNDS,
-            "phase": phase,
-            "phase_label": PHASE_TITLES[phase],
-            "start": state["start"],
-            "bank": dict(state["bank"]),
-            "market": dict(state["market"]),
-            "players": players,
-            "can_reveal": phase == AUCTION and all(b is not None for b in state["bids"]),
-            "numbers": {
-                "cap": CAP, "flip_gain": FLIP_GAIN, "flip_up_cost": FLIP_UP_COST,
-                "start": {MONEY: START_MONEY, GRAIN: START_GRAIN},
-                "exchange": {"give": EXCHANGE_GIVE, "get": EXCHANGE_GET},
-                "trade": {"give": TRADE_GIVE, "get": TRADE_GET},
-            },
-            "catalogue": catalogue(),
-        }
-        if phase == PICK or state["revealed_bids"] is not None:
-            out["pick_order"] = list(state["pick_order"])
-            out["picker"] = current_picker(state)
-        if state["tribute"] is not None:
-            out["tribute"] = {
-                "influence": list(state["tribute"]["influence"]),
-                "transfers": [_transfer(t) for t in state["tribute"]["transfers"]],
-                "current": current_tribute(state),
-            }
-        if state["final"] is not None:
-            out["final"] = _final_view(state)
-        return out
+        from engine.strata.views import public_view
+
+        return public_view(state)
 
     def private(self, state: dict, seat: int) -> dict | None:
-        if not 0 <= seat < len(state["players"]):
-            return None
-        phase = state["phase"]
-        cards = state["cards"][seat]
-        money, grain = state[MONEY][seat], state[GRAIN][seat]
-        bank = state["bank"]
-        out: dict = {
-            "seat": seat,
-            "fronts": secret_fronts(cards),
-            "bid": state["bids"][seat] if phase == AUCTION else None,
-            "bid_max": money,
-            "production_preview": production_preview(state, seat),
-            "feeding_short": feeding_shortfall(state, seat),
-            "must_discard": cap_excess(state, seat),
-            "all_down_bonus": all_down_bonus(state, seat),
-            "can_flip_up": money >= FLIP_UP_COST,
-            "swaps": {kind: {give: exchange_refusal(state, seat, give, 1, kind == "trade") is None
-                             for give in RESOURCES} for kind in ("exchange", "trade")},
-            "splits": {},
-        }
-        splits = out["splits"]
-        if phase == SETUP and state["extra_due"][seat]:
-            splits["extra"] = split_options(state["extra_due"][seat], bank[MONEY], bank[GRAIN])
-        if out["must_discard"]:
-            splits["discard"] = split_options(out["must_discard"], money, grain)
-        step = current_tribute(state)
-        if step is not None and step["to"] == seat and step["waiting_for"] == "taker":
-            payer = step["from"]
-            splits["tribute"] = split_options(step["count"], state[MONEY][payer],
-                                              state[GRAIN][payer])
-        face_up = sum(1 for c in cards if c["face_up"])
-        if face_up and phase in PLAYING:
-            splits["flip"] = split_options(FLIP_GAIN, bank[MONEY], bank[GRAIN])
-            if face_up == 1:  # the last face-up card: the gift comes from what is left
-                gift = all_down_bonus(state, seat)
-                splits["flip_gift"] = [
-                    {"flip": option,
-                     "gift": split_options(gift, bank[MONEY] - option[0], bank[GRAIN] - option[1])}
-                    for option in splits["flip"]]
-        if phase == PICK and not face_up:
-            splits["take_gift"] = split_options(all_down_bonus(state, seat), bank[MONEY], bank[GRAIN])
-        return out
+        from engine.strata.views import private_view
+
+        return private_view(state, seat)
 
     def result(self, state: dict) -> dict | None:
-        if state["phase"] != OVER:
-            return None
-        entries = []
-        for s, name in enumerate(state["players"]):
-            chosen = state["final"]["chosen"][s]
-            entries.append({"name": name, "seat": s, "classes": dict(chosen["classes"]),
-                            "score": chosen["score"],
-                            "assignment": [dict(a) for a in chosen["assignment"]]})
-        ranked = rank(entries)
-        for place, entry in zip(places(ranked), ranked):
-            entry["place"] = place
-        return {"ranking": ranked}
+        from engine.strata.views import result_view
+
+        return result_view(state)
 
     def describe(self, state: dict, action: Action, viewer: int | None) -> str:
         from engine.strata.history import describe_action
@@ -925,26 +847,6 @@ def _transfer(t: Mapping[str, Any]) -> dict:
     if out.get("paid") is not None:
         out["paid"] = dict(out["paid"])
     return out
-
-
-def _final_view(state: dict) -> list[dict]:
-    final = state["final"]
-    out = []
-    for s in range(len(state["players"])):
-        out.append({
-            "fixed": dict(final["fixed"][s]),
-            "chunks": [dict(c) for c in final["chunks"][s]],
-            "proposal": _placing(final["proposals"][s]),
-            "chosen": _placing(final["chosen"][s]),
-        })
-    return out
-
-
-def _placing(placed: Mapping[str, Any] | None) -> dict | None:
-    if placed is None:
-        return None
-    return {"classes": dict(placed["classes"]), "score": placed["score"],
-            "assignment": [dict(a) for a in placed["assignment"]]}
 
 
 GAME = Strata()

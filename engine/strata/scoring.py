@@ -216,3 +216,37 @@ def _positive_chunk(value: Any) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 1:
         raise IllegalAction(f"'{value}': a flexible bonus is a whole number of points, 1 or more")
     return value
+
+
+ORDINALS = ("lowest", "second lowest", "third lowest", "highest")
+
+
+def tie_break_words(a: Mapping[str, Any], b: Mapping[str, Any]) -> str | None:
+    """How ``a`` (ranked just above ``b``) compares with it, when their lowest classes
+    tie: ``"Ann and Bo tied on 7; second lowest 8 against 7: Ann ahead"``; None when
+    the lowest classes differ."""
+    sa, sb = standing(a["classes"]), standing(b["classes"])
+    if sa[0] != sb[0]:
+        return None
+    text = f"{a['name']} and {b['name']} tied on {sa[0]}"
+    for k in range(1, len(sa)):
+        if sa[k] != sb[k]:
+            return text + f"; {ORDINALS[k]} {sa[k]} against {sb[k]}: {a['name']} ahead"
+        text += f"; {ORDINALS[k]} {sa[k]} each"
+    return text + ": they share the place"
+
+
+def walkthrough(ranked: Sequence[Mapping[str, Any]]) -> list[str]:
+    """The ranking in words, one line per player after the first: each compared with the
+    player just above (the tie-break walk-through when their lowest classes tie)."""
+    lines = []
+    if ranked:
+        top = ranked[0]
+        lines.append(f"{top['name']}: lowest class {standing(top['classes'])[0]}")
+    for above, below in zip(ranked, ranked[1:]):
+        words = tie_break_words(above, below)
+        if words is None:
+            low_a, low_b = standing(above["classes"])[0], standing(below["classes"])[0]
+            words = f"{above['name']} {low_a} against {below['name']} {low_b}: lowest class"
+        lines.append(words)
+    return lines
