@@ -34,8 +34,8 @@ def entry_for(screen: dict, cls: str) -> dict:
 
 
 def takes_lists(screen: dict) -> bool:
-    """Does the table take a list of effects per card (a view with ``card_entry``)?"""
-    return "card_entry" in screen["public"]
+    """Does the table take a list of effects per card (its catalogue says how many)?"""
+    return bool(cat_of(screen).get("max_effects"))
 
 
 def card_payload(lists: bool, front: dict) -> dict:
