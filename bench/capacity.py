@@ -14,7 +14,8 @@ An action, per game:
 - ``scorepad``: a phone types points (not timed), then taps Save;
 - ``rockgarden``: the bidder loads a bid and taps Bid (a bid on a pile; rounds are set up
   through the hub, not timed);
-- ``strata``: a player taps one of the secret auction bids.
+- ``strata``: a player taps one of the secret auction bids (the tables are at round 3's
+  auction after 2 rounds of random play; another amount replaces a bid, so it repeats).
 The timer starts when the tap is dispatched (``Session.dispatch_event``, as flet-web does a
 browser's) and stops when every phone at that table has sent the patch that shows the new
 move count (the patch of every part that changed leaves in the same scheduler pass).
@@ -46,8 +47,9 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+# bench/ last: its storage.py (the storage bench) must not hide the storage package
+HERE = Path(__file__).resolve().parent
+sys.path[:] = [str(ROOT)] + [p for p in sys.path if Path(p or ".").resolve() != HERE] + [str(HERE)]
 
 import flet as ft  # noqa: E402
 from flet.pubsub.pubsub_hub import PubSubHub  # noqa: E402
@@ -129,8 +131,45 @@ def scorepad_history(hub, rng: random.Random, rounds: int) -> None:
         hub.act(HOST, "new_round", {}, None)
 
 
+def strata_history(hub, rng: random.Random, rounds: int) -> None:
+    """Setup and ``rounds`` whole rounds played by random players through the hub (the
+    host entering for whoever the table waits for), up to the next round's secret bids."""
+    from engine.errors import IllegalAction
+    from companion.hub import Who
+    from tests.players.strata import payload
+
+    quiet = ("undo", "redo", "exchange", "trade", "flip_down")
+    for _ in range(20000):
+        view = hub.view(HOST)
+        public = view["public"]
+        if public["phase"] == "auction" and public["round"] > rounds and not any(
+                p.get("has_bid") for p in public["players"]):
+            return
+        if not view["to_act"]:
+            raise RuntimeError(f"strata history: nobody to act in {public['phase']}")
+        seat = rng.choice(view["to_act"])
+        mine = hub.view(Who(seat=seat, host=True))
+        kinds = [k for k in mine["legal"] if k not in quiet] or [k for k in mine["legal"] if k not in ("undo", "redo")]
+        kind = rng.choice(kinds)
+        table = {"players": list(hub.spec.players), "seat": seat, "settings": dict(hub.spec.settings)}
+        try:
+            hub.act(HOST, kind, payload(rng, kind, mine, table), None, seat=seat)
+        except IllegalAction:
+            pass
+    raise RuntimeError("strata history: no progress")
+
+
+async def strata_action(table: Table, rng: random.Random, k: int) -> float:
+    """A player taps one of the secret bids (another amount replaces the bid)."""
+    seat = rng.randrange(len(table.tabs))
+    tab = table.tabs[seat]
+    amounts = sorted(n for n in taps(tab.tree()) if n.startswith("Bid ") and n[4:].isdigit())
+    return await tap_and_wait(table, tab, amounts[k % len(amounts)])
+
+
 GAMES = {
     "scorepad": (scorepad_history, scorepad_action),
+    "strata": (strata_history, strata_action),
 }
 
 

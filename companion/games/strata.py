@@ -165,11 +165,15 @@ def BidPanel(seat: int):
             look.token(str(n), f"Bid {n}", lambda e, n=n: context.act("bid", {"amount": n}),
                        selected=mine == n, size=kit.LARGE, width=64, height=56)
             for n in range(0, most + 1)]))
+    # the same rows in the same places whatever the bid (a bid patches two texts)
     if mine is not None:
-        rows.append(kit.own(ft.Text(f"Your bid: {mine} Money", size=kit.BODY + 2, weight=ft.FontWeight.BOLD)))
-        rows.append(kit.muted("Secret until the reveal; tap another amount to change it."))
-    elif can_bid:
-        rows.append(kit.muted(f"You have {most} Money: tap an amount (0 is allowed)."))
+        said = f"Your bid: {mine} Money"
+        hint = "Secret until the reveal; tap another amount to change it."
+    else:
+        said = "You have not bid yet" if can_bid else "Watching: you cannot bid for this seat."
+        hint = f"You have {most} Money: tap an amount (0 is allowed)." if can_bid else ""
+    rows.append(kit.own(ft.Text(said, size=kit.BODY + 2, weight=ft.FontWeight.BOLD)))
+    rows.append(kit.muted(hint))
     rows += [BidStatus(), MarketLine(), RevealButton()]
     return kit.card(rows)
 
