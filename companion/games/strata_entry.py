@@ -78,7 +78,7 @@ def CardEntry(seat: int):
         context.act("take_card", payload)
 
     face_down = draft["down"]
-    rows: list[ft.Control] = [look.banner("Your turn: take a card from the Public Display"), MarketWords()]
+    rows: list[ft.Control] = [kit.title("The card you take"), MarketWords()]
     toggle = []
     if up and down:
         toggle.append(look.token("Face down: yes" if face_down else "Face down: no", "Face down",
@@ -214,7 +214,7 @@ def EffectChoice(cls: str, points: int, on_done, on_back):
             effects = [e for e in option["effects"] if e != "none"]
             label = option.get("label") or look.effects_words(cat, effects) or "No effect"
             tokens.append(look.token(label, f"Effect {label}", lambda e, o=effects: on_done(list(o)),
-                                     size=kit.BODY, width=180, height=56))
+                                     size=kit.BODY, width=172))
         rows.append(look.token_row(tokens))
         buttons = [kit.secondary("Back", lambda e: on_back())]
         if not entry.get("single"):

@@ -301,3 +301,55 @@ def test_news_of_tribute_paid_and_a_new_round():
     assert strata_view.news(screen(3, [paid]), screen(4, [paid], start=1, phase="auction")) == \
         "Round 4: you are the start player"
     assert strata_view.news(screen(3, [owed]), screen(3, [owed])) is None
+
+
+# -- every phase renders on every screen ------------------------------------------------------------
+
+def test_random_games_render_on_every_screen(caplog):
+    """A whole random game; at each phase change (and every few moves) every seat's phone,
+    the host's table screen (wide and on a phone) and a watcher are drawn from the hub,
+    and nothing fails to render."""
+    import logging
+    import random
+
+    from engine.errors import IllegalAction
+
+    from .test_strata_support import random_action
+
+    caplog.set_level(logging.ERROR)
+    seen: set = set()
+
+    async def test(app):
+        rng = random.Random(11)
+        hub = app.create("strata", ["P0", "P1", "P2"], {"tribute_rate": 1})
+        tabs = [await app.seat(hub, s) for s in range(3)]
+        tabs += [await app.host(hub, width=1280), await app.host(hub), await app.watcher(hub)]
+        last = None
+        for step in range(4000):
+            state = hub.match.state
+            if state["phase"] != last or step % 20 == 0:
+                last = state["phase"]
+                seen.add(last)
+                for tab in tabs:
+                    await tab.settle(6)
+                for tab in tabs:
+                    assert "Round" in tab.text() or "Before round 1" in tab.text(), (last, tab.text()[:300])
+            if hub.is_over():
+                break
+            choice = random_action(rng, state)
+            if choice is None:
+                continue
+            seat, kind, payload = choice
+            try:
+                hub.act(HOST, kind, payload, None, seat)
+            except IllegalAction:
+                pass
+        assert hub.is_over()
+        for tab in tabs:
+            await tab.settle()
+        missing = [i for i, tab in enumerate(tabs) if "final score" not in tab.text()]
+        assert not missing, (missing, tabs[missing[0]].text()[:1500] if missing else "")
+
+    run_app(test)
+    assert {"setup", "auction", "pick", "over"} <= seen, seen
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR], caplog.records[:3]
