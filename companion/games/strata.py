@@ -96,9 +96,9 @@ def _waiting_line(ui: GameUI) -> ft.Control | None:
         return kit.body(f"Waiting for bids from {', '.join(waiting)}.")
     if phase == "pick":
         return kit.body(f"Waiting for {waiting[0]} to take a card.")
-    if phase == "feeding":
-        return kit.body(f"Waiting for {', '.join(waiting)} to pay their feeding.")
-    if phase in ("production_cap", "tribute_cap"):
+    if phase == "production":
+        return kit.body(f"Waiting for {', '.join(waiting)} to feed and tap Done.")
+    if phase == "tribute_cap":
         return kit.body(f"Waiting for {', '.join(waiting)} to discard down to {_numbers(ui)['cap']}.")
     if phase == "tribute":
         return None  # the tribute card says it
@@ -204,15 +204,21 @@ def _tribute(ui: GameUI) -> ft.Control | None:
 
 
 def _feeding_status(ui: GameUI) -> ft.Control | None:
+    """The production step on the table screen: each seat's gain and feeding, who is done
+    (a minimal stand-in until the screens are rewritten for issue 18)."""
     game = ui.public
-    if game["phase"] != "feeding":
+    if game["phase"] != "production":
         return None
     rows: list[ft.Control] = []
-    for p in game["players"]:
-        short = p.get("feeding_short") or {}
-        if short.get("money") or short.get("grain"):
-            rows.append(kit.body(f"{p['name']} lacks {look.split_words(short['money'], short['grain'])} "
+    for entry in game["production"]["seats"]:
+        state = "done" if entry["done"] else "not done"
+        rows.append(kit.body(f"{entry['name']} {entry['words']}: {state}."))
+        short = entry["short"]
+        if not entry["done"] and entry["needs"] == "flip":
+            rows.append(kit.body(f"{entry['name']} lacks {look.split_words(short['money'], short['grain'])} "
                                  "to feed: exchange or turn cards face down."))
+    if ui.may("move_on"):
+        rows.append(kit.primary("Move everyone on", lambda e: ui.act("move_on", {})))
     return kit.card(rows) if rows else None
 
 
@@ -312,13 +318,8 @@ def _main_action(ui: GameUI, seat: int, me: dict, my: dict, legal: set) -> ft.Co
         return kit.card([_waiting_line(ui), _market_line(ui)])
     if "discard" in legal:
         return _discard(ui, seat, me, my)
-    if phase == "feeding":
-        short = my.get("feeding_short") or {}
-        if short.get("money") or short.get("grain"):
-            return kit.card([
-                _banner(f"You lack {look.split_words(short['money'], short['grain'])} to feed your "
-                        "people: exchange, or turn a card face down (Turn down, under a card in your display).", urgent=True)])
-        return kit.card([_waiting_line(ui)])
+    if phase == "production":
+        return _production_step(ui, seat, me, my, legal)
     if phase == "tribute":
         return _tribute_action(ui, seat, me, my, legal)
     line = _waiting_line(ui)
@@ -484,6 +485,32 @@ def _take_words(ui: GameUI, payload: dict) -> str:
         return f"a face-down card turned face up for {_numbers(ui)['flip_up_cost']} Money: {front}"
     text = f"a face-down card in the {cat['labels'][payload['column']]} column"
     return text + (f" (its front: {front})" if front else "")
+
+
+def _production_step(ui: GameUI, seat: int, me: dict, my: dict, legal: set) -> ft.Control:
+    """Production and feeding: what I gain and feed, the shortfall or the discard, Done."""
+    mine = my.get("production") or {}
+    if not mine or mine.get("done"):
+        return kit.card([_waiting_line(ui) or kit.body("Done.")])
+    after = mine["after"]
+    rows: list[ft.Control] = [_banner(
+        f"You {mine['words']}; then you have {look.split_words(after['money'], after['grain'])}.")]
+    short = mine["short"]
+    if mine["needs"] == "flip":
+        rows.append(_banner(f"You lack {look.split_words(short['money'], short['grain'])} to feed your "
+                            "people: exchange, or turn a card face down (Turn down, under a card in "
+                            "your display).", urgent=True))
+        return kit.card(rows)
+    payload: dict | None = {}
+    if mine["must_discard"]:
+        cap = _numbers(ui)["cap"]
+        key = _key(ui, seat, "discard")
+        picker, chosen = look.split_picker(ui, key, "Discard", mine.get("discard_options", []))
+        rows += [_banner(f"Then discard {mine['must_discard']} down to {cap}.", urgent=True), picker]
+        payload = {"money": chosen[0], "grain": chosen[1]} if chosen else None
+    if "done" in legal and payload is not None:
+        rows.append(kit.primary("Done", lambda e: ui.act("done", payload, seat=seat)))
+    return kit.card(rows)
 
 
 def _discard(ui: GameUI, seat: int, me: dict, my: dict) -> ft.Control:

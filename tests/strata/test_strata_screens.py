@@ -225,12 +225,15 @@ def test_discard_down_to_10():
     act(hub, HOST, "reveal")
     act(hub, ann, "take_card", face="up", **{"class": "peasants", "points": 1})
     act(hub, bo, "take_card", face="up", **{"class": "peasants", "points": 1})
-    assert hub.match.state["phase"] == g.PRODUCTION_CAP
-    excess = g.cap_excess(hub.match.state, 0)
-    assert f"discard {excess} down to 10" in text(hub, ann)
-    assert "Waiting for P0 to discard down to 10." in text(hub, HOST)
-    sent = drive(hub, ann, [f"Discard {excess} Money 0 Grain", "Confirm discard"])
-    assert sent == [("discard", {"money": excess, "grain": 0}, 0)]
+    # the production step (issue 18): the discard is chosen with Done
+    assert hub.match.state["phase"] == g.PRODUCTION
+    excess = hub.match.view(0)["private"]["production"]["must_discard"]
+    assert excess == 2
+    assert f"Then discard {excess} down to 10." in text(hub, ann)
+    assert "Waiting for P0, P1 to feed and tap Done." in text(hub, HOST)
+    sent = drive(hub, ann, [f"Discard {excess} Money 0 Grain", "Done"])
+    assert sent == [("done", {"money": excess, "grain": 0}, 0)]
+    act(hub, bo, "done")
     assert hub.match.state["phase"] == g.AUCTION
 
 
@@ -243,29 +246,32 @@ def tribute_table():
     act(hub, cy, "take_card", face="up", **{"class": "scholars", "points": 2, "effect": "influence"})
     act(hub, ann, "take_card", face="up", **{"class": "peasants", "points": 2, "effect": "produce_grain"})
     act(hub, bo, "take_card", face="down", column="merchants", bonus={"money": 1, "grain": 0})
+    assert "Move everyone on" in taps(Phone(hub, HOST).build())
+    act(hub, HOST, "move_on")  # the production step (issue 18)
     assert hub.match.state["phase"] == g.TRIBUTE
     return hub, phones
 
 
 def test_tribute_in_sentences_and_the_taker_chooses():
     hub, (ann, bo, cy, di) = tribute_table()
+    # issue 18: Cy's payers clockwise from Cy: Di (short: turns a card down) first
+    act(hub, di, "flip_down", card=1, money=0, grain=2, bonus={"money": 0, "grain": 1})
     table = text(hub, HOST)
     assert "Cy takes 1 from Ann: Cy chooses Money or Grain" in table
-    assert "Cy takes 1 from Bo" in table and "Cy takes 1 from Di" in table
+    assert "Cy takes 1 from Bo" in table and "Cy took 1 Grain from Di" in table
     assert "Influence: Ann 0, Bo 0, Cy 1, Di 0" in table
     assert "Tribute: take 1 from Ann (who has 2 Money, 4 Grain)." in text(hub, cy)
     assert "Confirm tribute" not in taps(Phone(hub, ann).build())
     sent = drive(hub, cy, ["Take 1 Money 0 Grain", "Confirm tribute"])
     assert sent == [("take_tribute", {"money": 1, "grain": 0}, 2)]
     act(hub, cy, "take_tribute", grain=1)
+    assert "Last round's tribute" in text(hub, HOST)
     assert "Cy took 1 Money from Ann" in text(hub, HOST)
     assert "Cy took 1 Grain from Bo" in text(hub, HOST)
 
 
 def test_tribute_shortfall_payer_turns_a_card_down():
     hub, (ann, bo, cy, di) = tribute_table()
-    act(hub, cy, "take_tribute", money=1)
-    act(hub, cy, "take_tribute", grain=1)
     assert g.current_tribute(hub.match.state)["waiting_for"] == "payer"
     assert "Cy takes 1 from Di: Di has only 0, so Di must turn cards face down first" in text(hub, HOST)
     assert "You owe Cy 1 but have only 0" in text(hub, di)
@@ -277,9 +283,9 @@ def test_tribute_shortfall_payer_turns_a_card_down():
     sent = drive(hub, di, ["Gift 0 Money 1 Grain", "Confirm turn down"], local=local)
     assert sent == [("flip_down", {"card": 1, "money": 0, "grain": 2, "bonus": {"money": 0, "grain": 1}}, 3)]
     state = hub.match.state
-    assert state["phase"] == g.AUCTION and state["round"] == 2  # only Grain left: taken at once
+    assert g.current_tribute(state)["from"] == 0  # only Grain left: taken at once; Ann next
     table = text(hub, HOST)
-    assert "Last round's tribute" in table and "Cy took 1 Grain from Di" in table
+    assert "Cy took 1 Grain from Di" in table
 
 
 # -- any time ------------------------------------------------------------------------
@@ -399,4 +405,4 @@ def test_random_tables_render_for_every_seat():
             else:
                 hub.act(HOST, kind, payload, None, seat)
         assert hub.is_over()
-    assert seen_phases >= {g.SETUP, g.AUCTION, g.PICK, g.FEEDING, g.OVER}, seen_phases
+    assert seen_phases >= {g.SETUP, g.AUCTION, g.PICK, g.PRODUCTION, g.OVER}, seen_phases
