@@ -284,8 +284,6 @@ def public_view(state: dict) -> dict:
             entry["bid"] = state["revealed_bids"][s]
         if phase == g.PICK:
             entry["picked"] = state["picked"][s]
-        if phase == g.FEEDING:  # the old automatic step (until the explicit one)
-            entry["feeding_short"] = g.feeding_shortfall(state, s)
         if state["unpaid"][s]:
             entry["unpaid"] = dict(state["unpaid"][s])
         if phase in g.CAP_PHASES:
@@ -353,7 +351,7 @@ def private_view(state: dict, seat: int) -> dict | None:
     if phase == g.PRODUCTION:
         mine = production_entry(state, seat)
         mine["discard_options"] = split_options(mine["must_discard"], mine["after"][MONEY],
-                                                mine["after"][GRAIN])
+                                                mine["after"][GRAIN]) if mine["must_discard"] else []
         mine["flip_choices"] = _flip_choices(state, seat)
         out["production"] = mine
         if mine["must_discard"]:

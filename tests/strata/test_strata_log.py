@@ -24,11 +24,16 @@ def test_an_older_log_replays_as_todays_moves():
     ]
     match = Match(GAME, spec, [Entry(rev, by, action) for rev, (by, action) in enumerate(old, start=1)])
     state = match.state
-    assert is_plain(state) and state["round"] == 2
+    assert is_plain(state) and state["round"] == 1 and state["phase"] == "production"
     assert state["cards"][0][0]["class"] == "scholars" and state["cards"][0][0]["points"] == 3
     assert state["cards"][2][0]["column"] == "merchants" and state["cards"][2][0]["front"]["class"] == "peasants"
     assert match.log[0].action.payload == {"money": 1}  # the unknown key is gone
     assert match.log[5].action.payload["class"] == "scholars"
+    # one "effect" a card before issue 18: entered as the list "effects"
+    assert match.log[5].action.payload["effects"] == ["trade"]
+    assert "effect" not in match.log[5].action.payload
+    assert state["cards"][0][0]["effects"] == ["trade"]
+    assert state["cards"][1][0]["effects"] == []  # no effect given: none
 
 
 def test_the_history_in_words_hides_what_the_reader_may_not_see():

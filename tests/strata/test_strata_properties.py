@@ -28,8 +28,13 @@ def check_invariants(before, after, n):
     if after["round"] > before["round"] and before["round"] >= 1 or (
             after["phase"] in (g.SCORING, g.OVER) and before["phase"] not in (g.SCORING, g.OVER)):
         assert all(after["money"][s] + after["grain"][s] <= 10 for s in range(n))
+    # a seat done with production and feeding keeps 10 or fewer
+    if before["phase"] == g.PRODUCTION and after["phase"] == g.PRODUCTION:
+        for seat in range(n):
+            if after["production"]["done"][seat] and not before["production"]["done"][seat]:
+                assert after["money"][seat] + after["grain"][seat] <= 10
     # every player gets exactly one card per round
-    if after["phase"] in (g.AUCTION, g.FEEDING, g.PRODUCTION_CAP, g.TRIBUTE, g.TRIBUTE_CAP):
+    if after["phase"] in (g.AUCTION, g.PRODUCTION, g.TRIBUTE, g.TRIBUTE_CAP):
         done = after["round"] - (1 if after["phase"] == g.AUCTION else 0)
         assert all(len(after["cards"][s]) == done for s in range(n))
     assert is_plain(after)
@@ -63,13 +68,17 @@ def test_random_games_keep_the_invariants(n, rng):
 @given(st.integers(2, 5), st.randoms(use_true_random=False),
        st.lists(st.tuples(st.sampled_from([None, 0, 1, 2, 3, 9]),
                           st.sampled_from(["bid", "reveal", "take_card", "discard", "take_tribute",
+                                           "done", "move_on",
                                            "exchange", "trade", "flip_down", "setup_extra",
                                            "final_assignment", "nonsense"]),
                           st.dictionaries(st.sampled_from(["amount", "money", "grain", "face", "class",
-                                                           "points", "effect", "card", "column", "give",
+                                                           "points", "effect", "effects", "card",
+                                                           "column", "give",
                                                            "times", "flip_up", "assignment", "bonus"]),
                                           st.one_of(st.integers(-3, 12), st.text(max_size=8),
                                                     st.booleans(), st.none(),
+                                                    st.lists(st.sampled_from(["influence", "trade", "x"]),
+                                                             max_size=5),
                                                     st.sampled_from(["up", "down", "money", "grain",
                                                                      "scholars", "empress", "trade"])),
                                           max_size=5)),
