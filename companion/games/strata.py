@@ -483,7 +483,9 @@ def MyDisplay(seat: int):
     name = use_view(lambda s: name_of(s, seat))
     cards = use_view(lambda s: my_cards(s, seat))
     cat = use_view(cat_of)
-    can_flip = use_view(lambda s: "flip_down" in s["legal"])
+    # (while the production step asks for a card to turn down, it offers them itself)
+    can_flip = use_view(lambda s: "flip_down" in s["legal"] and (
+        ((s.get("private") or {}).get("production") or {}).get("needs") != "flip"))
     chosen, set_chosen = ft.use_state(None)  # the card to turn face down, being confirmed
     rows: list[ft.Control] = [kit.title("My display", size=kit.BODY + 2),
                               look.display_rows(cards, name, True, cat)]

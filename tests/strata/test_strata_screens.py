@@ -353,3 +353,67 @@ def test_random_games_render_on_every_screen(caplog):
     run_app(test)
     assert {"setup", "auction", "pick", "over"} <= seen, seen
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR], caplog.records[:3]
+
+
+# -- production and feeding ----------------------------------------------------------------------
+
+def production_table(app):
+    """Round 1 taken: Ann a Peasant (+1 Grain); Bo a Scholar with two effects (+1 Influence,
+    costs 1 Money) and no Money to feed it; Cy a Merchant (+1 Money) and over the cap."""
+    hub = app.create("strata", ["Ann", "Bo", "Cy"], {"tribute_rate": 1})
+    act(hub, 2, "setup_extra", money=1)
+
+    def rich_and_poor(state):
+        set_resources(state, 1, money=0)
+        set_resources(state, 2, money=9)
+    arrange(hub, rich_and_poor)
+    bids(hub, [0, 0, 0])
+    act(hub, None, "reveal")
+    act(hub, 0, "take_card", face="up", effects=["produce_grain"], points=2, **{"class": "peasants"})
+    act(hub, 1, "take_card", face="up", effects=["influence", "feed_money"], points=2, **{"class": "scholars"})
+    act(hub, 2, "take_card", face="up", effects=["produce_money"], points=1, **{"class": "merchants"})
+    assert hub.view(HOST)["public"]["phase"] == "production"
+    return hub
+
+
+def test_production_step_says_what_each_gains_and_feeds_and_done_moves_on():
+    async def test(app):
+        hub = production_table(app)
+        ann, bo, cy = [await app.seat(hub, s) for s in range(3)]
+        wide, narrow = await app.host(hub, width=1280), await app.host(hub)
+        text = ann.text()
+        assert "You gain 1 Grain; you feed 1 Grain." in text
+        assert "Your turn: move your tokens, then tap Done" in text
+        assert "Bo: moving tokens" in wide.text() and "Ann: moving tokens" in wide.text()
+        # Bo's card costs 1 Money he does not have: turn a card face down first
+        assert "You gain nothing; you feed 1 Money, 1 Grain." in bo.text()
+        assert "You lack 1 Money to feed" in bo.text()
+        assert "Done: my tokens are moved" not in _taps(bo)
+        await bo.tap(f"Turn down card 2")
+        await bo.tap("Get 2 Money 0 Grain")
+        assert "It is your last face-up card: you also get 1 resource of your choice." in bo.text()
+        await bo.tap("Gift 1 Money 0 Grain")
+        start = len(hub.match.log)
+        await bo.tap("Confirm turn down")
+        assert moves_since(hub, start)[0][0] == "flip_down"
+        assert "You lack" not in bo.text()
+        # Cy is over the cap after feeding: what to discard, then Done
+        assert "Over the cap of 10: discard 3 resources." in cy.text()
+        assert "Done: my tokens are moved" not in _taps(cy)
+        await cy.tap("Discard 3 Money 0 Grain")
+        start = len(hub.match.log)
+        await cy.tap("Done: my tokens are moved")
+        assert moves_since(hub, start) == [("done", {"money": 3, "grain": 0}, 2)]
+        await wide.settle()
+        assert "Cy: done" in wide.text() and "Ann: moving tokens" in wide.text()
+        # the host moves everyone on, after a confirm
+        await narrow.settle()
+        await narrow.tap("Move everyone on")
+        title, words, _, _ = narrow.phone.dialogs[-1]
+        assert title == "Move everyone on?" and "Ann and Bo have not tapped Done" in words
+        await narrow.answer()
+        assert hub.view(HOST)["public"]["phase"] != "production"
+        for tab in (ann, bo, cy, wide):
+            await tab.settle()
+        assert "Cy takes" in wide.text() or "Round 2 of 15" in wide.text()
+    run_app(test)
