@@ -260,7 +260,8 @@ def ProductionStep(seat: int):
                         size=kit.LARGE, weight=ft.FontWeight.BOLD)),
     ]
     if mine["done"]:
-        rows.append(kit.body(f"Done: you have {after[0]} Money and {after[1]} Grain.", weight=ft.FontWeight.BOLD))
+        have = mine["have"]  # (fed already: what is left is what the phone holds)
+        rows.append(kit.body(f"Done: you have {have[0]} Money and {have[1]} Grain.", weight=ft.FontWeight.BOLD))
         if words:
             rows.append(kit.body(words))
         return kit.card(rows)

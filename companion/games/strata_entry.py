@@ -230,6 +230,6 @@ def EffectChoice(cls: str, points: int, on_done, on_back):
         look.token(look.effect_short(cat, key), f"Tick {look.effect_short(cat, key)}", flip(key),
                    selected=key in ticked, size=kit.SMALL + 2) for key in entry["effects"] if key != "none"]))
     chosen = look.effects_words(cat, ticked) or "no effect"
-    rows.append(kit.primary(f"Take it: {chosen}", lambda e: on_done(list(ticked)), tooltip="Take the card"))
+    rows.append(kit.primary(f"Take it: {chosen}", lambda e: on_done(list(ticked))))
     rows.append(kit.secondary("Back", lambda e: set_several(False)))
     return ft.Column(rows, spacing=8)

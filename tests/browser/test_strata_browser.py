@@ -54,6 +54,13 @@ def keep(phone, name: str, label: str) -> None:
     raise AssertionError(f"{name}: {label!r} went away while the screenshot was taken")
 
 
+def take(phone, grid: str, effect: str, after: str) -> None:
+    """A card in two taps: its class and points, then its effect (by its exact label)."""
+    phone.tap(grid, timeout=WAIT)
+    phone.see("its effect?", timeout=WAIT)
+    phone.tap_until(f"Effect {effect}", after, label=False)
+
+
 def effect_named(phone, words: str) -> str:
     """The accessible name of the effect button whose label has ``words``."""
     phone.see("its effect?", timeout=WAIT)
@@ -116,6 +123,14 @@ def test_phone_and_table_screens_in_light_and_dark(server, phones):
 
 
 def test_strata_two_rounds_on_three_phones(server, phones):
+    """Issue 18's flow, tribute rate 1 (a table setting):
+    round 1 (start Ann): bids Ann 1, Bo 4 (all his Money: the amount the audit looks for),
+    Cy 0; Bo's Scholar has two effects (+1 Influence, costs 1 Money) and he has no Money to
+    feed it: in the production step he turns it face down to pay (the shortfall), then
+    Done; Cy (Influence 1) takes 1 from Ann, then 1 from Bo.
+    round 2 (start Bo): Bo (Influence 1, nothing left after feeding) takes 1 from Ann before
+    Cy (Influence 2) takes 2 from Ann and 1 from Bo: Bo pays Cy with what Ann paid him (the
+    taker order); Cy ends over the cap of 10 and discards 1."""
     started = time.time()
     code = new_table(server, "Ann,Bo,Cy", "tribute_rate=1")
     ann, bo, cy = (sit(phones, server, code, name) for name in ("Ann", "Bo", "Cy"))
@@ -131,65 +146,83 @@ def test_strata_two_rounds_on_three_phones(server, phones):
         phone.see_label("Round 1 of 15", timeout=WAIT)
         phone.see("Your turn: bid in secret", timeout=WAIT)
 
-    # -- round 1: secret bids, one tap each; Cy's 5 is the amount the audit looks for
-    marks = {p.name: len(p.frames) for p in (ann, bo, host)}
+    # -- round 1: secret bids, one tap each
+    marks = {p.name: len(p.frames) for p in (ann, cy, host)}
     ann.tap_until("Bid 1", "Your bid: 1 Money")
-    bo.tap_until("Bid 1", "Your bid: 1 Money")
-    cy.tap_until("Bid 5", "Your bid: 5 Money")
-    for phone in (ann, bo, host):
+    cy.tap_until("Bid 0", "Your bid: 0 Money")
+    bo.tap_until("Bid 4", "Your bid: 4 Money")
+    for phone in (ann, cy, host):
         phone.see("Everyone has bid: reveal the bids.", timeout=WAIT)
         seen = phone.frames_since(marks[phone.name])
         assert seen.strip(), "no frames recorded: the audit would prove nothing"
-        for leak in ("Cy bid 5", "Your bid: 5", "bid 5"):
+        for leak in ("Bo bid 4", "Your bid: 4", "bid 4"):
             assert leak not in seen, f"{phone.name} received {leak!r} before the reveal"
-    assert "Your bid: 5 Money" in cy.frames_since(0)  # the positive control
+    assert "Your bid: 4 Money" in bo.frames_since(0)  # the positive control
     ann.tap_until("Reveal bids", "Reveal every bid?")
     ann.tap_until("Reveal", "Bids and pick order")
-    for phone in (ann, bo):
-        phone.see_label("Cy bid 5", timeout=WAIT)
-    host.see_label("Pick 1: Cy bid 5", timeout=WAIT)
-    ann.see("Cy outbid you: you pick second", timeout=WAIT)  # the news
-    ann.see_label("Pick 2: Ann", timeout=WAIT)  # the tie: Ann is the start player
+    for phone in (ann, cy):
+        phone.see_label("Bo bid 4", timeout=WAIT)
+    host.see_label("Pick 1: Bo bid 4", timeout=WAIT)
+    ann.see("Bo outbid you: you pick second", timeout=WAIT)  # the news
 
-    # picks: Cy, Ann, Bo; Cy's Scholar has two effects (Influence, and it eats 1 Money)
-    cy.see("Your turn: take a card", timeout=WAIT)
-    cy.tap("Scholar 2 points", timeout=WAIT)
-    cy.see("its effect?", timeout=WAIT)
-    cy.tap_until(effect_named(cy, "Influence"), "Cy card 1: Scholar 2 points", label=False)
-    ann.tap("Peasant 3 points", timeout=WAIT)
-    ann.see("its effect?", timeout=WAIT)
-    ann.tap_until(effect_named(ann, "Grain"), "Ann card 2: Peasant 3 points", label=False)
-    bo.tap("Face down", timeout=WAIT)
-    bo.tap("Keep face down in Merchants", timeout=WAIT)
-    bo.see("Your all-face-down gift", timeout=WAIT)
-    bo.tap_until("Gift 1 Money 0 Grain", "Bo card 3: face down", label=True)
+    # picks: Bo, Ann, Cy; each card in two taps
+    take(bo, "Scholar 2 points", "+1 Influence, Costs 1 Money", "Bo card 1: Scholar 2 points, +1 Influence, Costs 1 Money")
+    take(ann, "Peasant 3 points", "+1 Grain", "Ann card 2: Peasant 3 points, +1 Grain")
+    take(cy, "Artisan 2 points", "+1 Influence", "Cy card 3: Artisan 2 points, +1 Influence")
 
-    # -- the tribute: Cy (Influence 1) takes from Ann and Bo, taker by taker
-    cy.see("Tribute: take 1 from", timeout=WAIT)
-    host.see("Cy takes 1 from", timeout=WAIT)
-    cy.tap_until("Take 1 Money 0 Grain", "Tribute: take 1 from Bo")
+    # -- production and feeding, an explicit step
+    ann.see("You gain 1 Grain; you feed 1 Grain.", timeout=WAIT)
+    host.see_label("Ann not done", timeout=WAIT)
+    ann.tap_until("Done: my tokens are moved", "Done: you have 3 Money and 4 Grain.")
+    host.see_label("Ann done", timeout=WAIT)
+    bo.see("You lack 1 Money to feed", timeout=WAIT)  # the shortfall: turn the card down
+    bo.tap_until("Turn down card 1", "Confirm turn down")
+    bo.tap("Get 2 Money 0 Grain", timeout=WAIT)
+    bo.tap("Gift 1 Money 0 Grain", timeout=WAIT)
+    bo.tap_until("Confirm turn down", "Bo card 1: face down", label=False)
+    bo.see("You gain nothing; you feed 1 Grain.", timeout=WAIT)
+    bo.tap_until("Done: my tokens are moved", "Done: you have 3 Money and 3 Grain.")
+    cy.tap("Done: my tokens are moved", timeout=WAIT)
+
+    # -- the tribute: Cy (Influence 1) takes from Ann, then from Bo
+    cy.see("Tribute: take 1 from Ann", timeout=WAIT)
+    cy.tap_until("Take 0 Money 1 Grain", "Tribute: take 1 from Bo")
     cy.tap("Take 1 Money 0 Grain", timeout=WAIT)
     for phone in (ann, bo, cy):
         phone.see_label("Round 2 of 15", timeout=WAIT)
-    ann.see("Cy took 1 Money from Ann", timeout=WAIT)
     host.see_label("Start player: Bo", timeout=WAIT)
-    for phone in (ann, cy, host):  # nobody else sees what Bo's card is
-        assert "saw" not in phone.frames_since(0)
+    ann.see("Cy took 1 Grain from Ann", timeout=WAIT)
 
-    # -- round 2 (start Bo): everyone bids 0, so the order is Bo, Cy, Ann
-    for phone in (bo, cy, ann):
-        phone.tap_until("Bid 0", "Your bid: 0 Money")
+    # -- round 2 (start Bo): Bo bids all his Money; the order is Bo, Cy, Ann
+    bo.tap_until("Bid 2", "Your bid: 2 Money")
+    cy.tap_until("Bid 0", "Your bid: 0 Money")
+    ann.tap_until("Bid 0", "Your bid: 0 Money")
     bo.tap_until("Reveal bids", "Reveal every bid?")
     bo.tap_until("Reveal", "Bids and pick order")
-    bo.tap("Merchant 1 point", timeout=WAIT)
-    bo.tap_until(effect_named(bo, "Money"), "Bo card 4: Merchant 1 point", label=False)
-    cy.tap("Artisan 1 point", timeout=WAIT)
-    cy.tap_until(effect_named(cy, "No effect"), "Cy card 5: Artisan 1 point", label=True)
-    ann.tap("Merchant 2 points", timeout=WAIT)
-    ann.tap_until(effect_named(ann, "No effect"), "Ann card 6: Merchant 2 points", label=True)
-    cy.see("Tribute: take 1 from Ann", timeout=WAIT)  # Bo takes nothing; then Cy, from Ann then Bo
-    cy.tap_until("Take 0 Money 1 Grain", "Tribute: take 1 from Bo")
-    cy.tap("Take 0 Money 1 Grain", timeout=WAIT)
+    # Bo's Artisan has two effects that are not among the usual: ticked one by one
+    bo.tap("Artisan 1 point", timeout=WAIT)
+    bo.see("its effect?", timeout=WAIT)
+    bo.tap("Other or more effects", timeout=WAIT)
+    bo.tap("Tick +1 Influence", timeout=WAIT)
+    bo.tap("Tick Eats 1 Grain", timeout=WAIT)
+    bo.tap_until("Take it: +1 Influence, Eats 1 Grain", "Bo card 4: Artisan 1 point, +1 Influence, Eats 1 Grain")
+    take(cy, "Scholar 1 point", "+1 Influence", "Cy card 5: Scholar 1 point, +1 Influence")
+    take(ann, "Merchant 1 point", "+1 Money", "Ann card 6: Merchant 1 point, +1 Money")
+    for phone, after in ((ann, "Done: you have 4 Money and 2 Grain."), (bo, "Done: you have 0 Money and 0 Grain."),
+                         (cy, "Done: you have 6 Money and 2 Grain.")):
+        phone.tap_until("Done: my tokens are moved", after)
+
+    # -- the tribute, taker by taker from the start player: Bo first, then Cy
+    bo.see("Tribute: take 1 from Ann", timeout=WAIT)
+    bo.tap("Take 1 Money 0 Grain", timeout=WAIT)
+    cy.see("Tribute: take 2 from Ann", timeout=WAIT)
+    cy.tap("Take 1 Money 1 Grain", timeout=WAIT)
+    # Bo had nothing before the tribute; Ann's Money pays Cy (no choice: taken at once)
+    cy.see("discard 1 down to 10", timeout=WAIT)
+    cy.tap("Discard 0 Money 1 Grain", timeout=WAIT)
     for phone in (ann, bo, cy):
         phone.see_label("Round 3 of 15", timeout=WAIT)
-    assert time.time() - started < 300
+    for line in ("Bo took 1 Money from Ann", "Cy took 1 Money, 1 Grain from Ann", "Cy took 1 Money from Bo"):
+        host.see(line, timeout=WAIT)
+    keep(host, "strata-table-round-3", "Round 3 of 15")
+    assert time.time() - started < 400

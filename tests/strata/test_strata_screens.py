@@ -359,7 +359,8 @@ def test_random_games_render_on_every_screen(caplog):
 
 def production_table(app):
     """Round 1 taken: Ann a Peasant (+1 Grain); Bo a Scholar with two effects (+1 Influence,
-    costs 1 Money) and no Money to feed it; Cy a Merchant (+1 Money) and over the cap."""
+    costs 1 Money) and no Money to feed it; Cy a Merchant (+1 Money, +1 Influence) and over
+    the cap."""
     hub = app.create("strata", ["Ann", "Bo", "Cy"], {"tribute_rate": 1})
     act(hub, 2, "setup_extra", money=1)
 
@@ -371,7 +372,7 @@ def production_table(app):
     act(hub, None, "reveal")
     act(hub, 0, "take_card", face="up", effects=["produce_grain"], points=2, **{"class": "peasants"})
     act(hub, 1, "take_card", face="up", effects=["influence", "feed_money"], points=2, **{"class": "scholars"})
-    act(hub, 2, "take_card", face="up", effects=["produce_money"], points=1, **{"class": "merchants"})
+    act(hub, 2, "take_card", face="up", effects=["produce_money", "influence"], points=1, **{"class": "merchants"})
     assert hub.view(HOST)["public"]["phase"] == "production"
     return hub
 
@@ -416,4 +417,86 @@ def test_production_step_says_what_each_gains_and_feeds_and_done_moves_on():
         for tab in (ann, bo, cy, wide):
             await tab.settle()
         assert "Cy takes" in wide.text() or "Round 2 of 15" in wide.text()
+    run_app(test)
+
+
+# -- the tribute taker by taker, and its news ------------------------------------------------------
+
+def test_tribute_in_sentences_taker_by_taker_and_the_payers_news():
+    async def test(app):
+        hub = production_table(app)
+        hub.act(HOST, "done", {"money": 3}, None, seat=2)  # Cy discards down to 10
+        hub.act(HOST, "move_on", {}, None)  # Ann
+        bo = await app.seat(hub, 1)
+        hub.act(HOST, "flip_down", {"card": 2, "money": 2, "grain": 0, "bonus": {"money": 1, "grain": 0}}, None, seat=1)
+        hub.act(HOST, "done", {}, None, seat=1)
+        public = hub.view(HOST)["public"]
+        assert public["phase"] == "tribute", public["phase"]
+        ann, cy, wide = await app.seat(hub, 0), await app.seat(hub, 2), await app.host(hub, width=1280)
+        assert "Cy takes 1 from Ann: Cy chooses Money or Grain" in wide.text()
+        assert "Cy takes 1 from Bo" in ann.text()
+        assert "Your turn: take tribute from Ann" in cy.text()
+        assert "Tribute: take 1 from Ann (who has" in cy.text()
+        await cy.tap("Take 0 Money 1 Grain")
+        await ann.settle()
+        assert "You paid 1 Grain tribute to Cy" in ann.phone.toasts
+        assert "Cy took 1 Grain from Ann" in ann.text()
+        await bo.settle()
+        assert not [t for t in bo.phone.toasts if "tribute" in t]
+    run_app(test)
+
+
+# -- the end: the chart, the ranking and the tie-break in words --------------------------------------
+
+def final_table(app):
+    """Two players in round 15 with displays arranged; the last round played: P0 has an
+    Empress and P1 an "any one class" bonus to place."""
+    hub = app.create("strata", ["P0", "P1"])
+
+    def last_round(state):
+        state["round"] = 15
+        give_cards(state, 0, ("scholars", 4, "none"), ("peasants", 1, "none"), ("artisans", 3, "none"),
+                   ("merchants", 3, "none"), ("empresses", 3, "none"))
+        give_cards(state, 1, ("scholars", 2, "none"), ("peasants", 2, "none"), ("artisans", 2, "none"),
+                   ("merchants", 2, "bonus_any_class"))
+        set_resources(state, 0, grain=9)
+        set_resources(state, 1, grain=9)
+    arrange(hub, last_round)
+    bids(hub, [0, 0])
+    act(hub, None, "reveal")
+    for seat in (0, 1):
+        act(hub, seat, "take_card", face="up", effects=[], points=1, **{"class": "scholars"})
+    for seat in (0, 1):
+        if hub.view(HOST)["public"]["phase"] == "production":
+            act(hub, seat, "done")
+    assert hub.view(HOST)["public"]["phase"] == "scoring"
+    return hub
+
+
+def test_the_end_shows_each_players_classes_as_a_chart_and_the_tie_break_in_words():
+    async def test(app):
+        hub = final_table(app)
+        p0, wide = await app.seat(hub, 0), await app.host(hub, width=1280)
+        assert "Your final placing" in p0.text() and "Your turn: place your Empress and bonus points" in p0.text()
+        assert "(proposed; still placing)" in wide.text()
+        await p0.tap("Bonus 1 to Artisans")
+        confirm = next(n for n in _taps(p0) if n.startswith("Confirm my placing"))
+        start = len(hub.match.log)
+        await p0.tap(confirm)
+        assert moves_since(hub, start) == [("final_assignment", {"assignment": ["artisans"]}, 0)]
+        for seat in (1, 2):
+            if "final_assignment" in hub.view(Who(seat=seat, host=True))["legal"]:
+                hub.act(HOST, "final_assignment", {}, None, seat=seat)
+        result = hub.view(HOST)["result"]
+        assert result is not None
+        for tab in (p0, wide):
+            await tab.settle()
+            text = tab.text()
+            assert "wins" in text or "share the win" in text
+            for line in result["walkthrough"]:
+                assert line in text, line
+            for entry in result["ranking"]:
+                assert f"{entry['name']} final score {entry['score']}" in text
+                chart = f"{entry['name']}: Scholars {entry['classes']['scholars']}, Peasants {entry['classes']['peasants']}"
+                assert chart in text, chart  # the chart's words (a canvas has none)
     run_app(test)
