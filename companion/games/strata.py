@@ -516,7 +516,7 @@ def FlipDown(card_id: int, done):
     gift_amount = use_view(lambda s: (s["private"] or {}).get("all_down_bonus", 0))
     cat = use_view(cat_of)
     draft, set_draft = ft.use_state(lambda: {})
-    if card is None:
+    if card is None or not card.get("face_up"):  # turned down already (this part is going)
         return ft.Container(visible=False)
     empress = card["column"] not in cat["classes"]
     flip = draft.get("flip")

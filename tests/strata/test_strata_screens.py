@@ -9,6 +9,8 @@ is arranged (``arrange``) before the phones open, or reached by moves through th
 
 from __future__ import annotations
 
+import pytest
+
 from companion.games import strata_view
 from companion.hub import HOST, Who
 from engine.plain import clone
@@ -305,7 +307,8 @@ def test_news_of_tribute_paid_and_a_new_round():
 
 # -- every phase renders on every screen ------------------------------------------------------------
 
-def test_random_games_render_on_every_screen(caplog):
+@pytest.mark.parametrize("seed", [11, 12])
+def test_random_games_render_on_every_screen(caplog, seed):
     """A whole random game; at each phase change (and every few moves) every seat's phone,
     the host's table screen (wide and on a phone) and a watcher are drawn from the hub,
     and nothing fails to render."""
@@ -320,7 +323,7 @@ def test_random_games_render_on_every_screen(caplog):
     seen: set = set()
 
     async def test(app):
-        rng = random.Random(11)
+        rng = random.Random(seed)
         hub = app.create("strata", ["P0", "P1", "P2"], {"tribute_rate": 1})
         tabs = [await app.seat(hub, s) for s in range(3)]
         tabs += [await app.host(hub, width=1280), await app.host(hub), await app.watcher(hub)]
@@ -347,6 +350,9 @@ def test_random_games_render_on_every_screen(caplog):
         assert hub.is_over()
         for tab in tabs:
             await tab.settle()
+        # a part that fails to render stops its phone for good: every phone is up to date
+        behind = [i for i, tab in enumerate(tabs) if i != 3 and f"move {hub.revision}" not in tab.text()]
+        assert not behind, behind
         missing = [i for i, tab in enumerate(tabs) if "final score" not in tab.text()]
         assert not missing, (missing, tabs[missing[0]].text()[:1500] if missing else "")
 
