@@ -27,7 +27,8 @@ from companion.games.strata_table import FinalScreen, TableView  # noqa: F401 (t
 from companion.games.strata_view import (cat_of, name_of, news, numbers_of, phase_of,  # noqa: F401
                                           tribute_lines, turn_words, waiting_words)
 from companion.ui import kit
-from companion.ui.live import part, use_table, use_view
+from companion.games.strata_kit import part
+from companion.ui.live import use_table, use_view
 
 __all__ = ["Screen", "TableView", "news", "turn_words"]
 
