@@ -1,17 +1,20 @@
 """Four Big Strata: rounds, phases and moves (the rules of four-big-strata.txt).
 
 Flow. Setup (4 Money and 4 Grain each; the 3rd..7th player in turn order from the first
-start player, seat 0, choose 1/1/2/2/2 more), then 15 rounds of
-Auction (secret bids, reveal, picks) -> Production and feeding -> cap to 10 ->
+start player, the ``start_player`` setting, default the first seat, choose 1/1/2/2/2
+more), then 15 rounds of Auction (secret bids, reveal, picks) -> Production and feeding
+(one step: gains at once, then each seat feeds, discards down to 10 and taps done) ->
 Tribute -> cap to 10, the start player passing to the next seat clockwise ("left").
 After round 15, each player places their flexible points (Empresses and "any one
 class" bonuses) and the game is scored.
 
-Phases (``state["phase"]``): ``setup``, ``auction``, ``pick``, ``feeding``,
-``production_cap``, ``tribute``, ``tribute_cap``, ``scoring``, ``over``.
-Steps where nobody has a choice are done by the engine at once (production gains and
-feeding a player can afford, a tribute or discard with only one possible split, a
-tribute or cost a player with only face-down cards cannot pay).
+Phases (``state["phase"]``): ``setup``, ``auction``, ``pick``, ``production``,
+``tribute``, ``tribute_cap``, ``scoring``, ``over``.
+Steps where nobody has a choice are done by the engine at once (production gains, a
+tribute or a discard after the tribute with only one possible split, a tribute a player
+with only face-down cards cannot pay). The production step waits for every seat's
+``done`` (players move the real tokens meanwhile); the host's ``move_on`` ends it for
+everyone with nothing to choose.
 
 The moves (declared once in ``Strata.moves``; the table model checks who, when and the
 payload's shape before a handler runs; ``seat`` is the player the move is for):
@@ -25,24 +28,35 @@ payload's shape before a handler runs; ``seat`` is the player the move is for):
     pays them to the bank and fixes the pick order (highest bid first; ties to the
     player nearest the start player clockwise, the start player first). Never undone.
 ``take_card`` (the current picker; pick):
-    - a face-up card: ``{"face": "up", "class": c, "points": 1-4, "effect": e}``;
-      ``class`` is scholars / peasants / artisans / merchants / empresses, ``effect`` a
-      key of ``cards.EFFECTS`` (default none). From round 7 the display's one Empress
-      is among its face-up cards.
+    - a face-up card: ``{"face": "up", "class": c, "points": 1-4, "effects": [e, ...]}``;
+      ``class`` is scholars / peasants / artisans / merchants / empresses, ``effects``
+      keys of ``cards.EFFECTS`` (at most 4; often one; default none). The single
+      ``"effect": e`` of older screens is still accepted. From round 7 the display's
+      one Empress is among its face-up cards.
     - a face-down card kept face down: ``{"face": "down", "column": c}`` plus optionally
-      the front the player looked at (``class``, ``points``, ``effect``), which only they
-      will see.
+      the front the player looked at (``class``, ``points``, ``effects``), which only
+      they will see.
     - a face-down card turned face up for 2 Money: ``{"face": "down", "flip_up": true,
-      "class", "points", "effect"}``.
+      "class", "points", "effects"}``.
     - if the display becomes all face down, also ``"bonus": {"money", "grain"}``: the
       resources equal to the round number (see :func:`all_down_bonus`).
     After the last pick the rest of the display is discarded and Production runs.
-``discard`` (a seat above 10; production_cap / tribute_cap) ``{"money": m, "grain": g}``
-    with m + g = the excess exactly (to the bank).
+``done`` (a seat not done yet; production) ``{"money": m, "grain": g}``: pays the
+    feeding the display costs now (1 Grain a card plus every face-up feeding effect),
+    then discards m + g = what is above 10 (may be left out when there is one way or
+    nothing to discard). Refused while the seat lacks resources and has a face-up card
+    (it must ``flip_down`` or exchange first); with only face-down cards it pays what
+    it has and the rest is unpaid.
+``move_on`` (the host; production) ``{}``: ``done`` for every seat with nothing to choose.
+``discard`` (a seat above 10; tribute_cap) ``{"money": m, "grain": g}`` with m + g = the
+    excess exactly (to the bank).
 ``take_tribute`` (the taker of the current transfer; tribute) ``{"money": m, "grain": g}``
-    with m + g = the count owed, out of what the payer has. A payer who has fewer
-    resources than owed and still has face-up cards must first ``flip_down`` cards
-    (they choose which); with only face-down cards the rest is unpaid.
+    with m + g = the count owed, out of what the payer has. The transfers: takers from
+    the start player clockwise, each taking from every player with less Influence,
+    payers clockwise from the taker (``tribute.pair_order``); each count worked out
+    when it is made, from the displays then. A payer who has fewer resources than owed
+    and still has face-up cards must first ``flip_down`` cards (they choose which);
+    with only face-down cards the rest is unpaid.
 ``final_assignment`` (a seat with flexible points; scoring) ``{"assignment": [class, ...]}``:
     a class for each flexible chunk, in the order of the public ``final[seat]["chunks"]``;
     an empty payload accepts the proposed best assignment.
@@ -57,14 +71,16 @@ At any time (every phase but scoring/over), any seat for itself:
     ``"column": class``. Add ``"bonus"`` when it is the player's last face-up card.
 
 Helper queries (pure functions of a state): ``current_picker``, ``pick_order``,
-``production_preview``, ``feeding_shortfall``, ``cap_excess``, ``current_tribute``,
-``all_down_bonus``. The views carry them: ``public`` for everyone, ``private`` for one
-seat (its hidden card fronts, its bid, its previews and the choices its phone offers).
+``production_preview``, ``feeding_shortfall``, ``feeding_after``, ``production_needs``,
+``cap_excess``, ``current_tribute``, ``tribute_owed``, ``all_down_bonus``. The views
+(:mod:`engine.strata.views`, whose docstring is the view contract) carry them.
 
 Decisions where the texts are silent (see also the module docstrings):
-- Seat 0 is the first start player; seats are clockwise.
-- Feeding and tribute amounts are fixed when the phase starts: flipping a card to pay
-  does not change what is owed (nor the Influence compared).
+- Seats are clockwise; the first start player is a table setting (default seat 1).
+- Production gains are paid when the step starts (the bank paying in seat order from
+  the start player); feeding and tribute amounts follow the display as it is when each
+  payment is made: a card turned face down to pay no longer charges, nor counts for
+  Influence (issue 18).
 - A player who cannot pay must turn cards face down or exchange until they can; a
   player short with only face-down cards pays what they have of that resource and the
   rest is dropped (they are not made to exchange).
@@ -82,6 +98,7 @@ from typing import Any, Callable, Mapping
 from engine.errors import IllegalAction
 from engine.game import Action, Game, Setting
 from engine.moves import ANYONE, HOST, SEAT, TURN, Move, move_table
+from engine.plain import clone
 from engine.schema import Bool, Field, Int, ListOf, Text, fields
 from engine.strata import production as prod
 from engine.strata.cards import (CLASSES, COLUMNS, EFFECTS, EMPRESSES, LABELS, MAX_EFFECTS,
@@ -769,20 +786,25 @@ class Strata(Game):
         SCORING: "the final scoring", OVER: "the end of the game",
     }
     rules_summary = (
-        "15 rounds. Setup: 4 Money and 4 Grain each; the 3rd to 7th players take "
-        "1/1/2/2/2 more of their choice.",
+        "15 rounds. Setup: the start player is chosen (a table setting); 4 Money and "
+        "4 Grain each; the 3rd to 7th players from the start player take 1/1/2/2/2 more "
+        "of their choice.",
         "Auction: everyone bids Money in secret (0 is allowed); the bids are revealed at "
         "once and paid to the bank. Highest bid picks first; ties go to the player "
         "nearest the start player clockwise.",
         "The display has 7 cards, one face up per player (5 with 6 or 7 players); from "
         "round 7 one of them is an Empress. A face-down card may be placed in any class "
         "column, or turned face up for 2 Money.",
-        "Production and feeding: cards produce; every card eats 1 Grain, plus its extra "
-        "feeding. A player short must exchange or turn cards face down; with only "
-        "face-down cards the rest is not paid. Then nobody keeps more than 10.",
-        "Tribute: for every X more Influence than another player (a table setting, "
-        "4 by default) a player takes one resource of their choice from them. Then "
-        "nobody keeps more than 10, and the start player passes left.",
+        "Production and feeding: cards produce (a card may have several effects; a "
+        "face-down card has none); every card eats 1 Grain, plus its extra feeding. A "
+        "player short must exchange or turn cards face down; with only face-down cards "
+        "the rest is not paid. Then nobody keeps more than 10. Each player taps Done "
+        "once the real tokens are moved.",
+        "Tribute: taker by taker from the start player clockwise, each player takes one "
+        "resource of their choice for every X more Influence (a table setting, 4 by "
+        "default) from every player with less, those clockwise from the taker. What you "
+        "received earlier can pay what you owe later. Then nobody keeps more than 10, "
+        "and the start player passes left.",
         "At any time: exchange 4 of one resource for 1 of the other with the bank "
         "(4 for 2 with a trade card); turn a face-up card face down for 2 resources of "
         "your choice (never back). A player whose cards are all face down gets resources "
@@ -940,9 +962,22 @@ class Strata(Game):
         from engine.strata.history import describe_action
 
         try:
-            return describe_action(state, action, viewer)
+            after = self._after(state, action)
+            return describe_action(state, action, viewer, after)
         except Exception:  # total: a line the history cannot word is still a line
             return super().describe(state, action, viewer)
+
+    def _after(self, state: dict, action: Action) -> dict | None:
+        """The state the (logged, so already checked) action led to, or None."""
+        move = self.moves.get(action.kind) if isinstance(action.kind, str) else None
+        if move is None or not isinstance(action.payload, Mapping):
+            return None
+        try:
+            after = clone(state)
+            out = move.handler(after, action.seat, dict(action.payload))
+            return after if out is None else out
+        except Exception:
+            return None
 
 
 def _upgraded_value(key: str, value: Any) -> Any:
