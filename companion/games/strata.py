@@ -121,7 +121,8 @@ def Waiting(seat: int):
 
 
 def _owing(screen: dict, seat: int) -> str | None:
-    """A shortfall this seat must pay by turning cards face down (feeding or tribute)."""
+    """A tribute this seat must pay by turning cards face down first (the production
+    step says its own shortfall)."""
     public = screen["public"]
     current = (public.get("tribute") or {}).get("current")
     if public["phase"] == "tribute" and current and current["waiting_for"] == "payer" and current["from"] == seat:
@@ -129,11 +130,6 @@ def _owing(screen: dict, seat: int) -> str | None:
         gain = numbers_of(screen)["flip_gain"]
         return (f"You owe {name_of(screen, current['to'])} {current['count']} but have only {me['total']}: "
                 f"turn a card face down (Turn down, in your display) for {gain} resources.")
-    private = screen.get("private") or {}
-    short = private.get("feeding_short") or {}
-    if public["phase"] == "feeding" and (short.get("money") or short.get("grain")):
-        return (f"You lack {look.split_words(short.get('money', 0), short.get('grain', 0))} to feed your "
-                "people: exchange, or turn a card face down (Turn down, in your display).")
     return None
 
 

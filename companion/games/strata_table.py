@@ -70,7 +70,7 @@ def BigNow():
     words = use_view(waiting_words)
     rows: list[ft.Control] = []
     if phase == "auction":
-        rows.append(BigBids())
+        rows += [BigBids(), BigTribute(small=True)]  # and what last round's tribute did
     elif phase == "pick":
         rows.append(BigPickOrder())
     elif phase == "tribute" or phase == "tribute_cap":
@@ -109,15 +109,17 @@ def BigPickOrder():
 
 
 @part
-def BigTribute():
+def BigTribute(small: bool = False):
     lines = use_view(tribute_lines)
     if not lines:
         return ft.Container(visible=False)
     title, influence, rows = lines
-    controls: list[ft.Control] = [kit.big_text(title, TEXT), kit.own(ft.Text(influence, size=SMALLER))]
+    size = 22 if small else SMALLER
+    controls: list[ft.Control] = [kit.own(ft.Text(title, size=size + 6 if small else TEXT, weight=ft.FontWeight.BOLD)),
+                                  kit.own(ft.Text(influence, size=size))]
     for text, now in rows:
-        controls.append(kit.own(ft.Text(text, size=SMALLER, weight=ft.FontWeight.BOLD if now else None)))
-    return ft.Column(controls, spacing=6)
+        controls.append(kit.own(ft.Text(text, size=size, weight=ft.FontWeight.BOLD if now else None)))
+    return ft.Column(controls, spacing=4 if small else 6)
 
 
 @part

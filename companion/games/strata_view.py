@@ -50,9 +50,9 @@ def waiting_words(screen: dict) -> str | None:
         return f"Waiting for bids from {', '.join(name_of(screen, s) for s in waiting)}."
     if phase == "pick":
         return f"Waiting for {who} to take a card."
-    if phase == "feeding":
-        return f"Waiting for {who} to pay their feeding."
-    if phase in ("production_cap", "tribute_cap"):
+    if phase == "production":
+        return f"Waiting for {who} to move their tokens and tap Done."
+    if phase == "tribute_cap":
         return f"Waiting for {who} to discard down to {numbers_of(screen)['cap']}."
     if phase == "tribute":
         current = (public.get("tribute") or {}).get("current")
@@ -117,6 +117,11 @@ def turn_words(screen: dict) -> str:
     if "take_card" in legal:
         return "take a card"
     if "done" in legal:
+        needs = (private.get("production") or {}).get("needs")
+        if needs == "flip":
+            return "turn a card face down to feed your people"
+        if needs == "discard":
+            return "choose what to discard, then tap Done"
         return "move your tokens, then tap Done"
     if "discard" in legal:
         return f"discard down to {numbers_of(screen)['cap']}"
@@ -126,8 +131,6 @@ def turn_words(screen: dict) -> str:
     current = (public.get("tribute") or {}).get("current") or {}
     if "flip_down" in legal and current.get("waiting_for") == "payer" and current.get("from") == seat:
         return f"turn a card face down to pay {name_of(screen, current['to'])}"
-    if "flip_down" in legal and public["phase"] == "feeding":
-        return "turn a card face down or exchange to feed your people"
     if "final_assignment" in legal:
         return "place your Empress and bonus points"
     return ""

@@ -209,7 +209,7 @@ def test_strata_two_rounds_on_three_phones(server, phones):
     take(cy, "Scholar 1 point", "+1 Influence", "Cy card 5: Scholar 1 point, +1 Influence")
     take(ann, "Merchant 1 point", "+1 Money", "Ann card 6: Merchant 1 point, +1 Money")
     for phone, after in ((ann, "Done: you have 4 Money and 2 Grain."), (bo, "Done: you have 0 Money and 0 Grain."),
-                         (cy, "Done: you have 6 Money and 2 Grain.")):
+                         (cy, "Bo takes 1 from Ann")):  # the last Done ends the step
         phone.tap_until("Done: my tokens are moved", after)
 
     # -- the tribute, taker by taker from the start player: Bo first, then Cy
