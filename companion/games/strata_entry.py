@@ -215,7 +215,7 @@ def EffectChoice(cls: str, points: int, on_done, on_back):
             effects = [e for e in option["effects"] if e != "none"]
             label = option.get("label") or look.effects_words(cat, effects) or "No effect"
             tokens.append(look.token(label, f"Effect {label}", lambda e, o=effects: on_done(list(o)),
-                                     size=kit.BODY, width=172))
+                                     size=kit.BODY, width=160))
         rows.append(look.token_row(tokens))
         buttons = [kit.secondary("Back", lambda e: on_back())]
         if not entry.get("single"):

@@ -28,6 +28,11 @@ TEXT = 40
 SMALLER = 30
 
 
+def _scale() -> float:
+    """Type grows on a TV-sized screen (1920 px wide) to fill it; read once per part."""
+    return 1.4 if kit.use_width() >= 1700 else 1.0
+
+
 # -- the host's table screen ---------------------------------------------------------------
 
 @part
@@ -49,15 +54,16 @@ def TableView():
 
 @part
 def BigHeadline():
+    k = _scale()
     rnd, rounds = use_view(lambda s: (s["public"]["round"], s["public"]["rounds"]))
     start = use_view(lambda s: name_of(s, s["public"]["start"]))
     label = use_view(lambda s: s["public"]["phase_label"])
     round_text = f"Round {rnd} of {rounds}" if rnd else "Before round 1"
     return ft.Row([
-        kit.own(ft.Text(round_text, size=HEAD, weight=ft.FontWeight.BOLD, semantics_label=round_text)),
-        kit.own(ft.Text(label, size=TEXT, weight=ft.FontWeight.W_600, semantics_label=f"Phase: {label}")),
-        ft.Row([ft.Icon(ft.Icons.FLAG, size=TEXT),
-                kit.own(ft.Text(f"Start: {start}", size=TEXT, weight=ft.FontWeight.BOLD,
+        kit.own(ft.Text(round_text, size=int(HEAD * k), weight=ft.FontWeight.BOLD, semantics_label=round_text)),
+        kit.own(ft.Text(label, size=int(TEXT * k), weight=ft.FontWeight.W_600, semantics_label=f"Phase: {label}")),
+        ft.Row([ft.Icon(ft.Icons.FLAG, size=int(TEXT * k)),
+                kit.own(ft.Text(f"Start: {start}", size=int(TEXT * k), weight=ft.FontWeight.BOLD,
                                 semantics_label=f"Start player: {start}"))], tight=True, spacing=8),
     ], alignment=ft.MainAxisAlignment.SPACE_BETWEEN, wrap=True,
         vertical_alignment=ft.CrossAxisAlignment.CENTER)
@@ -66,6 +72,7 @@ def BigHeadline():
 @part
 def BigNow():
     """What the table does now, in large type."""
+    k = _scale()
     phase = use_view(phase_of)
     words = use_view(waiting_words)
     rows: list[ft.Control] = []
@@ -78,17 +85,18 @@ def BigNow():
     elif phase not in ("setup",):
         rows.append(BigSteps())
     if words:
-        rows.append(kit.own(ft.Text(words, size=SMALLER, weight=ft.FontWeight.BOLD)))
+        rows.append(kit.own(ft.Text(words, size=int(SMALLER * k), weight=ft.FontWeight.BOLD)))
     rows.append(BigMarket())
     return ft.Column(rows, spacing=16)
 
 
 @part
 def BigBids():
+    k = _scale()
     status = use_view(lambda s: tuple((p["name"], bool(p.get("has_bid"))) for p in s["public"]["players"]))
-    rows: list[ft.Control] = [kit.big_text("Secret bids", TEXT)]
+    rows: list[ft.Control] = [kit.big_text("Secret bids", int(TEXT * k))]
     for name, done in status:
-        rows.append(kit.own(ft.Text(f"{name}: {'bid ready' if done else 'choosing'}", size=SMALLER,
+        rows.append(kit.own(ft.Text(f"{name}: {'bid ready' if done else 'choosing'}", size=int(SMALLER * k),
                                     weight=ft.FontWeight.BOLD if done else None,
                                     semantics_label=f"{name} {'has bid' if done else 'choosing'}")))
     return ft.Column(rows, spacing=6)
@@ -96,26 +104,28 @@ def BigBids():
 
 @part
 def BigPickOrder():
+    k = _scale()
     order = use_view(lambda s: tuple(
         (place, s["public"]["players"][seat]["name"], s["public"]["players"][seat].get("bid"),
          seat == s["public"].get("picker"), bool(s["public"]["players"][seat].get("picked")))
         for place, seat in enumerate(s["public"].get("pick_order") or [], start=1)))
-    rows: list[ft.Control] = [kit.big_text("Pick order", TEXT)]
+    rows: list[ft.Control] = [kit.big_text("Pick order", int(TEXT * k))]
     for place, name, bid, now, done in order:
         status = " - taking a card" if now else (" - took a card" if done else "")
-        rows.append(kit.own(ft.Text(f"{place}. {name}: bid {bid}{status}", size=SMALLER if not now else TEXT,
+        rows.append(kit.own(ft.Text(f"{place}. {name}: bid {bid}{status}", size=int((SMALLER if not now else TEXT) * k),
                                     weight=ft.FontWeight.BOLD, semantics_label=f"Pick {place}: {name} bid {bid}")))
     return ft.Column(rows, spacing=6)
 
 
 @part
 def BigTribute(small: bool = False):
+    k = _scale()
     lines = use_view(tribute_lines)
     if not lines:
         return ft.Container(visible=False)
     title, influence, rows = lines
-    size = 22 if small else SMALLER
-    controls: list[ft.Control] = [kit.own(ft.Text(title, size=size + 6 if small else TEXT, weight=ft.FontWeight.BOLD)),
+    size = int((22 if small else SMALLER) * k)
+    controls: list[ft.Control] = [kit.own(ft.Text(title, size=size + 6 if small else int(TEXT * k), weight=ft.FontWeight.BOLD)),
                                   kit.own(ft.Text(influence, size=size))]
     for text, now in rows:
         controls.append(kit.own(ft.Text(text, size=size, weight=ft.FontWeight.BOLD if now else None)))
@@ -126,15 +136,16 @@ def BigTribute(small: bool = False):
 def BigSteps():
     """Production and feeding (who is done, what each gains and feeds), or a discard:
     who the table waits for."""
+    k = _scale()
     steps = use_view(_steps)
     label = use_view(lambda s: s["public"]["phase_label"])
-    rows: list[ft.Control] = [kit.big_text(label, TEXT)]
+    rows: list[ft.Control] = [kit.big_text(label, int(TEXT * k))]
     for name, words, done in steps:
-        rows.append(kit.own(ft.Text(f"{name}: {'done' if done else 'moving tokens'}", size=SMALLER,
+        rows.append(kit.own(ft.Text(f"{name}: {'done' if done else 'moving tokens'}", size=int(SMALLER * k),
                                     weight=ft.FontWeight.BOLD if done else None,
                                     semantics_label=f"{name} {'done' if done else 'not done'}")))
         if words:
-            rows.append(kit.own(ft.Text(words, size=22)))
+            rows.append(kit.own(ft.Text(words, size=int(22 * k))))
     return ft.Column(rows, spacing=6)
 
 
@@ -148,43 +159,45 @@ def _steps(screen: dict):
 
 @part
 def BigMarket():
+    k = _scale()
     market = use_view(lambda s: (s["public"]["phase"], s["public"]["market"]["up"], s["public"]["market"]["down"],
                                  bool(s["public"]["market"].get("empress"))))
     phase, up, down, empress = market
     if phase not in ("auction", "pick"):
         return ft.Container(visible=False)
     text = f"Public Display: {up} face up, {down} face down" + (" (with the Empress)" if empress else "")
-    return kit.own(ft.Text(text, size=SMALLER))
+    return kit.own(ft.Text(text, size=int(SMALLER * k)))
 
 
 @part
 def BigPlayer(seat: int):
+    k = _scale()
     line = use_view(lambda s: _big_line(s, seat))
     cat = use_view(cat_of)
     name, colour, money, grain, influence, start, counts = line
     chips = [ft.Container(
-        kit.own(ft.Text(f"{cat['labels'][c]} {k}", size=22, weight=ft.FontWeight.BOLD, color=look.class_text(c),
-                        semantics_label=f"{name} {cat['labels'][c]} {k}")),
+        kit.own(ft.Text(f"{cat['labels'][c]} {count}", size=int(22 * k), weight=ft.FontWeight.BOLD, color=look.class_text(c),
+                        semantics_label=f"{name} {cat['labels'][c]} {count}")),
         bgcolor=look.class_colour(c), border_radius=6, padding=ft.Padding(8, 2, 8, 2))
-        for c, k in counts]
+        for c, count in counts]
     return ft.Container(ft.Column([
         ft.Row([
-            ft.Row([kit.player_badge(name, colour, size=TEXT)]
-                   + ([ft.Icon(ft.Icons.FLAG, size=TEXT)] if start else []), tight=True),
+            ft.Row([kit.player_badge(name, colour, size=int(TEXT * k))]
+                   + ([ft.Icon(ft.Icons.FLAG, size=int(TEXT * k))] if start else []), tight=True),
             ft.Row([
-                _big_number(money, "Money", f"{name} Money {money}"),
-                _big_number(grain, "Grain", f"{name} Grain {grain}"),
-                _big_number(influence, "Influence", f"{name} Influence {influence}"),
+                _big_number(money, "Money", f"{name} Money {money}", k),
+                _big_number(grain, "Grain", f"{name} Grain {grain}", k),
+                _big_number(influence, "Influence", f"{name} Influence {influence}", k),
             ], spacing=24, tight=True),
         ], alignment=ft.MainAxisAlignment.SPACE_BETWEEN),
         ft.Row(chips, wrap=True, spacing=6),
     ], spacing=4), padding=ft.Padding(12, 6, 12, 6), border=kit.outline(1, ft.Colors.OUTLINE_VARIANT))
 
 
-def _big_number(value, label: str, semantics: str) -> ft.Control:
+def _big_number(value, label: str, semantics: str, k: float = 1.0) -> ft.Control:
     return ft.Row([
-        kit.own(ft.Text(str(value), size=KEY, weight=ft.FontWeight.BOLD, semantics_label=semantics)),
-        ft.Text(label, size=22),
+        kit.own(ft.Text(str(value), size=int(KEY * k), weight=ft.FontWeight.BOLD, semantics_label=semantics)),
+        ft.Text(label, size=int(22 * k)),
     ], spacing=6, tight=True, vertical_alignment=ft.CrossAxisAlignment.END)
 
 
