@@ -83,7 +83,8 @@ nothing left to choose is done at once. When every seat is done, Tribute starts.
 Tribute (issue 18, point 1)::
 
     tribute = {
-        "rate": X, "influence": [per seat when the tribute began],
+        "rate": X, "start": the start player's seat (the first taker),
+        "influence": [per seat when the tribute began],
         "influence_now": [per seat now],
         "transfers": [{"from", "to", "count", "paid": {money, grain} | None,
                        "unpaid": n}, ...],     # processing order: done, current, forecast
@@ -114,7 +115,8 @@ private (one seat)
 the production step: what it would do now), ``production`` (during the step: this
 seat's entry of ``public["production"]["seats"]`` plus ``discard_options`` and
 ``flip_choices``: ``[{"card", "label", "feed_after", "short_after"}]``, the face-up
-cards it may turn down and what its feeding becomes), ``feeding_short``,
+cards it may turn down, what its feeding becomes and what it would still lack once the
+resources the flip brings are taken where they are short), ``feeding_short``,
 ``must_discard``, ``all_down_bonus``, ``can_flip_up``, ``swaps``, ``splits`` (the
 ``[money, grain]`` choices a phone offers: ``extra``, ``discard``, ``tribute``, ``flip``,
 ``flip_gift``, ``take_gift``).
@@ -243,15 +245,21 @@ def _flip_choices(state: dict, seat: int) -> list[dict]:
     out = []
     cards = state["cards"][seat]
     money, grain = state[MONEY][seat], state[GRAIN][seat]
+    face_up = sum(1 for c in cards if c["face_up"])
     for card in cards:
         if not card["face_up"]:
             continue
         column = card["column"] if card["column"] in CLASSES else CLASSES[0]
         trial = [flipped_down(c, column) if c is card else c for c in cards]
         feed = prod.costs(trial)
-        have_m, have_g = money, grain  # the 2 resources gained are the player's choice
-        short_m = max(feed[MONEY] - have_m, 0)
-        short_g = max(feed[GRAIN] - have_g, 0)
+        short_m = max(feed[MONEY] - money, 0)
+        short_g = max(feed[GRAIN] - grain, 0)
+        # the resources it brings (2, and the all-face-down gift for the last face-up
+        # card) are the player's choice: taken where they are short
+        brings = FLIP_GAIN + (g.all_down_bonus(state, seat) if face_up == 1 else 0)
+        cover = min(short_g, brings)
+        short_g -= cover
+        short_m = max(short_m - (brings - cover), 0)
         out.append({"card": card["id"],
                     "label": f"Turn {describe_front(card)} face down",
                     "feed_after": dict(feed),

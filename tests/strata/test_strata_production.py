@@ -170,6 +170,9 @@ def test_a_card_flipped_to_pay_no_longer_charges():
     assert view(state, 0)["private"]["production"]["feed"] == {"money": 1, "grain": 2}
     choices = {c["card"]: c for c in view(state, 0)["private"]["production"]["flip_choices"]}
     assert choices[1]["feed_after"] == {"money": 0, "grain": 2}
+    assert choices[1]["short_after"] == {"money": 0, "grain": 0}  # +2 Grain covers it
+    assert choices[1]["label"] == ("Turn Scholar (2 points; Tribute: provides 1 Influence; "
+                                   "Feeding: discard 1 Money) face down")
     state = act(state, 0, "flip_down", card=1, grain=2)
     assert view(state, 0)["private"]["production"]["feed"] == {"money": 0, "grain": 2}
     state = act(state, 0, "done")

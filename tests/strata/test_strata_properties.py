@@ -145,3 +145,44 @@ def test_the_random_player_finishes_whole_games():
             assert match.is_over() and match.state["round"] == g.ROUNDS, (n, seed)
             ranking = match.view(None)["result"]["ranking"]
             assert sorted(r["seat"] for r in ranking) == list(range(n))
+
+
+EFFECT_KEYS = ["none", "produce_grain", "produce_money", "influence", "feed_grain", "feed_money",
+               "bonus_each_class", "bonus_any_class", "bonus_scholars", "bonus_peasants",
+               "bonus_merchants", "set_grain", "set_money", "set_influence", "trade"]
+CARD = st.fixed_dictionaries({
+    "column": st.sampled_from(["scholars", "peasants", "artisans", "merchants", "empresses"]),
+    "face_up": st.booleans(),
+    "points": st.integers(1, 4),
+    "effects": st.lists(st.sampled_from(EFFECT_KEYS), max_size=4),
+})
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(CARD, max_size=20), st.randoms(use_true_random=False))
+def test_a_display_counts_every_effect_of_every_face_up_card(raw, rng):
+    """Production, feeding, Influence and the end bonuses, worked out effect by effect
+    here, match the engine for cards with several effects; the order of a card's effects
+    does not matter; face-down cards have none."""
+    from engine.strata.cards import complete_sets
+    from engine.strata.production import costs, yields
+    from engine.strata.scoring import fixed_totals, flexible_chunks
+    from engine.strata.tribute import influence
+
+    cards = [dict(c, id=i + 1, **{"class": c["column"]}) for i, c in enumerate(raw)]
+    sets = complete_sets(cards)
+    count = {key: sum(c["effects"].count(key) for c in cards if c["face_up"]) for key in EFFECT_KEYS}
+    assert yields(cards) == {"money": count["produce_money"] + sets * count["set_money"],
+                             "grain": count["produce_grain"] + sets * count["set_grain"]}
+    assert costs(cards) == {"money": count["feed_money"], "grain": len(cards) + count["feed_grain"]}
+    assert influence(cards) == count["influence"] + sets * count["set_influence"]
+    assert len([c for c in flexible_chunks(cards) if c["source"] == "any_class"]) == count["bonus_any_class"]
+    totals = fixed_totals(cards, 1)
+    assert sum(totals.values()) == (
+        sum(c["points"] for c in cards if c["face_up"] and c["column"] != "empresses")
+        + sum(1 for c in cards if not c["face_up"] and c["column"] != "empresses")
+        + 4 * count["bonus_each_class"]
+        + 3 * (count["bonus_scholars"] + count["bonus_peasants"] + count["bonus_merchants"]))
+    shuffled = [dict(c, effects=rng.sample(c["effects"], len(c["effects"]))) for c in cards]
+    assert (yields(shuffled), costs(shuffled), influence(shuffled)) == (
+        yields(cards), costs(cards), influence(cards))
