@@ -176,6 +176,7 @@ def test_strata_two_rounds_on_three_phones(server, phones):
     ann.tap_until("Done: my tokens are moved", "Done: you have 3 Money and 4 Grain.")
     host.see_label("Ann done", timeout=WAIT)
     bo.see("You lack 1 Money to feed", timeout=WAIT)  # the shortfall: turn the card down
+    keep(bo, "strata-phone-production-shortfall", "Turn down card 1")
     bo.tap_until("Turn down card 1", "Confirm turn down")
     bo.tap("Get 2 Money 0 Grain", timeout=WAIT)
     bo.tap("Gift 1 Money 0 Grain", timeout=WAIT)
@@ -186,6 +187,7 @@ def test_strata_two_rounds_on_three_phones(server, phones):
 
     # -- the tribute: Cy (Influence 1) takes from Ann, then from Bo
     cy.see("Tribute: take 1 from Ann", timeout=WAIT)
+    keep(host, "strata-table-tribute", "Round 1 of 15")
     cy.tap_until("Take 0 Money 1 Grain", "Tribute: take 1 from Bo")
     cy.tap("Take 1 Money 0 Grain", timeout=WAIT)
     for phone in (ann, bo, cy):
