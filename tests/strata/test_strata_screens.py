@@ -506,3 +506,44 @@ def test_the_end_shows_each_players_classes_as_a_chart_and_the_tie_break_in_word
                 chart = f"{entry['name']}: Scholars {entry['classes']['scholars']}, Peasants {entry['classes']['peasants']}"
                 assert chart in text, chart  # the chart's words (a canvas has none)
     run_app(test)
+
+
+def test_parts_made_while_their_parent_drew_alone_still_draw_after_a_garbage_collection(caplog):
+    """Round 2's bids: the bid panel's parts are made while the panel draws alone; after a
+    garbage collection Flet's weak link to their parent's first self is dead. They must
+    still find the table (the waiting line and Reveal bids on Bo's phone)."""
+    import gc
+    import logging
+
+    caplog.set_level(logging.DEBUG, logger="companion.games.strata_kit")
+
+    async def test(app):
+        hub = app.create("strata", ["Ann", "Bo", "Cy"], {"tribute_rate": 1})
+        tabs = [await app.seat(hub, s) for s in range(3)]
+
+        async def collect():
+            gc.collect()
+            for tab in tabs:
+                await tab.settle(5)
+            gc.collect()
+
+        steps = [(2, "setup_extra", {"money": 1}), (0, "bid", {"amount": 1}), (1, "bid", {"amount": 4}),
+                 (2, "bid", {"amount": 0}), (None, "reveal", {}),
+                 (1, "take_card", {"face": "up", "effects": ["influence", "feed_money"], "points": 2, "class": "scholars"}),
+                 (0, "take_card", {"face": "up", "effects": ["produce_grain"], "points": 3, "class": "peasants"}),
+                 (2, "take_card", {"face": "up", "effects": ["influence"], "points": 2, "class": "artisans"}),
+                 (0, "done", {}), (2, "done", {}),
+                 (1, "flip_down", {"card": 1, "money": 2, "grain": 0, "bonus": {"money": 1, "grain": 0}}),
+                 (1, "done", {}), (2, "take_tribute", {"money": 0, "grain": 1}),
+                 (2, "take_tribute", {"money": 1, "grain": 0}),
+                 (1, "bid", {"amount": 2}), (2, "bid", {"amount": 0}), (0, "bid", {"amount": 0})]
+        for seat, kind, payload in steps:
+            hub.act(HOST, kind, payload, None, seat)
+            await collect()
+        for tab in tabs:
+            await tab.settle()
+        assert "Everyone has bid: reveal the bids." in tabs[1].text()
+        assert "Reveal bids" in _taps(tabs[1])
+    for _ in range(2):
+        run_app(test)
+    assert not [r for r in caplog.records if "could not be drawn" in r.getMessage()]
