@@ -17,7 +17,7 @@ from __future__ import annotations
 import flet as ft
 
 from companion.games import strata_kit as look
-from companion.games.strata_view import cat_of, name_of, numbers_of, phase_of, tribute_lines, waiting_words
+from companion.games.strata_view import cat_of, name_of, phase_of, tribute_lines, waiting_words
 from companion.ui import charts, kit
 from companion.games.strata_kit import part
 from companion.ui.live import use_table, use_view
@@ -331,4 +331,4 @@ def _assignment_words(cat: dict, placed: dict) -> str:
     return (", ".join(parts) or "nothing to place") + f"; score {placed['score']}."
 
 
-__all__ = ["FinalScreen", "TableView", "numbers_of"]
+__all__ = ["FinalScreen", "TableView"]

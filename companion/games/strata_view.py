@@ -6,7 +6,7 @@
 
 from __future__ import annotations
 
-from companion.games.strata_kit import and_words, plural, split_words
+from companion.games.strata_kit import and_words, split_words
 
 
 def phase_of(screen: dict) -> str:
@@ -185,5 +185,5 @@ def _ordinal(n: int) -> str:
     return {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth", 6: "sixth", 7: "seventh"}.get(n, f"#{n}")
 
 
-__all__ = ["cat_of", "name_of", "names", "news", "numbers_of", "phase_of", "plural", "turn_words",
+__all__ = ["cat_of", "name_of", "names", "news", "numbers_of", "phase_of", "tribute_lines", "turn_words",
            "waiting_words"]
