@@ -139,6 +139,7 @@ def strata_history(hub, rng: random.Random, rounds: int) -> None:
     from tests.players.strata import payload
 
     quiet = ("undo", "redo", "exchange", "trade", "flip_down")
+    refused = False  # after a refusal (a shortfall: Done waits for a card turned down), any move
     for _ in range(20000):
         view = hub.view(HOST)
         public = view["public"]
@@ -149,13 +150,15 @@ def strata_history(hub, rng: random.Random, rounds: int) -> None:
             raise RuntimeError(f"strata history: nobody to act in {public['phase']}")
         seat = rng.choice(view["to_act"])
         mine = hub.view(Who(seat=seat, host=True))
-        kinds = [k for k in mine["legal"] if k not in quiet] or [k for k in mine["legal"] if k not in ("undo", "redo")]
+        kinds = [k for k in mine["legal"] if k not in quiet and not refused] or \
+            [k for k in mine["legal"] if k not in ("undo", "redo")]
         kind = rng.choice(kinds)
         table = {"players": list(hub.spec.players), "seat": seat, "settings": dict(hub.spec.settings)}
         try:
             hub.act(HOST, kind, payload(rng, kind, mine, table), None, seat=seat)
+            refused = False
         except IllegalAction:
-            pass
+            refused = True
     raise RuntimeError("strata history: no progress")
 
 
