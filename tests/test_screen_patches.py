@@ -164,4 +164,22 @@ def test_rock_garden_a_one_number_change_sends_other_phones_a_few_hundred_bytes(
         sent = [tab.conn.bytes - b for tab, b in zip(tabs, before)]
         assert hub.view(HOST)["public"]["piles"][0]["bid"]["seat"] == 0
         assert max(sent[2:]) < 1000, sent  # measured 640-650: the bid line, the turn, the counter
+
+def test_strata_a_bid_or_an_exchange_sends_the_other_phones_a_few_hundred_bytes():
+    async def test(app):
+        hub = app.create("strata", ["Ann", "Bo", "Cy", "Di", "Ed", "Flo"])
+        for seat in range(2, 6):  # setup: the 3rd to 6th players' extras
+            hub.act(HOST, "setup_extra", {"money": 1 if seat < 4 else 2}, None, seat=seat)
+        tabs = [await app.seat(hub, s) for s in range(6)]
+        for tab in tabs:
+            await tab.settle()
+        for tap, seat in (("Bid 2", 2), ("Give 4 Grain for 1 Money", 4)):
+            before = [tab.conn.bytes for tab in tabs]
+            await tabs[seat].tap(tap)
+            for tab in tabs:
+                await tab.settle()
+            sent = [tab.conn.bytes - b for tab, b in zip(tabs, before)]
+            others = sent[:seat] + sent[seat + 1:]
+            assert 0 < max(others) < 600, (tap, sent)  # the move counter, a status or two numbers
+            assert sent[seat] < 1500, (tap, sent)
     run_app(test)

@@ -25,8 +25,12 @@ def register(subparsers) -> None:
 
     tribute = commands.add_parser(
         "tribute", help="who takes how many resources from whom in the Tribute phase",
-        description="Transfers in processing order: for each taker in seat order from the "
-                    "start player, each payer in seat order from the start player.")
+        description="Transfers in processing order, taker by taker: the takers in seat "
+                    "order (clockwise) from the start player; each taker takes "
+                    "floor(difference / N) from every player with less Influence, those "
+                    "payers in seat order (clockwise) from the taker. Counts of 0 are left "
+                    "out. At the table the transfers are made in this order, so what a player "
+                    "received earlier can pay what they owe later.")
     tribute.add_argument("--influence", required=True, metavar="NAME=N,...",
                          help='Influence per player, seats clockwise: "Ann=12,Bo=3,Cy=7,Di=0"')
     tribute.add_argument("--start", required=True, metavar="NAME", help="the start player")
@@ -36,9 +40,13 @@ def register(subparsers) -> None:
     tribute.set_defaults(run=run_tribute)
 
     score = commands.add_parser(
-        "score", help="best placing of Empress / any-class points and the final ranking")
+        "score", help="best placing of Empress / any-class points and the final ranking",
+        description="One --player per player (2 to 7), each with all four classes and "
+                    "optionally flex points (Empresses, \"2 points to any one class\").")
     score.add_argument("--player", action="append", required=True, metavar="SPEC",
                        help='"Guo: scholars=7 peasants=8 merchants=7 artisans=10 flex=3,2"')
+    score.add_argument("--missing-zero", action="store_true",
+                       help="a class not given counts 0 (without it, a missing class is an error)")
     score.add_argument("--json", action="store_true", help="print JSON")
     score.set_defaults(run=run_score)
 
@@ -107,18 +115,19 @@ def run_tribute(args) -> int:
     if not rows:
         print(f"No tribute: no player has {args.per} or more Influence than another.")
         return 0
-    print(f"Tribute at {args.per} Influence per resource, from {names[index]} clockwise:")
+    print(f"Tribute at {args.per} Influence per resource, takers from {names[index]} clockwise:")
     for row in rows:
         plural = "s" if row["count"] != 1 else ""
-        print(f"{row['from']} -> {row['to']}: {row['count']} resource{plural}")
+        print(f"{row['to']} takes {row['count']} resource{plural} from {row['from']}")
     return 0
 
 
 # -- score -------------------------------------------------------------------------
 
-def parse_player(text: str) -> dict:
+def parse_player(text: str, missing_zero: bool = False) -> dict:
     """``"Guo: scholars=7 peasants=8 merchants=7 artisans=10 flex=3,2"`` ->
-    ``{"name", "classes", "flex"}``. All four classes are required; flex is optional."""
+    ``{"name", "classes", "flex"}``. All four classes are required (``missing_zero``: a
+    class not given counts 0); flex is optional."""
     name, sep, rest = text.partition(":")
     name = name.strip()
     if not sep or not name:
@@ -150,8 +159,12 @@ def parse_player(text: str) -> dict:
         if not re.fullmatch(r"\d+", value.strip()):
             raise _usage(f"--player {name}: {cls} '{value}' is not a whole number, 0 or more")
         classes[cls] = int(value)
-    for cls in CLASSES:
-        classes.setdefault(cls, 0)  # a class not given has no cards: 0 points
+    missing = [cls for cls in CLASSES if cls not in classes]
+    if missing and not missing_zero:
+        raise _usage(f"--player {name}: {', '.join(missing)} not given; give all four classes "
+                     "(or --missing-zero to count a missing class as 0)")
+    for cls in missing:
+        classes[cls] = 0  # a class not given has no cards: 0 points
     return {"name": name, "classes": {c: classes[c] for c in CLASSES}, "flex": flex or []}
 
 
@@ -170,13 +183,8 @@ def score_players(specs: list[dict]) -> list[dict]:
 
 
 def run_score(args) -> int:
-    specs = [parse_player(p) for p in args.player]
-    names = [s["name"] for s in specs]
-    seen = set()
-    for name in names:
-        if name.casefold() in seen:
-            raise _usage(f"--player: the name '{name}' appears twice")
-        seen.add(name.casefold())
+    specs = [parse_player(p, args.missing_zero) for p in args.player]
+    _check_names([s["name"] for s in specs], "--player")
     ranking = score_players(specs)
     if args.json:
         print(json.dumps({"ranking": ranking}))

@@ -1,24 +1,54 @@
-"""Four Big Strata look: class colours, card tiles, choice tokens, the money/grain split
-picker and the class bar chart. Pure drawing: no rules here. The words for classes and
-effects come from the view's ``catalogue`` (``cat`` below), the split options from the
-seat's private view.
+"""Four Big Strata look: class colours, card tiles, choice tokens, words. Pure drawing and
+wording of what the view says: no rules here, no engine imports.
 
+The words for classes and effects come from the view's ``catalogue`` (``cat`` below):
+full class names everywhere ("Scholar", "Scholars"), never a cut ("Scho").
 Class colours: the rules say only that an Artisan's back is blue; the others are this
-app's choice, kept the same on every screen (column headers, tiles, bars).
+app's choice, kept the same on every screen (class buttons, display rows, tiles).
 """
 
 from __future__ import annotations
 
-from typing import Callable
+import functools
+import logging
+from typing import Callable, Iterable, Sequence
 
 import flet as ft
 
 from companion.ui import kit
+from companion.ui import live
+
+log = logging.getLogger(__name__)
 
 CLASS_COLOURS = {"scholars": "purple", "peasants": "green", "artisans": "blue",
                  "merchants": "orange", "empresses": "red"}
-TILE = 58  # five columns fit a 390 px phone
 FACE_DOWN = "#455a64"  # the card back (slate); white text on it in light and dark themes
+TILE = 64
+
+
+def part(fn: Callable) -> Callable:
+    """A screen part (:func:`companion.ui.live.part`) that never takes its phone down: in
+    Flet a part that raises while drawing stops every later update of that phone (its
+    session's update scheduler ends), so a part that cannot draw a view logs the error
+    and draws a short line instead; a part drawn after its parent dropped it (Flet still
+    runs the update its own slice scheduled, with the table's context gone) draws
+    nothing."""
+    @functools.wraps(fn)
+    def guarded(*args, **kwargs):
+        try:
+            return fn(*args, **kwargs)
+        except RuntimeError as exc:
+            if "outside a table page" not in str(exc):
+                log.exception("Four Big Strata: %s could not be drawn", fn.__name__)
+                return kit.muted("(this part could not be drawn; it comes back with the next move)")
+            # Flet draws a part whose own slice changed even when its parent has just
+            # dropped it (the table's context is gone): it is no longer on screen
+            log.debug("Four Big Strata: %s drawn after it was dropped", fn.__name__)
+            return ft.Container(visible=False)
+        except Exception:  # noqa: BLE001 - logged; the phone keeps going
+            log.exception("Four Big Strata: %s could not be drawn", fn.__name__)
+            return kit.muted("(this part could not be drawn; it comes back with the next move)")
+    return live.part(guarded)
 
 
 def class_colour(column: str) -> str:
@@ -29,8 +59,46 @@ def class_text(column: str) -> str:
     return kit.text_on(CLASS_COLOURS.get(column, "grey"))
 
 
+def plural(n: int, word: str, words: str | None = None) -> str:
+    return f"{n} {word if n == 1 else (words or word + 's')}"
+
+
 def points_words(points: int) -> str:
-    return f"{points} point{'s' if points != 1 else ''}"
+    return plural(points, "point")
+
+
+def split_words(m: int, g: int) -> str:
+    """``3 Grain, 1 Money`` style: what is in it, or ``nothing``."""
+    parts = [f"{m} Money" if m else "", f"{g} Grain" if g else ""]
+    return ", ".join(p for p in parts if p) or "nothing"
+
+
+def and_words(items: Sequence[str]) -> str:
+    items = [i for i in items if i]
+    if not items:
+        return ""
+    if len(items) == 1:
+        return items[0]
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def effects_of(card: dict | None) -> list[str]:
+    """A card's effects as a list (the view may carry ``effects`` or one ``effect``),
+    without the "none" placeholder."""
+    if not card:
+        return []
+    effects = card.get("effects")
+    if effects is None:
+        effects = [card.get("effect", "none")]
+    return [e for e in effects if e and e != "none"]
+
+
+def effect_short(cat: dict, effect: str) -> str:
+    return cat.get("effect_short", {}).get(effect, effect)
+
+
+def effects_words(cat: dict, effects: Iterable[str]) -> str:
+    return ", ".join(effect_short(cat, e) for e in effects)
 
 
 def front_words(front: dict | None, cat: dict) -> str:
@@ -38,164 +106,134 @@ def front_words(front: dict | None, cat: dict) -> str:
     if not front:
         return "not noted"
     text = f"{cat['singular'][front['class']]} {points_words(front['points'])}"
-    if front.get("effect", "none") != "none":
-        text += f", {cat['effect_short'][front['effect']]}"
+    effects = effects_of(front)
+    if effects:
+        text += ", " + effects_words(cat, effects)
     return text
 
 
 # -- tappable tokens ---------------------------------------------------------------
 def token(text: str, name: str, on_click: Callable | None, selected: bool = False,
-          colour: str | None = None, compact: bool = False, big: bool = False) -> ft.Control:
+          colour: str | None = None, size: int = kit.BODY, width: int | None = None,
+          height: int | None = None) -> ft.Control:
     """A tappable choice whose accessible name is ``name`` (unique on the screen).
 
     Without ``colour`` it follows the theme (primary when selected); with a colour it is
-    a piece of that colour, framed when selected.
+    a piece of that colour, framed when selected. Its size never depends on whether it
+    is selected (nothing moves under the finger).
     """
     if colour:
         bg, fg = kit.swatch(colour), kit.text_on(colour)
-        border = ft.Border.all(4, ft.Colors.ON_SURFACE) if selected else ft.Border.all(2, "#9e9e9e")
+        border = kit.outline(4, ft.Colors.ON_SURFACE) if selected else kit.outline(4, kit.swatch(colour))
     else:
         bg = ft.Colors.PRIMARY if selected else ft.Colors.SURFACE_CONTAINER_HIGHEST
         fg = ft.Colors.ON_PRIMARY if selected else ft.Colors.ON_SURFACE
-        border = ft.Border.all(2, ft.Colors.PRIMARY if selected else ft.Colors.OUTLINE_VARIANT)
-    size = kit.LARGE if big else (kit.BODY if not compact else kit.SMALL + 2)
-    label = ft.Text(text, size=size, weight=ft.FontWeight.BOLD,
-                    color=fg, semantics_label=name)
+        border = kit.outline(2, ft.Colors.PRIMARY if selected else ft.Colors.OUTLINE_VARIANT)
+    label = ft.Text(text, size=size, weight=ft.FontWeight.BOLD, color=fg, semantics_label=name,
+                    text_align=ft.TextAlign.CENTER)
     body = ft.Container(
-        content=label, bgcolor=bg, border=border, border_radius=20,
-        padding=ft.Padding(10 if compact else (18 if big else 14), 8, 10 if compact else (18 if big else 14), 8),
+        content=label, bgcolor=bg, border=border, border_radius=12,
+        padding=ft.Padding(12, 8, 12, 8), width=width, height=height,
+        alignment=ft.Alignment.CENTER,
         on_click=on_click, ink=on_click is not None, opacity=1.0 if on_click else 0.4,
     )
-    # its own node, or Flutter folds a lone token into the card around it
-    return kit.own(body)
+    return kit.own(body)  # its own node, or Flutter folds a lone token into its card
 
 
-def token_row(tokens: list[ft.Control]) -> ft.Control:
-    return ft.Row(tokens, wrap=True, spacing=6, run_spacing=6)
+def token_row(tokens: list[ft.Control], spacing: int = 6) -> ft.Control:
+    return ft.Row(tokens, wrap=True, spacing=spacing, run_spacing=spacing)
 
 
-def split_words(m: int, g: int) -> str:
-    parts = [f"{m} Money" if m else "", f"{g} Grain" if g else ""]
-    return " + ".join(p for p in parts if p) or "nothing"
+def split_tokens(verb: str, options: Sequence[Sequence[int]], on_pick: Callable[[int, int], None],
+                 chosen: tuple | None = None) -> ft.Control:
+    """A token ``<verb> <m> Money <g> Grain`` for every ``[m, g]`` split the view offers."""
+    def pick(m, g):
+        return lambda e=None: on_pick(m, g)
+
+    return token_row([token(split_words(m, g), f"{verb} {m} Money {g} Grain", pick(m, g),
+                            selected=chosen == (m, g), size=kit.BODY)
+                      for m, g in options])
 
 
-def split_picker(ui, key: str, verb: str, options: list) -> tuple[ft.Control, tuple | None]:
-    """Tokens ``<verb> <m> Money <g> Grain`` for every ``[m, g]`` split the view offers
-    (most Money first); returns (row, chosen).
-
-    A single possible split is chosen already. The choice lives in ``ui.local[key]``.
-    """
-    options = [tuple(o) for o in options]
-    chosen = ui.local.get(key)
-    if chosen is not None:
-        chosen = tuple(chosen)
-    if chosen not in options:
-        chosen = options[0] if len(options) == 1 else None
-
-    def pick(option):
-        def handler(e=None):
-            ui.local[key] = option
-            ui.rerender()
-        return handler
-
-    tokens = [token(split_words(m, g), f"{verb} {m} Money {g} Grain", pick((m, g)),
-                    selected=(m, g) == chosen, compact=len(options) > 4)
-              for m, g in options]
-    return token_row(tokens), chosen
+def banner(text: str, urgent: bool = False) -> ft.Control:
+    return ft.Container(
+        kit.own(ft.Text(text, size=kit.BODY + 2, weight=ft.FontWeight.BOLD,
+                        color=ft.Colors.ON_TERTIARY_CONTAINER if urgent else ft.Colors.ON_SECONDARY_CONTAINER)),
+        bgcolor=ft.Colors.TERTIARY_CONTAINER if urgent else ft.Colors.SECONDARY_CONTAINER,
+        border_radius=12, padding=12)
 
 
-def _labelled(control: ft.Control, label: str) -> ft.Control:
+def labelled(control: ft.Control, label: str) -> ft.Control:
     """One accessibility node named ``label`` for a drawing with several texts."""
     return ft.Semantics(content=control, label=label, container=True, exclude_semantics=True)
 
 
+def number(value, label: str, semantics: str, size: int = kit.BIG - 6) -> ft.Control:
+    """A number with what it counts under it; its accessible name says both."""
+    return ft.Column([
+        kit.own(ft.Text(str(value), size=size, weight=ft.FontWeight.BOLD, semantics_label=semantics)),
+        ft.Text(label, size=kit.SMALL if size < 60 else kit.LARGE),
+    ], spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER)
+
+
 # -- cards -------------------------------------------------------------------------
-def card_tile(card: dict, owner: str, mine: bool, cat: dict,
-              on_flip: Callable | None = None) -> ft.Control:
-    """One card in a column: face up in its class colour with its points and effect, or
-    the back; the owner also reads the front they looked at."""
+def card_words(card: dict, cat: dict, mine: bool) -> str:
+    """What a tile says in words: its accessible name after the owner and card id."""
+    if card["face_up"]:
+        return front_words({"class": card["column"], "points": card["points"],
+                            "effects": effects_of(card)}, cat)
+    front = card.get("front")
+    if front and card.get("seen"):  # the front its owner looked at (their private view)
+        return "face down, saw " + front_words(front, cat)
+    if front:  # turned down from face up: everyone saw its front
+        return "face down, was " + front_words(front, cat)
+    return "face down"
+
+
+def card_tile(card: dict, owner: str, mine: bool, cat: dict, big: bool = False) -> ft.Control:
+    """One card: face up in its class colour with its points and effects, or the back;
+    the owner also reads the front they looked at."""
     cid = card["id"]
+    words = card_words(card, cat, mine)
+    width = TILE * 2 if big else TILE
     if card["face_up"]:
         column = card["column"]
-        effect = card.get("effect", "none")
-        words = f"{cat['singular'][column]} {points_words(card['points'])}"
-        if effect != "none":
-            words += f", {cat['effect_short'][effect]}"
-        lines = [
-            ft.Text(str(card["points"]), size=kit.LARGE, weight=ft.FontWeight.BOLD, color=class_text(column)),
-        ]
-        if effect != "none":
-            lines.append(ft.Text(cat["effect_short"][effect], size=11, color=class_text(column),
-                                 text_align=ft.TextAlign.CENTER))
-        tile = ft.Container(
-            _labelled(ft.Column(lines, spacing=0, tight=True,
-                                horizontal_alignment=ft.CrossAxisAlignment.CENTER),
-                      f"{owner} card {cid}: {words}"),
-            bgcolor=class_colour(column), border_radius=8, padding=ft.Padding(4, 4, 4, 4),
-            width=TILE, alignment=ft.Alignment(0, 0), border=ft.Border.all(1, "#616161"))
-        if on_flip is None:
-            return tile
-        flip = kit.own(ft.Container(
-            ft.Text("Turn down", size=11, semantics_label=f"Turn down card {cid}",
-                    color=ft.Colors.PRIMARY, weight=ft.FontWeight.BOLD),
-            on_click=on_flip, ink=True, padding=ft.Padding(0, 6, 0, 6), width=TILE,
-            border=ft.Border.all(1, ft.Colors.PRIMARY), border_radius=6,
-            alignment=ft.Alignment(0, 0)))
-        return ft.Column([tile, flip], spacing=2, tight=True)
-    front = card.get("front")
-    if mine and front:
-        text = "saw " + front_words(front, cat)
-        label = f"{owner} card {cid}: face down, {text}"
-    elif front:  # turned down from face up: its front was public
-        text = "was " + front_words(front, cat)
-        label = f"{owner} card {cid}: face down, {text}"
+        lines = [ft.Text(str(card["points"]), size=kit.LARGE if not big else kit.BIG,
+                         weight=ft.FontWeight.BOLD, color=class_text(column))]
+        for effect in effects_of(card):
+            lines.append(ft.Text(effect_short(cat, effect), size=11 if not big else kit.SMALL,
+                                 color=class_text(column), text_align=ft.TextAlign.CENTER))
+        bg, border = class_colour(column), kit.outline(1, "#616161")
     else:
-        text, label = "", f"{owner} card {cid}: face down"
-    lines = [ft.Text("face down", size=11, color="#ffffff", weight=ft.FontWeight.BOLD)]
-    if text:
-        lines.append(ft.Text(text, size=10, color="#eceff1", text_align=ft.TextAlign.CENTER))
+        lines = [ft.Text("face down", size=11 if not big else kit.SMALL, color="#ffffff",
+                         weight=ft.FontWeight.BOLD)]
+        if words != "face down":
+            lines.append(ft.Text(words.removeprefix("face down, "), size=10, color="#eceff1",
+                                 text_align=ft.TextAlign.CENTER))
+        bg, border = FACE_DOWN, kit.outline(3, class_colour(card["column"]))
     return ft.Container(
-        _labelled(ft.Column(lines, spacing=0, tight=True,
-                            horizontal_alignment=ft.CrossAxisAlignment.CENTER), label),
-        bgcolor=FACE_DOWN, border_radius=8, padding=ft.Padding(4, 6, 4, 6), width=TILE,
-        alignment=ft.Alignment(0, 0), border=ft.Border.all(3, class_colour(card["column"])))
+        labelled(ft.Column(lines, spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER),
+                 f"{owner} card {cid}: {words}"),
+        bgcolor=bg, border_radius=8, padding=ft.Padding(4, 4, 4, 4), width=width,
+        alignment=ft.Alignment.CENTER, border=border)
 
 
-def display_columns(cards: list[dict], owner: str, mine: bool, cat: dict,
-                    flip_for: Callable[[dict], Callable | None] | None = None) -> ft.Control:
-    """The Personal Display by column: Scholars, Peasants, Artisans, Merchants, Empresses."""
-    columns = []
-    labels = cat["labels"]
-    for column in cat["columns"]:
-        in_column = [c for c in cards if c["column"] == column]
-        header = ft.Container(
-            kit.own(ft.Text(f"{labels[column][:4]} {len(in_column)}", size=12, weight=ft.FontWeight.BOLD,
-                            color=class_text(column),
-                            semantics_label=f"{owner} {labels[column]} {len(in_column)}")),
-            bgcolor=class_colour(column), border_radius=6, padding=ft.Padding(2, 4, 2, 4), width=TILE,
-            alignment=ft.Alignment(0, 0))
-        tiles = [card_tile(c, owner, mine, cat, flip_for(c) if (flip_for and c["face_up"]) else None)
-                 for c in in_column]
-        columns.append(ft.Column([header] + tiles, spacing=4, tight=True,
-                                 horizontal_alignment=ft.CrossAxisAlignment.CENTER))
-    return ft.Row(columns, spacing=3, vertical_alignment=ft.CrossAxisAlignment.START,
-                  alignment=ft.MainAxisAlignment.SPACE_BETWEEN)
-
-
-def class_bars(name: str, classes: dict, top: int, cat: dict, width: float = 220) -> ft.Control:
-    """A player's four class totals as bars in the class colours (lowest is the score)."""
-    low = min(classes[c] for c in cat["classes"])
-    labels = cat["labels"]
+def display_rows(cards: Sequence[dict], owner: str, mine: bool, cat: dict,
+                 columns: Sequence[str] | None = None, big: bool = False) -> ft.Control:
+    """The Personal Display, one row per class: the full class name, its count, its cards."""
     rows = []
-    for column in cat["classes"]:
-        value = classes[column]
-        bar = max(4, int(width * value / top)) if top else 4
-        rows.append(ft.Row([
-            ft.Text(labels[column], size=kit.SMALL, width=78,
-                    weight=ft.FontWeight.BOLD if value == low else None),
-            ft.Container(width=bar, height=18, bgcolor=class_colour(column), border_radius=4,
-                         border=ft.Border.all(2, ft.Colors.ON_SURFACE) if value == low else None),
-            kit.own(ft.Text(str(value), size=kit.BODY, weight=ft.FontWeight.BOLD,
-                            semantics_label=f"{name} {labels[column]} {value}")),
-        ], spacing=6))
-    return ft.Column(rows, spacing=3, tight=True)
+    labels = cat["labels"]
+    for column in columns or cat["columns"]:
+        in_column = [c for c in cards if c["column"] == column]
+        if column not in cat["classes"] and not in_column:
+            continue  # the Empresses' row only once there is one
+        head = ft.Container(
+            kit.own(ft.Text(f"{labels[column]} {len(in_column)}", size=kit.SMALL if not big else kit.LARGE,
+                            weight=ft.FontWeight.BOLD, color=class_text(column),
+                            semantics_label=f"{owner} {labels[column]} {len(in_column)}")),
+            bgcolor=class_colour(column), border_radius=6, padding=ft.Padding(6, 4, 6, 4),
+            width=110 if not big else 220)
+        tiles = [card_tile(c, owner, mine, cat, big) for c in in_column]
+        rows.append(ft.Row([head, ft.Row(tiles, wrap=True, spacing=4, run_spacing=4, expand=True)],
+                           spacing=6, vertical_alignment=ft.CrossAxisAlignment.START))
+    return ft.Column(rows, spacing=4)

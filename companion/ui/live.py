@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import logging
 import threading
+import weakref
 from dataclasses import dataclass, field
 from typing import Any, Callable, TypeVar
 
@@ -124,6 +125,9 @@ class TableContext:
     phone: Any
     extra: dict = field(default_factory=dict)
 
+    def __post_init__(self) -> None:
+        _SHOWN[_page_of(self.phone)] = self  # see use_table()
+
     def act(self, kind: str, payload: dict | None = None, seat: int | None = None) -> None:
         """Start a move from a click (the move runs as a task on this phone's loop)."""
         self.phone.run(self.move(kind, payload, seat))
@@ -148,10 +152,28 @@ class TableContext:
 
 TABLE = ft.create_context(None)
 
+_SHOWN: "weakref.WeakKeyDictionary[Any, TableContext]" = weakref.WeakKeyDictionary()
+"""The table context each page shows now (the one its latest table page was drawn with)."""
+
+
+def _page_of(phone: Any) -> Any:
+    return getattr(phone, "page", phone)
+
 
 def use_table() -> TableContext:
-    """The table page's context (inside a table page only)."""
+    """The table page's context (inside a table page only).
+
+    Flet finds a context through each component's parent, kept as a weak reference to
+    the component object its parent was when it was made; after a garbage collection
+    that reference can be dead while the part is still on screen (a part made while its
+    parent drew alone, the parent since replaced by an equal one). Such a part, drawn
+    again on its own, would find no context: it gets the one its page shows."""
     context = ft.use_context(TABLE)
+    if context is None:
+        try:
+            context = _SHOWN.get(ft.context.page)
+        except (RuntimeError, TypeError, AttributeError):
+            context = None
     if context is None:
         raise RuntimeError("use_table() outside a table page")
     return context

@@ -1,14 +1,17 @@
-"""Cards as the players enter them: class, face, points and the one effect of section 5C.
+"""Cards as the players enter them: class, face, points and the effects of section 5C.
 
 The box's card list is not known (CLARIFICATIONS), so the app never assumes one: a card
 is whatever the player types when taking it. A card in a Personal Display is a small
 JSON-friendly dict:
 
-- face up: ``{"id", "column", "face_up": True, "class", "points", "effect"}``; its
-  ``column`` is its class (Empresses have their own column until the game ends).
+- face up: ``{"id", "column", "face_up": True, "class", "points", "effects"}``; its
+  ``column`` is its class (Empresses have their own column until the game ends);
+  ``effects`` is a list of effect keys (often one; empty for no effect: a Scholar may
+  provide Influence and cost its extra feeding). Cards kept by older versions carry one
+  ``effect`` instead: :func:`effects_of` reads both.
 - face down: ``{"id", "column", "face_up": False, "front", "secret"}``; ``column`` is the
   class it was rotated to, ``front`` is what the owner saw (``{"class", "points",
-  "effect"}`` or None if not entered) and ``secret`` says whether the others ever saw
+  "effects"}`` or None if not entered) and ``secret`` says whether the others ever saw
   it (a card taken face down: yes; a card flipped down from face up: no).
 
 "Only the upper area is in effect" on a face-down card: it belongs to its column's class
@@ -29,6 +32,8 @@ CLASSES = (SCHOLARS, PEASANTS, ARTISANS, MERCHANTS)
 COLUMNS = CLASSES + (EMPRESSES,)
 
 MIN_POINTS, MAX_POINTS = 1, 4
+MAX_EFFECTS = 4
+"""The most effects one card is entered with."""
 
 EFFECTS: dict[str, str] = {
     "none": "No effect",
@@ -126,22 +131,35 @@ def parse_effect(value: Any) -> str:
     return key
 
 
+def parse_effects(value: Any) -> list[str]:
+    """A list of effect keys (or one key, as older logs wrote it) -> the list without
+    ``none``; refuses in words."""
+    items = value if isinstance(value, list) else [value]
+    if len(items) > MAX_EFFECTS:
+        raise IllegalAction(f"A card has at most {MAX_EFFECTS} effects")
+    return [e for e in (parse_effect(v) for v in items) if e != "none"]
+
+
 def parse_front(data: Mapping[str, Any]) -> dict:
-    """A card's front from a payload: ``class``, ``points`` and ``effect`` (default none)."""
+    """A card's front from a payload: ``class``, ``points`` and ``effects`` (a list; or
+    one ``effect``, as older payloads had it; default none)."""
     if data.get("class") is None:
         raise IllegalAction("Say which class the card is")
     if data.get("points") is None:
         raise IllegalAction("Say how many points the card gives (1 to 4)")
+    given = data.get("effects")
+    if given is None:
+        given = data.get("effect", "none")
     return {
         "class": parse_column(data.get("class")),
         "points": parse_points(data.get("points")),
-        "effect": parse_effect(data.get("effect", "none")),
+        "effects": parse_effects(given),
     }
 
 
 def face_up_card(card_id: int, front: Mapping[str, Any]) -> dict:
     return {"id": card_id, "column": front["class"], "face_up": True,
-            "class": front["class"], "points": front["points"], "effect": front["effect"]}
+            "class": front["class"], "points": front["points"], "effects": effects_of(front)}
 
 
 def face_down_card(card_id: int, column: str, front: Mapping[str, Any] | None,
@@ -152,8 +170,16 @@ def face_down_card(card_id: int, column: str, front: Mapping[str, Any] | None,
 
 def flipped_down(card: Mapping[str, Any], column: str) -> dict:
     """A face-up card turned face down (its front was public, so it is not secret)."""
-    front = {"class": card["class"], "points": card["points"], "effect": card["effect"]}
+    front = {"class": card["class"], "points": card["points"], "effects": effects_of(card)}
     return face_down_card(card["id"], column, front, secret=False)
+
+
+def has_effect(card: Mapping[str, Any], effect: str) -> int:
+    """How many times a face-up card has ``effect`` (0 for a face-down card: only its
+    upper area is in effect)."""
+    if not card["face_up"]:
+        return 0
+    return effects_of(card).count(effect)
 
 
 def class_counts(cards: list[dict]) -> dict[str, int]:
@@ -191,17 +217,27 @@ def public_card(card: Mapping[str, Any]) -> dict:
     down from face up (everyone saw it); a card taken face down shows only its column."""
     if card["face_up"]:
         return {"id": card["id"], "column": card["column"], "face_up": True,
-                "points": card["points"], "effect": card["effect"]}
+                "points": card["points"], **_effect_keys(card)}
     out = {"id": card["id"], "column": card["column"], "face_up": False}
     if not card.get("secret") and card.get("front"):
-        out["front"] = dict(card["front"])
+        out["front"] = shown_front(card["front"])
     return out
+
+
+def _effect_keys(card: Mapping[str, Any]) -> dict:
+    """``effects`` (the list) and ``effect`` (its first, or none: for older screens)."""
+    effects = effects_of(card)
+    return {"effects": effects, "effect": effects[0] if effects else "none"}
+
+
+def shown_front(front: Mapping[str, Any]) -> dict:
+    return {"class": front["class"], "points": front["points"], **_effect_keys(front)}
 
 
 def secret_fronts(cards: list[dict]) -> list[dict]:
     """What only the owner sees: the fronts they looked at of the cards they took face
-    down, ``[{"id", "class", "points", "effect"}, ...]``."""
-    return [{"id": c["id"], **c["front"]} for c in cards
+    down, ``[{"id", "class", "points", "effects", "effect"}, ...]``."""
+    return [{"id": c["id"], **shown_front(c["front"])} for c in cards
             if not c["face_up"] and c.get("secret") and c.get("front")]
 
 
@@ -213,9 +249,17 @@ def catalogue() -> dict:
         "labels": dict(LABELS),
         "singular": dict(SINGULAR),
         "effects": list(EFFECTS),
+        "effect_labels": dict(EFFECTS),
         "effect_short": dict(EFFECT_SHORT),
         "points": list(range(MIN_POINTS, MAX_POINTS + 1)),
+        "max_effects": MAX_EFFECTS,
     }
+
+
+def effect_words(effects: list[str]) -> str:
+    """``Tribute: provides 1 Influence; Feeding: discard 1 Money`` (or no effect)."""
+    keys = [e for e in effects if e != "none"]
+    return "; ".join(EFFECTS[e] for e in keys) if keys else EFFECTS["none"]
 
 
 def describe_front(front: Mapping[str, Any] | None) -> str:
@@ -223,6 +267,18 @@ def describe_front(front: Mapping[str, Any] | None) -> str:
         return "a card"
     points = front["points"]
     text = f"{SINGULAR[front['class']]} ({points} point{'s' if points != 1 else ''}"
-    if front["effect"] != "none":
-        text += f"; {EFFECTS[front['effect']]}"
+    effects = effects_of(front)
+    if effects:
+        text += f"; {effect_words(effects)}"
     return text + ")"
+
+
+def effects_of(card: Mapping[str, Any] | None) -> list[str]:
+    """A card's (or a front's) effects as a list without ``none``: today's cards carry
+    ``effects``; cards kept by older versions carry one ``effect``."""
+    if not card:
+        return []
+    if isinstance(card.get("effects"), list):
+        return [e for e in card["effects"] if e != "none"]
+    effect = card.get("effect")
+    return [effect] if isinstance(effect, str) and effect != "none" else []

@@ -1,17 +1,20 @@
 """Four Big Strata: rounds, phases and moves (the rules of four-big-strata.txt).
 
 Flow. Setup (4 Money and 4 Grain each; the 3rd..7th player in turn order from the first
-start player, seat 0, choose 1/1/2/2/2 more), then 15 rounds of
-Auction (secret bids, reveal, picks) -> Production and feeding -> cap to 10 ->
+start player, the ``start_player`` setting, default the first seat, choose 1/1/2/2/2
+more), then 15 rounds of Auction (secret bids, reveal, picks) -> Production and feeding
+(one step: gains at once, then each seat feeds, discards down to 10 and taps done) ->
 Tribute -> cap to 10, the start player passing to the next seat clockwise ("left").
 After round 15, each player places their flexible points (Empresses and "any one
 class" bonuses) and the game is scored.
 
-Phases (``state["phase"]``): ``setup``, ``auction``, ``pick``, ``feeding``,
-``production_cap``, ``tribute``, ``tribute_cap``, ``scoring``, ``over``.
-Steps where nobody has a choice are done by the engine at once (production gains and
-feeding a player can afford, a tribute or discard with only one possible split, a
-tribute or cost a player with only face-down cards cannot pay).
+Phases (``state["phase"]``): ``setup``, ``auction``, ``pick``, ``production``,
+``tribute``, ``tribute_cap``, ``scoring``, ``over``.
+Steps where nobody has a choice are done by the engine at once (production gains, a
+tribute or a discard after the tribute with only one possible split, a tribute a player
+with only face-down cards cannot pay). The production step waits for every seat's
+``done`` (players move the real tokens meanwhile); the host's ``move_on`` ends it for
+everyone with nothing to choose.
 
 The moves (declared once in ``Strata.moves``; the table model checks who, when and the
 payload's shape before a handler runs; ``seat`` is the player the move is for):
@@ -25,24 +28,35 @@ payload's shape before a handler runs; ``seat`` is the player the move is for):
     pays them to the bank and fixes the pick order (highest bid first; ties to the
     player nearest the start player clockwise, the start player first). Never undone.
 ``take_card`` (the current picker; pick):
-    - a face-up card: ``{"face": "up", "class": c, "points": 1-4, "effect": e}``;
-      ``class`` is scholars / peasants / artisans / merchants / empresses, ``effect`` a
-      key of ``cards.EFFECTS`` (default none). From round 7 the display's one Empress
-      is among its face-up cards.
+    - a face-up card: ``{"face": "up", "class": c, "points": 1-4, "effects": [e, ...]}``;
+      ``class`` is scholars / peasants / artisans / merchants / empresses, ``effects``
+      keys of ``cards.EFFECTS`` (at most 4; often one; default none). The single
+      ``"effect": e`` of older screens is still accepted. From round 7 the display's
+      one Empress is among its face-up cards.
     - a face-down card kept face down: ``{"face": "down", "column": c}`` plus optionally
-      the front the player looked at (``class``, ``points``, ``effect``), which only they
-      will see.
+      the front the player looked at (``class``, ``points``, ``effects``), which only
+      they will see.
     - a face-down card turned face up for 2 Money: ``{"face": "down", "flip_up": true,
-      "class", "points", "effect"}``.
+      "class", "points", "effects"}``.
     - if the display becomes all face down, also ``"bonus": {"money", "grain"}``: the
       resources equal to the round number (see :func:`all_down_bonus`).
     After the last pick the rest of the display is discarded and Production runs.
-``discard`` (a seat above 10; production_cap / tribute_cap) ``{"money": m, "grain": g}``
-    with m + g = the excess exactly (to the bank).
+``done`` (a seat not done yet; production) ``{"money": m, "grain": g}``: pays the
+    feeding the display costs now (1 Grain a card plus every face-up feeding effect),
+    then discards m + g = what is above 10 (may be left out when there is one way or
+    nothing to discard). Refused while the seat lacks resources and has a face-up card
+    (it must ``flip_down`` or exchange first); with only face-down cards it pays what
+    it has and the rest is unpaid.
+``move_on`` (the host; production) ``{}``: ``done`` for every seat with nothing to choose.
+``discard`` (a seat above 10; tribute_cap) ``{"money": m, "grain": g}`` with m + g = the
+    excess exactly (to the bank).
 ``take_tribute`` (the taker of the current transfer; tribute) ``{"money": m, "grain": g}``
-    with m + g = the count owed, out of what the payer has. A payer who has fewer
-    resources than owed and still has face-up cards must first ``flip_down`` cards
-    (they choose which); with only face-down cards the rest is unpaid.
+    with m + g = the count owed, out of what the payer has. The transfers: takers from
+    the start player clockwise, each taking from every player with less Influence,
+    payers clockwise from the taker (``tribute.pair_order``); each count worked out
+    when it is made, from the displays then. A payer who has fewer resources than owed
+    and still has face-up cards must first ``flip_down`` cards (they choose which);
+    with only face-down cards the rest is unpaid.
 ``final_assignment`` (a seat with flexible points; scoring) ``{"assignment": [class, ...]}``:
     a class for each flexible chunk, in the order of the public ``final[seat]["chunks"]``;
     an empty payload accepts the proposed best assignment.
@@ -57,14 +71,16 @@ At any time (every phase but scoring/over), any seat for itself:
     ``"column": class``. Add ``"bonus"`` when it is the player's last face-up card.
 
 Helper queries (pure functions of a state): ``current_picker``, ``pick_order``,
-``production_preview``, ``feeding_shortfall``, ``cap_excess``, ``current_tribute``,
-``all_down_bonus``. The views carry them: ``public`` for everyone, ``private`` for one
-seat (its hidden card fronts, its bid, its previews and the choices its phone offers).
+``production_preview``, ``feeding_shortfall``, ``feeding_after``, ``production_needs``,
+``cap_excess``, ``current_tribute``, ``tribute_owed``, ``all_down_bonus``. The views
+(:mod:`engine.strata.views`, whose docstring is the view contract) carry them.
 
 Decisions where the texts are silent (see also the module docstrings):
-- Seat 0 is the first start player; seats are clockwise.
-- Feeding and tribute amounts are fixed when the phase starts: flipping a card to pay
-  does not change what is owed (nor the Influence compared).
+- Seats are clockwise; the first start player is a table setting (default seat 1).
+- Production gains are paid when the step starts (the bank paying in seat order from
+  the start player); feeding and tribute amounts follow the display as it is when each
+  payment is made: a card turned face down to pay no longer charges, nor counts for
+  Influence (issue 18).
 - A player who cannot pay must turn cards face down or exchange until they can; a
   player short with only face-down cards pays what they have of that resource and the
   rest is dropped (they are not made to exchange).
@@ -81,20 +97,23 @@ from typing import Any, Callable, Mapping
 
 from engine.errors import IllegalAction
 from engine.game import Action, Game, Setting
-from engine.moves import ANYONE, SEAT, TURN, Move, move_table
+from engine.moves import ANYONE, HOST, SEAT, TURN, Move, move_table
+from engine.plain import clone
 from engine.schema import Bool, Field, Int, ListOf, Text, fields
 from engine.strata import production as prod
-from engine.strata.cards import (CLASSES, COLUMNS, EFFECTS, EMPRESSES, LABELS, MAX_POINTS,
+from engine.strata.cards import (CLASSES, COLUMNS, EFFECTS, EMPRESSES, LABELS, MAX_EFFECTS,
+                                 MAX_POINTS,
                                  MIN_POINTS, SINGULAR, all_face_down, catalogue,
                                  face_down_card, face_up_card, find_card, flipped_down,
-                                 has_face_up, parse_column, public_card, secret_fronts)
+                                 has_effect, has_face_up, parse_column, parse_effects)
 from engine.strata.resources import (CAP, EXCHANGE_GET, EXCHANGE_GIVE, FLIP_GAIN,
                                      FLIP_UP_COST, GRAIN, MONEY, RESOURCES, TRADE_GET,
                                      TRADE_GIVE, choice_range, choose, move_between,
-                                     move_to_bank, move_to_player, split_options, total)
+                                     move_to_bank, move_to_player, split_options, total,
+                                     words)
 from engine.strata.scoring import (apply_assignment, best_assignment, fixed_totals,
                                    flexible_chunks, places, rank)
-from engine.strata.tribute import DEFAULT_RATES, influence, seat_order, tribute_transfers
+from engine.strata.tribute import DEFAULT_RATES, influence, owed, pair_order, seat_order
 
 ROUNDS = 15
 EMPRESS_FROM_ROUND = 7
@@ -110,18 +129,18 @@ MAX_CHUNKS = 2 * ROUNDS
 """A player takes one card a round; each gives at most two flexible chunks (an Empress
 with an "any one class" bonus)."""
 
-SETUP, AUCTION, PICK, FEEDING = "setup", "auction", "pick", "feeding"
-PRODUCTION_CAP, TRIBUTE, TRIBUTE_CAP = "production_cap", "tribute", "tribute_cap"
+SETUP, AUCTION, PICK, PRODUCTION = "setup", "auction", "pick", "production"
+TRIBUTE, TRIBUTE_CAP = "tribute", "tribute_cap"
 SCORING, OVER = "scoring", "over"
 PHASE_TITLES = {
     SETUP: "Setup: extra resources", AUCTION: "Auction: secret bids",
-    PICK: "Auction: taking cards", FEEDING: "Production and feeding",
-    PRODUCTION_CAP: "Production: discard down to 10", TRIBUTE: "Tribute",
-    TRIBUTE_CAP: "Tribute: discard down to 10", SCORING: "Final scoring", OVER: "Game over",
+    PICK: "Auction: taking cards", PRODUCTION: "Production and feeding",
+    TRIBUTE: "Tribute", TRIBUTE_CAP: "Tribute: discard down to 10",
+    SCORING: "Final scoring", OVER: "Game over",
 }
 """The phase as a screen's headline shows it."""
-CAP_PHASES = (PRODUCTION_CAP, TRIBUTE_CAP)
-PLAYING = (SETUP, AUCTION, PICK, FEEDING, PRODUCTION_CAP, TRIBUTE, TRIBUTE_CAP)
+CAP_PHASES = (TRIBUTE_CAP,)
+PLAYING = (SETUP, AUCTION, PICK, PRODUCTION, TRIBUTE, TRIBUTE_CAP)
 """Every phase but the final scoring and the end: when the any-time moves are open."""
 
 
@@ -159,29 +178,49 @@ def production_preview(state: dict, seat: int) -> dict:
 
 
 def feeding_shortfall(state: dict, seat: int) -> dict:
-    """What ``seat`` still lacks to pay its feeding now (zeros when nothing is due)."""
-    due = state["due"][seat] if state["phase"] == FEEDING else None
-    if not due:
+    """What ``seat`` still lacks to pay its feeding now, from its display as it is
+    (zeros outside the production step and once the seat is done)."""
+    if state["phase"] != PRODUCTION or state["production"]["done"][seat]:
         return {MONEY: 0, GRAIN: 0}
+    due = prod.costs(state["cards"][seat])
     return {MONEY: max(due[MONEY] - state[MONEY][seat], 0),
             GRAIN: max(due[GRAIN] - state[GRAIN][seat], 0)}
 
 
 def cap_excess(state: dict, seat: int) -> int:
-    """Resources ``seat`` must discard now (only in the two cap phases)."""
+    """Resources ``seat`` must discard now (only in the cap after the tribute; the cap
+    after production is part of the seat's ``done``)."""
     if state["phase"] not in CAP_PHASES:
         return 0
     return max(total(state, seat) - CAP, 0)
 
 
+def feeding_after(state: dict, seat: int) -> tuple[int, int, int]:
+    """(Money, Grain) left after paying the feeding from the display as it is now
+    (never below 0), and the discard down to the cap that would follow."""
+    due = prod.costs(state["cards"][seat])
+    money = max(state[MONEY][seat] - due[MONEY], 0)
+    grain = max(state[GRAIN][seat] - due[GRAIN], 0)
+    return money, grain, max(money + grain - CAP, 0)
+
+
+def tribute_owed(state: dict, taker: int, payer: int) -> int:
+    """What ``taker`` takes from ``payer`` with the displays as they are now."""
+    return owed(influence(state["cards"][taker]), influence(state["cards"][payer]),
+                state["settings"]["tribute_rate"])
+
+
 def current_tribute(state: dict) -> dict | None:
     """The transfer being settled: ``{"from", "to", "count", "paid", "waiting_for"}``
-    where ``waiting_for`` is ``"payer"`` (must flip cards) or ``"taker"`` (chooses)."""
-    if state["phase"] != TRIBUTE:
+    where ``waiting_for`` is ``"payer"`` (must turn cards face down first) or
+    ``"taker"`` (chooses). ``count`` follows the displays as they are now."""
+    if state["phase"] != TRIBUTE or state["tribute"].get("current") is None:
         return None
-    step = _transfer(state["tribute"]["transfers"][state["tribute"]["index"]])
-    payer = step["from"]
-    step["waiting_for"] = "payer" if total(state, payer) < step["count"] else "taker"
+    taker, payer = state["tribute"]["current"]
+    step = {"from": payer, "to": taker, "count": tribute_owed(state, taker, payer),
+            "paid": None}
+    short = total(state, payer) < step["count"] and has_face_up(state["cards"][payer])
+    step["waiting_for"] = "payer" if short else "taker"
     return step
 
 
@@ -190,12 +229,56 @@ def all_down_bonus(state: dict, seat: int) -> int:
     return max(state["round"], 0)
 
 
+def first_start(state: dict) -> int:
+    """The seat chosen at setup as the first start player."""
+    return (state["settings"].get("start_player", 1) - 1) % len(state["players"])
+
+
+def tribute_view(state: dict) -> dict:
+    """The tribute as the public view shows it (see :mod:`engine.strata.views`): the
+    transfers made, the current one and a forecast of the rest from the displays now."""
+    tribute = state["tribute"]
+    done = [_transfer(t) for t in tribute["transfers"]]
+    current = current_tribute(state)
+    forecast = []
+    if state["phase"] == TRIBUTE:
+        pairs = pair_order(len(state["players"]), tribute["start"])
+        for taker, payer in pairs[tribute["next"]:]:
+            count = tribute_owed(state, taker, payer)
+            if count > 0:
+                forecast.append({"from": payer, "to": taker, "count": count, "paid": None,
+                                 "unpaid": 0})
+    shown_current = []
+    if current is not None:
+        shown_current = [{k: current[k] for k in ("from", "to", "count", "paid")} | {"unpaid": 0}]
+    return {
+        "rate": state["settings"]["tribute_rate"],
+        "start": tribute["start"],
+        "influence": list(tribute["influence"]),
+        "influence_now": influences(state),
+        "transfers": done + shown_current + forecast,
+        "current": current,
+        "lines": [transfer_words(state, t) for t in done],
+    }
+
+
+def transfer_words(state: dict, t: Mapping[str, Any]) -> str:
+    """``Cy took 1 Grain from Di`` (and what could not be paid)."""
+    from engine.strata.resources import words
+
+    paid = t.get("paid") or {MONEY: 0, GRAIN: 0}
+    text = f"{_name(state, t['to'])} took {words(paid[MONEY], paid[GRAIN])} from {_name(state, t['from'])}"
+    if t.get("unpaid"):
+        text += f" ({t['unpaid']} not paid: only face-down cards)"
+    return text
+
+
 def influences(state: dict) -> list[int]:
     return [influence(cards) for cards in state["cards"]]
 
 
 def _has_trade(cards: list[dict]) -> bool:
-    return any(c["face_up"] and c["effect"] == "trade" for c in cards)
+    return any(has_effect(c, "trade") for c in cards)
 
 
 def _name(state: dict, seat: int) -> str:
@@ -219,8 +302,39 @@ def _over_the_cap(state: dict, seat: int, host: bool) -> str | None:
     return f"You have {CAP} resources or fewer: nothing to discard"
 
 
+def production_needs(state: dict, seat: int) -> str | None:
+    """What stops ``seat``'s ``done`` now: ``"flip"`` (short of its feeding with a
+    face-up card left: it must turn cards down or exchange first), ``"discard"`` (over
+    the cap after feeding, with more than one way to discard: it must choose), or None
+    (done is one tap; the host may move it on)."""
+    short = feeding_shortfall(state, seat)
+    if (short[MONEY] or short[GRAIN]) and has_face_up(state["cards"][seat]):
+        return "flip"
+    money, grain, excess = feeding_after(state, seat)
+    if excess and len(split_options(excess, money, grain)) > 1:
+        return "discard"
+    return None
+
+
+def _not_done(state: dict, seat: int, host: bool) -> str | None:
+    if state["production"]["done"][seat]:
+        return "You are already done with production and feeding"
+    return None
+
+
+def _someone_to_move_on(state: dict, seat: int | None, host: bool) -> str | None:
+    waiting = [s for s, done in enumerate(state["production"]["done"]) if not done]
+    if any(production_needs(state, s) is None for s in waiting):
+        return None
+    why = {"flip": "must turn cards face down to feed", "discard": "must choose what to discard"}
+    return "Nobody can be moved on: " + "; ".join(
+        f"{_name(state, s)} {why[production_needs(state, s)]}" for s in waiting)
+
+
 def _tribute_for(state: dict, seat: int, host: bool) -> str | None:
     step = current_tribute(state)
+    if step is None:
+        return "No tribute is being paid now"
     payer, taker = _name(state, step["from"]), _name(state, step["to"])
     if step["waiting_for"] == "payer":
         return f"{payer} must first turn cards face down to pay {taker}"
@@ -262,6 +376,7 @@ def _settled(handler: Callable[[dict, Any, dict], None]) -> Callable[[dict, Any,
         _settle(state)
     run.__name__ = handler.__name__
     run.__doc__ = handler.__doc__
+    run.__wrapped__ = handler
     return run
 
 
@@ -298,8 +413,11 @@ def _front(payload: dict) -> dict:
         raise IllegalAction("Say which class the card is")
     if payload.get("points") is None:
         raise IllegalAction(f"Say how many points the card gives ({MIN_POINTS} to {MAX_POINTS})")
+    given = payload.get("effects")
+    if given is None:
+        given = [payload.get("effect", "none")]
     return {"class": payload["class"], "points": payload["points"],
-            "effect": payload.get("effect", "none")}
+            "effects": parse_effects(given)}
 
 
 @_settled
@@ -337,7 +455,7 @@ def _take_card(state: dict, seat: int, payload: dict) -> None:
             if column is None:
                 raise IllegalAction("Choose the column to place the face-down card in")
             front = None
-            if any(payload.get(k) is not None for k in ("class", "points", "effect")):
+            if any(payload.get(k) is not None for k in ("class", "points", "effect", "effects")):
                 front = _front(payload)
                 if front["class"] == EMPRESSES:
                     raise IllegalAction("The display's Empress is always face up")
@@ -366,6 +484,40 @@ def _discard(state: dict, seat: int, payload: dict) -> None:
     m, g = choose(payload, cap_excess(state, seat), state[MONEY][seat], state[GRAIN][seat],
                   "your discard", "You have")
     move_to_bank(state, seat, m, g)
+
+
+@_settled
+def _done(state: dict, seat: int, payload: dict) -> None:
+    """Production and feeding, for one seat: the feeding is paid from the display as it
+    is now, then the discard down to the cap (the payload's split)."""
+    cards = state["cards"][seat]
+    due = prod.costs(cards)
+    money, grain = state[MONEY][seat], state[GRAIN][seat]
+    short_m, short_g = max(due[MONEY] - money, 0), max(due[GRAIN] - grain, 0)
+    if (short_m or short_g) and has_face_up(cards):
+        raise IllegalAction(f"You lack {words(short_m, short_g)} to feed your cards: turn "
+                            "cards face down or exchange first")
+    pay_m, pay_g = due[MONEY] - short_m, due[GRAIN] - short_g
+    left_m, left_g = money - pay_m, grain - pay_g
+    excess = max(left_m + left_g - CAP, 0)
+    if not excess and (payload.get(MONEY) or payload.get(GRAIN)):
+        raise IllegalAction(f"After feeding you keep {CAP} resources or fewer: nothing to discard")
+    m = g = 0
+    if excess:
+        m, g = choose(payload, excess, left_m, left_g, "your discard down to 10",
+                      "After feeding you have")
+    move_to_bank(state, seat, pay_m + m, pay_g + g)
+    if short_m or short_g:
+        state["unpaid"][seat] = {"what": "feeding", MONEY: short_m, GRAIN: short_g}
+    state["production"]["done"][seat] = True
+
+
+@_settled
+def _move_on(state: dict, seat: int | None, payload: dict) -> None:
+    """The host moves on every seat that has nothing left to choose."""
+    for s, done in enumerate(state["production"]["done"]):
+        if not done and production_needs(state, s) is None:
+            _done.__wrapped__(state, s, {})
 
 
 @_settled
@@ -466,6 +618,7 @@ def _split(most: int) -> dict[str, Field]:
 
 GIFT = Field(fields(**_split(ROUNDS)), "The all-face-down gift")
 CLASS_CHOICE = Text(20, choices=CLASSES)
+EFFECT_CHOICE = Text(30, choices=tuple(EFFECTS))
 TIMES = Field(Int(1, MAX_BANK // EXCHANGE_GIVE), "How many times")
 GIVE = Field(Text(20, choices=RESOURCES), "What you give (money or grain)", required=True)
 
@@ -481,24 +634,25 @@ def _start_round(state: dict, rnd: int) -> None:
     state["revealed_bids"] = None
     state["pick_order"] = []
     state["picked"] = [False] * n
-    state["due"] = [None] * n
-    # "unpaid" and "tribute" stay until the next feeding / tribute: the phones show the
-    # last ones while the next auction runs.
+    # "production", "unpaid" and "tribute" stay until the next production / tribute: the
+    # phones show the last ones while the next auction runs.
 
 
 def _production(state: dict) -> None:
-    """All cards taken: the rest of the display is discarded, everyone produces (the
-    bank paying in seat order from the start player) and feeding is owed."""
+    """All cards taken: the rest of the display is discarded and everyone produces (the
+    bank paying in seat order from the start player); then each seat feeds and is done."""
     n = len(state["players"])
     state["market"] = {"up": 0, "down": 0, "empress": False}
+    gains = [{MONEY: 0, GRAIN: 0} for _ in range(n)]
     for seat in seat_order(n, state["start"]):
         gain = prod.yields(state["cards"][seat])
         m = min(gain[MONEY], state["bank"][MONEY])
         g = min(gain[GRAIN], state["bank"][GRAIN])
         move_to_player(state, seat, m, g)
-    state["due"] = [prod.costs(state["cards"][s]) for s in range(n)]
+        gains[seat] = {MONEY: m, GRAIN: g}
+    state["production"] = {"gain": gains, "done": [False] * n}
     state["unpaid"] = [None] * n
-    state["phase"] = FEEDING
+    state["phase"] = PRODUCTION
 
 
 def _settle(state: dict) -> None:
@@ -509,46 +663,25 @@ def _settle(state: dict) -> None:
             if any(state["extra_due"]):
                 return
             _start_round(state, 1)
-        elif phase == FEEDING:
-            _settle_feeding(state)
-            if any(d is not None for d in state["due"]):
+        elif phase == PRODUCTION:
+            if not all(state["production"]["done"]):
                 return
-            state["phase"] = PRODUCTION_CAP
-        elif phase in CAP_PHASES:
-            _settle_cap(state)
-            if any(cap_excess(state, s) for s in range(len(state["players"]))):
-                return
-            if phase == PRODUCTION_CAP:
-                _start_tribute(state)
-            else:
-                _end_round(state)
+            _start_tribute(state)
         elif phase == TRIBUTE:
             if not _settle_tribute(state):
                 return
             state["phase"] = TRIBUTE_CAP
+        elif phase in CAP_PHASES:
+            _settle_cap(state)
+            if any(cap_excess(state, s) for s in range(len(state["players"]))):
+                return
+            _end_round(state)
         elif phase == SCORING:
             if any(c is None for c in state["final"]["chosen"]):
                 return
             state["phase"] = OVER
         else:
             return
-
-
-def _settle_feeding(state: dict) -> None:
-    for seat, due in enumerate(state["due"]):
-        if due is None:
-            continue
-        money, grain = state[MONEY][seat], state[GRAIN][seat]
-        if money >= due[MONEY] and grain >= due[GRAIN]:
-            move_to_bank(state, seat, due[MONEY], due[GRAIN])
-        elif not has_face_up(state["cards"][seat]):
-            m, g = min(money, due[MONEY]), min(grain, due[GRAIN])
-            move_to_bank(state, seat, m, g)
-            state["unpaid"][seat] = {"what": "feeding", MONEY: due[MONEY] - m,
-                                     GRAIN: due[GRAIN] - g}
-        else:
-            continue
-        state["due"][seat] = None
 
 
 def _settle_cap(state: dict) -> None:
@@ -562,36 +695,47 @@ def _settle_cap(state: dict) -> None:
 
 
 def _start_tribute(state: dict) -> None:
-    infl = influences(state)
-    transfers = tribute_transfers(infl, state["start"], state["settings"]["tribute_rate"])
-    for t in transfers:
-        t["paid"] = None
-    state["tribute"] = {"influence": infl, "transfers": transfers, "index": 0}
+    state["tribute"] = {"influence": influences(state), "start": state["start"], "next": 0,
+                        "current": None, "transfers": []}
     state["phase"] = TRIBUTE
 
 
 def _settle_tribute(state: dict) -> bool:
-    """Settle forced transfers; True when every transfer is done."""
+    """Take the transfers in order (each count from the displays as they are when it is
+    made); stop when a payer must turn cards down or a taker must choose. True when every
+    transfer is done."""
     tribute = state["tribute"]
-    while tribute["index"] < len(tribute["transfers"]):
-        step = tribute["transfers"][tribute["index"]]
-        payer = step["from"]
-        money, grain = state[MONEY][payer], state[GRAIN][payer]
-        if money + grain < step["count"] and has_face_up(state["cards"][payer]):
+    pairs = pair_order(len(state["players"]), tribute["start"])
+    while True:
+        if tribute["current"] is None:
+            while tribute["next"] < len(pairs) and tribute["current"] is None:
+                taker, payer = pairs[tribute["next"]]
+                tribute["next"] += 1
+                if tribute_owed(state, taker, payer) > 0:
+                    tribute["current"] = [taker, payer]
+            if tribute["current"] is None:
+                return True
+        step = current_tribute(state)
+        if step["count"] <= 0:  # a display changed: nothing is owed now
+            tribute["current"] = None
+            continue
+        if step["waiting_for"] == "payer":
             return False  # the payer must turn cards face down first
-        amount, low, high = choice_range(step["count"], money, grain)
+        payer = step["from"]
+        amount, low, high = choice_range(step["count"], state[MONEY][payer], state[GRAIN][payer])
         if low != high:
             return False  # the taker chooses
         _pay_tribute(state, low, amount - low)
-    return True
 
 
 def _pay_tribute(state: dict, money: int, grain: int) -> None:
     tribute = state["tribute"]
-    step = tribute["transfers"][tribute["index"]]
+    step = current_tribute(state)
     move_between(state, step["from"], step["to"], money, grain)
-    step["paid"] = {MONEY: money, GRAIN: grain}
-    tribute["index"] += 1
+    tribute["transfers"].append({"from": step["from"], "to": step["to"], "count": step["count"],
+                                 "paid": {MONEY: money, GRAIN: grain},
+                                 "unpaid": step["count"] - money - grain})
+    tribute["current"] = None
 
 
 def _end_round(state: dict) -> None:
@@ -630,30 +774,37 @@ class Strata(Game):
                      "one resource from them (4 in the rules' 4-player example)."),
         Setting("face_down_points", "Points of a face-down card", 1, minimum=0, maximum=4,
                 help="What a face-down card scores for the class of its column."),
+        Setting("start_player", "First start player (seat number)", 1, minimum=1, maximum=7,
+                help="Who holds the Start Player marker in round 1: 1 is the first seat, "
+                     "2 the next clockwise, and so on. It passes left every round."),
         Setting("bank_tokens", "Money and Grain in the bank (each)", 40, minimum=40,
                 maximum=MAX_BANK, help="The box has 40 of each; a dry bank pays what it has."),
     )
     phase_labels = {
         SETUP: "the setup", AUCTION: "the secret bids", PICK: "the taking of cards",
-        FEEDING: "production and feeding", PRODUCTION_CAP: "the discard after production",
-        TRIBUTE: "the tribute", TRIBUTE_CAP: "the discard after the tribute",
+        PRODUCTION: "production and feeding", TRIBUTE: "the tribute", TRIBUTE_CAP: "the discard after the tribute",
         SCORING: "the final scoring", OVER: "the end of the game",
     }
     rules_summary = (
-        "15 rounds. Setup: 4 Money and 4 Grain each; the 3rd to 7th players take "
-        "1/1/2/2/2 more of their choice.",
+        "15 rounds. Setup: the start player is chosen (a table setting); 4 Money and "
+        "4 Grain each; the 3rd to 7th players from the start player take 1/1/2/2/2 more "
+        "of their choice.",
         "Auction: everyone bids Money in secret (0 is allowed); the bids are revealed at "
         "once and paid to the bank. Highest bid picks first; ties go to the player "
         "nearest the start player clockwise.",
         "The display has 7 cards, one face up per player (5 with 6 or 7 players); from "
         "round 7 one of them is an Empress. A face-down card may be placed in any class "
         "column, or turned face up for 2 Money.",
-        "Production and feeding: cards produce; every card eats 1 Grain, plus its extra "
-        "feeding. A player short must exchange or turn cards face down; with only "
-        "face-down cards the rest is not paid. Then nobody keeps more than 10.",
-        "Tribute: for every X more Influence than another player (a table setting, "
-        "4 by default) a player takes one resource of their choice from them. Then "
-        "nobody keeps more than 10, and the start player passes left.",
+        "Production and feeding: cards produce (a card may have several effects; a "
+        "face-down card has none); every card eats 1 Grain, plus its extra feeding. A "
+        "player short must exchange or turn cards face down; with only face-down cards "
+        "the rest is not paid. Then nobody keeps more than 10. Each player taps Done "
+        "once the real tokens are moved.",
+        "Tribute: taker by taker from the start player clockwise, each player takes one "
+        "resource of their choice for every X more Influence (a table setting, 4 by "
+        "default) from every player with less, those clockwise from the taker. What you "
+        "received earlier can pay what you owe later. Then nobody keeps more than 10, "
+        "and the start player passes left.",
         "At any time: exchange 4 of one resource for 1 of the other with the bank "
         "(4 for 2 with a trade card); turn a face-up card face down for 2 resources of "
         "your choice (never back). A player whose cards are all face down gets resources "
@@ -675,10 +826,15 @@ class Strata(Game):
                             required=True),
                  **{"class": Field(Text(20, choices=COLUMNS), "The card's class")},
                  points=Field(Int(MIN_POINTS, MAX_POINTS), "The card's points"),
-                 effect=Field(Text(30, choices=tuple(EFFECTS)), "The card's effect"),
+                 effects=Field(ListOf(EFFECT_CHOICE, MAX_EFFECTS), "The card's effects"),
+                 effect=Field(EFFECT_CHOICE, "The card's effect"),
                  column=Field(CLASS_CHOICE, "The column"),
                  flip_up=Field(Bool(), "Turning it face up"),
                  bonus=GIFT)),
+        Move("done", _done, who=SEAT, phases=(PRODUCTION,), label="Done",
+             payload=fields(**_split(MAX_BANK)), when=_not_done),
+        Move("move_on", _move_on, who=HOST, phases=(PRODUCTION,),
+             label="Move everyone on", when=_someone_to_move_on),
         Move("discard", _discard, who=SEAT, phases=CAP_PHASES, label="Discard",
              payload=fields(**_split(MAX_BANK)), when=_over_the_cap),
         Move("take_tribute", _take_tribute, who=TURN, phases=(TRIBUTE,), label="Take tribute",
@@ -698,6 +854,12 @@ class Strata(Game):
              when=_can_flip),
     )
 
+    def check_settings(self, settings: Mapping[str, Any] | None, n_players: int) -> dict:
+        checked = super().check_settings(settings, n_players)
+        if checked["start_player"] > n_players:
+            raise IllegalAction(f"First start player: a seat from 1 to {n_players}")
+        return checked
+
     def default_settings(self, n_players: int) -> dict:
         merged = super().default_settings(n_players)
         merged["tribute_rate"] = DEFAULT_RATES.get(n_players, merged["tribute_rate"])
@@ -713,12 +875,12 @@ class Strata(Game):
             "players": list(players),
             "settings": checked,
             "round": 0,
-            "start": 0,
+            "start": checked["start_player"] - 1,
             "phase": SETUP,
             MONEY: [START_MONEY] * n,
             GRAIN: [START_GRAIN] * n,
             "bank": {MONEY: bank - START_MONEY * n, GRAIN: bank - START_GRAIN * n},
-            "extra_due": [EXTRA_BY_TURN[i] for i in range(n)],
+            "extra_due": [0] * n,
             "cards": [[] for _ in range(n)],
             "next_id": 1,
             "market": {"up": 0, "down": 0, "empress": False},
@@ -726,11 +888,13 @@ class Strata(Game):
             "revealed_bids": None,
             "pick_order": [],
             "picked": [False] * n,
-            "due": [None] * n,
+            "production": None,
             "unpaid": [None] * n,
             "tribute": None,
             "final": None,
         }
+        for turn, seat in enumerate(seat_order(n, state["start"])):
+            state["extra_due"][seat] = EXTRA_BY_TURN[turn]
         if not any(state["extra_due"]):
             _start_round(state, 1)
         return state
@@ -738,7 +902,8 @@ class Strata(Game):
     def upgrade(self, action: Action) -> Action:
         """Older logs: the old engine took class aliases ("Scholar", "s"), numbers as
         text ("3") and ignored keys it did not know; today's moves take exactly their
-        declared fields, so those are put in today's words."""
+        declared fields, so those are put in today's words. A card entered with one
+        ``effect`` is entered with the list ``effects``."""
         move = self.moves.get(action.kind) if isinstance(action.kind, str) else None
         if move is None or not isinstance(action.payload, Mapping):
             return action
@@ -747,6 +912,9 @@ class Strata(Game):
             if key not in move.payload.fields:
                 continue
             payload[key] = _upgraded_value(key, value)
+        if action.kind == "take_card" and "effect" in payload and "effects" not in payload:
+            effect = payload.pop("effect")  # one effect a card, before issue 18
+            payload["effects"] = [] if effect == "none" else [effect]
         return Action(action.seat, action.kind, payload)
 
     # -- where the game stands -------------------------------------------------------
@@ -761,12 +929,14 @@ class Strata(Game):
         if phase == PICK:
             picker = current_picker(state)
             return [] if picker is None else [picker]
-        if phase == FEEDING:
-            return [s for s in range(n) if state["due"][s] is not None]
+        if phase == PRODUCTION:
+            return [s for s in range(n) if not state["production"]["done"][s]]
         if phase in CAP_PHASES:
             return [s for s in range(n) if cap_excess(state, s)]
         if phase == TRIBUTE:
             step = current_tribute(state)
+            if step is None:
+                return []
             return [step["from"] if step["waiting_for"] == "payer" else step["to"]]
         if phase == SCORING:
             return [s for s in range(n) if state["final"]["chosen"][s] is None]
@@ -774,133 +944,40 @@ class Strata(Game):
 
     # -- views -----------------------------------------------------------------------
     def public(self, state: dict) -> dict:
-        n = len(state["players"])
-        phase = state["phase"]
-        players = []
-        infl = influences(state)
-        for s in range(n):
-            cards = state["cards"][s]
-            entry = {
-                "seat": s,
-                "name": state["players"][s],
-                "money": state[MONEY][s],
-                "grain": state[GRAIN][s],
-                "total": total(state, s),
-                "cards": [public_card(c) for c in cards],
-                "influence": infl[s],
-                "is_start": s == state["start"],
-            }
-            if phase == SETUP:
-                entry["extra_due"] = state["extra_due"][s]
-            if phase == AUCTION:
-                entry["has_bid"] = state["bids"][s] is not None
-            if state["revealed_bids"] is not None:
-                entry["bid"] = state["revealed_bids"][s]
-            if phase == PICK:
-                entry["picked"] = state["picked"][s]
-            if phase == FEEDING:
-                entry["feeding_short"] = feeding_shortfall(state, s)
-            if state["unpaid"][s]:
-                entry["unpaid"] = dict(state["unpaid"][s])
-            if phase in CAP_PHASES:
-                entry["must_discard"] = cap_excess(state, s)
-            players.append(entry)
-        out = {
-            "round": state["round"],
-            "rounds": ROUNDS,
-            "phase": phase,
-            "phase_label": PHASE_TITLES[phase],
-            "start": state["start"],
-            "bank": dict(state["bank"]),
-            "market": dict(state["market"]),
-            "players": players,
-            "can_reveal": phase == AUCTION and all(b is not None for b in state["bids"]),
-            "numbers": {
-                "cap": CAP, "flip_gain": FLIP_GAIN, "flip_up_cost": FLIP_UP_COST,
-                "start": {MONEY: START_MONEY, GRAIN: START_GRAIN},
-                "exchange": {"give": EXCHANGE_GIVE, "get": EXCHANGE_GET},
-                "trade": {"give": TRADE_GIVE, "get": TRADE_GET},
-            },
-            "catalogue": catalogue(),
-        }
-        if phase == PICK or state["revealed_bids"] is not None:
-            out["pick_order"] = list(state["pick_order"])
-            out["picker"] = current_picker(state)
-        if state["tribute"] is not None:
-            out["tribute"] = {
-                "influence": list(state["tribute"]["influence"]),
-                "transfers": [_transfer(t) for t in state["tribute"]["transfers"]],
-                "current": current_tribute(state),
-            }
-        if state["final"] is not None:
-            out["final"] = _final_view(state)
-        return out
+        from engine.strata.views import public_view
+
+        return public_view(state)
 
     def private(self, state: dict, seat: int) -> dict | None:
-        if not 0 <= seat < len(state["players"]):
-            return None
-        phase = state["phase"]
-        cards = state["cards"][seat]
-        money, grain = state[MONEY][seat], state[GRAIN][seat]
-        bank = state["bank"]
-        out: dict = {
-            "seat": seat,
-            "fronts": secret_fronts(cards),
-            "bid": state["bids"][seat] if phase == AUCTION else None,
-            "bid_max": money,
-            "production_preview": production_preview(state, seat),
-            "feeding_short": feeding_shortfall(state, seat),
-            "must_discard": cap_excess(state, seat),
-            "all_down_bonus": all_down_bonus(state, seat),
-            "can_flip_up": money >= FLIP_UP_COST,
-            "swaps": {kind: {give: exchange_refusal(state, seat, give, 1, kind == "trade") is None
-                             for give in RESOURCES} for kind in ("exchange", "trade")},
-            "splits": {},
-        }
-        splits = out["splits"]
-        if phase == SETUP and state["extra_due"][seat]:
-            splits["extra"] = split_options(state["extra_due"][seat], bank[MONEY], bank[GRAIN])
-        if out["must_discard"]:
-            splits["discard"] = split_options(out["must_discard"], money, grain)
-        step = current_tribute(state)
-        if step is not None and step["to"] == seat and step["waiting_for"] == "taker":
-            payer = step["from"]
-            splits["tribute"] = split_options(step["count"], state[MONEY][payer],
-                                              state[GRAIN][payer])
-        face_up = sum(1 for c in cards if c["face_up"])
-        if face_up and phase in PLAYING:
-            splits["flip"] = split_options(FLIP_GAIN, bank[MONEY], bank[GRAIN])
-            if face_up == 1:  # the last face-up card: the gift comes from what is left
-                gift = all_down_bonus(state, seat)
-                splits["flip_gift"] = [
-                    {"flip": option,
-                     "gift": split_options(gift, bank[MONEY] - option[0], bank[GRAIN] - option[1])}
-                    for option in splits["flip"]]
-        if phase == PICK and not face_up:
-            splits["take_gift"] = split_options(all_down_bonus(state, seat), bank[MONEY], bank[GRAIN])
-        return out
+        from engine.strata.views import private_view
+
+        return private_view(state, seat)
 
     def result(self, state: dict) -> dict | None:
-        if state["phase"] != OVER:
-            return None
-        entries = []
-        for s, name in enumerate(state["players"]):
-            chosen = state["final"]["chosen"][s]
-            entries.append({"name": name, "seat": s, "classes": dict(chosen["classes"]),
-                            "score": chosen["score"],
-                            "assignment": [dict(a) for a in chosen["assignment"]]})
-        ranked = rank(entries)
-        for place, entry in zip(places(ranked), ranked):
-            entry["place"] = place
-        return {"ranking": ranked}
+        from engine.strata.views import result_view
+
+        return result_view(state)
 
     def describe(self, state: dict, action: Action, viewer: int | None) -> str:
         from engine.strata.history import describe_action
 
         try:
-            return describe_action(state, action, viewer)
+            after = self._after(state, action)
+            return describe_action(state, action, viewer, after)
         except Exception:  # total: a line the history cannot word is still a line
             return super().describe(state, action, viewer)
+
+    def _after(self, state: dict, action: Action) -> dict | None:
+        """The state the (logged, so already checked) action led to, or None."""
+        move = self.moves.get(action.kind) if isinstance(action.kind, str) else None
+        if move is None or not isinstance(action.payload, Mapping):
+            return None
+        try:
+            after = clone(state)
+            out = move.handler(after, action.seat, dict(action.payload))
+            return after if out is None else out
+        except Exception:
+            return None
 
 
 def _upgraded_value(key: str, value: Any) -> Any:
@@ -925,26 +1002,6 @@ def _transfer(t: Mapping[str, Any]) -> dict:
     if out.get("paid") is not None:
         out["paid"] = dict(out["paid"])
     return out
-
-
-def _final_view(state: dict) -> list[dict]:
-    final = state["final"]
-    out = []
-    for s in range(len(state["players"])):
-        out.append({
-            "fixed": dict(final["fixed"][s]),
-            "chunks": [dict(c) for c in final["chunks"][s]],
-            "proposal": _placing(final["proposals"][s]),
-            "chosen": _placing(final["chosen"][s]),
-        })
-    return out
-
-
-def _placing(placed: Mapping[str, Any] | None) -> dict | None:
-    if placed is None:
-        return None
-    return {"classes": dict(placed["classes"]), "score": placed["score"],
-            "assignment": [dict(a) for a in placed["assignment"]]}
 
 
 GAME = Strata()

@@ -3,6 +3,11 @@
 Secrets stay secret: another player's bid before the reveal and the front of a card
 taken face down are never named to anyone but their owner (the host's table screen,
 ``viewer=None``, is public).
+
+A line tells the move and what the engine did at once after it (issue 18): the
+production (each player's gain) after the last card is taken; each player's feeding,
+discard down to the cap and what went unpaid when they tap done; the tribute, transfer
+by transfer, as it is made; a new round and its start player. All of that is public.
 """
 
 from __future__ import annotations
@@ -12,7 +17,8 @@ from typing import Any, Mapping
 from engine.errors import IllegalAction
 from engine.game import Action
 from engine.strata.cards import LABELS, describe_front, find_card, parse_column, parse_front
-from engine.strata.resources import words
+from engine.strata.production import costs
+from engine.strata.resources import CAP, words
 
 
 def _name(state: dict, seat: Any) -> str:
@@ -48,7 +54,25 @@ def _class(value: Any) -> str:
         return "a class"
 
 
-def describe_action(state: dict, action: Action, viewer: int | None) -> str:
+def describe_action(state: dict, action: Action, viewer: int | None,
+                    after: dict | None = None) -> str:
+    """The move in words, then (given ``after``, the state the move led to) what the
+    engine did at once after it."""
+    line = _move_words(state, action, viewer)
+    if after is None:
+        return line
+    try:
+        more = consequences(state, action, after)
+    except Exception:  # the move's own words are still a line
+        more = []
+    return " ".join([_sentence(line)] + [_sentence(m) for m in more]) if more else line
+
+
+def _sentence(text: str) -> str:
+    return text if text.endswith((".", "!", "?")) else text + "."
+
+
+def _move_words(state: dict, action: Action, viewer: int | None) -> str:
     p = action.payload if isinstance(action.payload, Mapping) else {}
     who = _name(state, action.seat)
     own = viewer is not None and viewer == action.seat
@@ -76,12 +100,14 @@ def describe_action(state: dict, action: Action, viewer: int | None) -> str:
             text += f" (it is {_front_words(p)})"
         return text
     if kind == "discard":
-        return f"{who} discarded {_split(p)} down to 10"
+        return f"{who} discarded {_split(p)} down to {CAP}"
+    if kind == "done":
+        return feeding_words(state, action.seat, p)
+    if kind == "move_on":
+        return "The host moved everyone on who had nothing to choose"
     if kind == "take_tribute":
-        tribute = state.get("tribute") or {}
-        transfers = tribute.get("transfers") or []
-        index = tribute.get("index", 0)
-        payer = transfers[index]["from"] if index < len(transfers) else None
+        current = (state.get("tribute") or {}).get("current")
+        payer = current[1] if isinstance(current, list) and len(current) == 2 else None
         return f"{who} took {_split(p)} in tribute from {_name(state, payer)}"
     if kind == "final_assignment":
         if p.get("assignment") is None:
@@ -105,6 +131,77 @@ def describe_action(state: dict, action: Action, viewer: int | None) -> str:
             what = "their " + describe_front(card)
         return f"{who} turned {what} face down for {_split(p)}"
     return "A move this game does not know"
+
+
+def feeding_words(state: dict, seat: Any, payload: Mapping) -> str:
+    """``Ann gained 2 Grain, fed 3 Grain and 1 Money, discarded 1 Grain down to 10``
+    (and what went unpaid), from the state before the seat tapped done."""
+    who = _name(state, seat)
+    if not (isinstance(seat, int) and 0 <= seat < len(state["players"])):
+        return f"{who}: done with production and feeding"
+    gain = ((state.get("production") or {}).get("gain") or [None] * (seat + 1))[seat] or {}
+    due = costs(state["cards"][seat])
+    money, grain = state["money"][seat], state["grain"][seat]
+    paid_m, paid_g = min(money, due["money"]), min(grain, due["grain"])
+    parts = [f"{who} gained {words(gain.get('money', 0), gain.get('grain', 0))} in production",
+             f"fed {words(paid_m, paid_g)}"]
+    short_m, short_g = due["money"] - paid_m, due["grain"] - paid_g
+    if short_m or short_g:
+        parts.append(f"could not pay {words(short_m, short_g)} (only face-down cards)")
+    if _int(payload.get("money")) or _int(payload.get("grain")):
+        parts.append(f"discarded {_split(payload)} down to {CAP}")
+    else:
+        left = money - paid_m + grain - paid_g
+        if left > CAP:  # the only way: all of one resource
+            keep_m = money - paid_m
+            m = min(keep_m, left - CAP)
+            parts.append(f"discarded {words(m, left - CAP - m)} down to {CAP}")
+    return ", ".join(parts)
+
+
+def consequences(before: dict, action: Action, after: dict) -> list[str]:
+    """What the engine did at once after the move (public facts only)."""
+    out: list[str] = []
+    if before["phase"] == "pick" and after["phase"] != "pick" and after.get("production"):
+        gains = after["production"]["gain"]
+        out.append("Production: " + "; ".join(
+            f"{_name(after, s)} gains {words(g['money'], g['grain'])}" for s, g in enumerate(gains)))
+    if action.kind == "move_on" and before.get("production"):
+        for s, done in enumerate(before["production"]["done"]):
+            if not done and after.get("production") and (after["phase"] != "production"
+                                                          or after["production"]["done"][s]):
+                out.append(feeding_words(before, s, {}))
+    tribute = after.get("tribute")
+    if tribute is not None and after["phase"] != "production":
+        started = before["phase"] == "production"
+        if started:
+            out.append("Tribute (Influence " + ", ".join(
+                f"{_name(after, s)} {v}" for s, v in enumerate(tribute["influence"])) + ")")
+            new = tribute["transfers"]
+        elif before["phase"] == "tribute":
+            new = tribute["transfers"][len(before["tribute"]["transfers"]):]
+            if action.kind == "take_tribute":
+                new = new[1:]  # the move's own words say it
+        else:
+            new = []
+        for t in new:
+            out.append(_transfer_words(after, t))
+        if started and not tribute["transfers"] and after["phase"] != "tribute":
+            out.append("Nobody had enough Influence to take tribute")
+    if after["round"] > before["round"] and before["round"] >= 1:
+        out.append(f"Round {after['round']} begins; {_name(after, after['start'])} is the start player")
+    if after["phase"] in ("scoring", "over") and before["phase"] not in ("scoring", "over"):
+        out.append("The 15 rounds are over: final scoring")
+    return out
+
+
+def _transfer_words(state: dict, t: Mapping) -> str:
+    paid = t.get("paid") or {}
+    text = (f"{_name(state, t.get('to'))} took {words(_int(paid.get('money')), _int(paid.get('grain')))}"
+            f" in tribute from {_name(state, t.get('from'))}")
+    if t.get("unpaid"):
+        text += f" ({t['unpaid']} not paid: only face-down cards)"
+    return text
 
 
 def _front_words(p: Mapping) -> str:

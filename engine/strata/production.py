@@ -1,6 +1,8 @@
 """Production and feeding: what a display yields and what it costs, as pure arithmetic.
 
-Gains: 1 Grain / 1 Money per face-up production card; 1 Grain / 1 Money per complete
+A card may have several effects; each counts. Face-down cards have none (only their
+upper area is in effect).
+Gains: 1 Grain / 1 Money per face-up production effect; 1 Grain / 1 Money per complete
 set (one Scholar, Peasant, Artisan and Merchant, face-down cards counting for their
 column) for each face-up "per set" card.
 Costs: 1 Grain for every card in the display (face down and Empresses included), plus
@@ -9,39 +11,28 @@ Costs: 1 Grain for every card in the display (face down and Empresses included),
 
 from __future__ import annotations
 
-from engine.strata.cards import complete_sets
+from engine.strata.cards import complete_sets, has_effect
 
 
 def yields(cards: list[dict]) -> dict[str, int]:
-    """Resources the display produces: ``{"money", "grain"}``."""
+    """Resources the display produces: ``{"money", "grain"}`` (every effect of every
+    face-up card counts)."""
     sets = complete_sets(cards)
     grain = money = 0
     for card in cards:
-        if not card["face_up"]:
-            continue
-        effect = card["effect"]
-        if effect == "produce_grain":
-            grain += 1
-        elif effect == "produce_money":
-            money += 1
-        elif effect == "set_grain":
-            grain += sets
-        elif effect == "set_money":
-            money += sets
+        grain += has_effect(card, "produce_grain") + sets * has_effect(card, "set_grain")
+        money += has_effect(card, "produce_money") + sets * has_effect(card, "set_money")
     return {"money": money, "grain": grain}
 
 
 def costs(cards: list[dict]) -> dict[str, int]:
-    """Resources the display must pay at feeding: ``{"money", "grain"}``."""
+    """Resources the display must pay at feeding now: ``{"money", "grain"}`` (1 Grain a
+    card, face down and Empresses included, plus every face-up feeding effect)."""
     grain = len(cards)
     money = 0
     for card in cards:
-        if not card["face_up"]:
-            continue
-        if card["effect"] == "feed_grain":
-            grain += 1
-        elif card["effect"] == "feed_money":
-            money += 1
+        grain += has_effect(card, "feed_grain")
+        money += has_effect(card, "feed_money")
     return {"money": money, "grain": grain}
 
 

@@ -16,7 +16,7 @@ from typing import Any, Iterable, Mapping, Sequence
 
 from engine.errors import IllegalAction
 from engine.strata.cards import (ANY_CLASS_POINTS, CLASSES, EMPRESSES, FIXED_BONUS,
-                                 FIXED_BONUS_POINTS, parse_class)
+                                 FIXED_BONUS_POINTS, has_effect, parse_class)
 
 
 def standing(classes: Mapping[str, int]) -> tuple[int, ...]:
@@ -175,18 +175,16 @@ def places(ranked: Sequence[Mapping[str, Any]]) -> list[int]:
 
 def fixed_totals(cards: list[dict], face_down_points: int) -> dict[str, int]:
     """Class totals before the flexible chunks: card points in their columns plus the
-    fixed end-of-game bonuses of face-up cards."""
+    fixed end-of-game bonuses of face-up cards (every effect of a card counts)."""
     totals = {c: 0 for c in CLASSES}
     for card in cards:
         if card["face_up"]:
             if card["column"] in totals:
                 totals[card["column"]] += card["points"]
-            effect = card["effect"]
-            if effect == "bonus_each_class":
-                for c in CLASSES:
-                    totals[c] += 1
-            elif effect in FIXED_BONUS:
-                totals[FIXED_BONUS[effect]] += FIXED_BONUS_POINTS
+            for c in CLASSES:
+                totals[c] += has_effect(card, "bonus_each_class")
+            for effect, cls in FIXED_BONUS.items():
+                totals[cls] += FIXED_BONUS_POINTS * has_effect(card, effect)
         elif card["column"] in totals:
             totals[card["column"]] += face_down_points
     return totals
@@ -194,14 +192,14 @@ def fixed_totals(cards: list[dict], face_down_points: int) -> dict[str, int]:
 
 def flexible_chunks(cards: list[dict]) -> list[dict]:
     """The chunks a player places at the end, in display order: each face-up Empress
-    card's points, and 2 points for each face-up "any one class" card."""
+    card's points, and 2 points for each "any one class" effect of a face-up card."""
     chunks = []
     for card in cards:
         if not card["face_up"]:
             continue
         if card["column"] == EMPRESSES:
             chunks.append({"points": card["points"], "source": "empress", "card": card["id"]})
-        if card["effect"] == "bonus_any_class":
+        for _ in range(has_effect(card, "bonus_any_class")):
             chunks.append({"points": ANY_CLASS_POINTS, "source": "any_class", "card": card["id"]})
     return chunks
 
@@ -216,3 +214,37 @@ def _positive_chunk(value: Any) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 1:
         raise IllegalAction(f"'{value}': a flexible bonus is a whole number of points, 1 or more")
     return value
+
+
+ORDINALS = ("lowest", "second lowest", "third lowest", "highest")
+
+
+def tie_break_words(a: Mapping[str, Any], b: Mapping[str, Any]) -> str | None:
+    """How ``a`` (ranked just above ``b``) compares with it, when their lowest classes
+    tie: ``"Ann and Bo tied on 7; second lowest 8 against 7: Ann ahead"``; None when
+    the lowest classes differ."""
+    sa, sb = standing(a["classes"]), standing(b["classes"])
+    if sa[0] != sb[0]:
+        return None
+    text = f"{a['name']} and {b['name']} tied on {sa[0]}"
+    for k in range(1, len(sa)):
+        if sa[k] != sb[k]:
+            return text + f"; {ORDINALS[k]} {sa[k]} against {sb[k]}: {a['name']} ahead"
+        text += f"; {ORDINALS[k]} {sa[k]} each"
+    return text + ": they share the place"
+
+
+def walkthrough(ranked: Sequence[Mapping[str, Any]]) -> list[str]:
+    """The ranking in words, one line per player after the first: each compared with the
+    player just above (the tie-break walk-through when their lowest classes tie)."""
+    lines = []
+    if ranked:
+        top = ranked[0]
+        lines.append(f"{top['name']}: lowest class {standing(top['classes'])[0]}")
+    for above, below in zip(ranked, ranked[1:]):
+        words = tie_break_words(above, below)
+        if words is None:
+            low_a, low_b = standing(above["classes"])[0], standing(below["classes"])[0]
+            words = f"{above['name']} {low_a} against {below['name']} {low_b}: lowest class"
+        lines.append(words)
+    return lines

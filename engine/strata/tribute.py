@@ -4,11 +4,14 @@ For each ordered pair (A, B) with Influence(A) > Influence(B), A takes
 floor((Influence(A) - Influence(B)) / X) resources from B (CLARIFICATIONS; the rules'
 example, 9 more Influence taking 2 resources in a 4-player game, fixes X = 4).
 
-Processing order ("from the start player clockwise"), decided here: the *payers* in seat
-order starting with the start player (the issue's example begins with the start player
-paying: Bo -> Ann, 2); each payer pays the players above them from the most Influence
-down (equal Influence: clockwise from the start player). Pairs owing 0 are left out.
-The order matters at the table: a payer who runs dry pays the earlier takers first.
+Processing order (the rules: "Beginning with the current Start Player and in clockwise
+order" each player compares their Influence with the others; issue 18): taker by
+taker, from the start player clockwise; each taker takes from every player with less
+Influence, those payers clockwise from the taker. Pairs owing 0 are left out. The order
+matters at the table: what a player received earlier in the phase can pay what they owe
+later. E.g. Influence Ann 12, Bo 3, Cy 7, Di 0 (seats in that order), start player Bo,
+X = 4: Bo takes nothing; Cy takes 1 from Di, 1 from Bo; Di nothing; Ann takes 2 from
+Bo, 1 from Cy, 3 from Di.
 """
 
 from __future__ import annotations
@@ -16,7 +19,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from engine.errors import IllegalAction
-from engine.strata.cards import complete_sets
+from engine.strata.cards import complete_sets, has_effect
 
 DEFAULT_RATE = 4
 DEFAULT_RATES = {n: DEFAULT_RATE for n in range(2, 8)}
@@ -24,10 +27,10 @@ DEFAULT_RATES = {n: DEFAULT_RATE for n in range(2, 8)}
 
 
 def influence(cards: list[dict]) -> int:
-    """Influence of a display: 1 per face-up "Influence" card, plus 1 per complete set
-    for each face-up "Influence per set" card."""
-    single = sum(1 for c in cards if c["face_up"] and c["effect"] == "influence")
-    per_set = sum(1 for c in cards if c["face_up"] and c["effect"] == "set_influence")
+    """Influence of a display: 1 per "Influence" effect of a face-up card, plus 1 per
+    complete set for each "Influence per set" effect."""
+    single = sum(has_effect(c, "influence") for c in cards)
+    per_set = sum(has_effect(c, "set_influence") for c in cards)
     return single + per_set * complete_sets(cards)
 
 
@@ -53,15 +56,21 @@ def tribute_transfers(influence_in_seat_order: Sequence[int], start: int,
         raise IllegalAction("The start player must be one of the players")
     if isinstance(per, bool) or not isinstance(per, int) or per < 1:
         raise IllegalAction("The tribute rate is a whole number of Influence, 1 or more")
-    order = seat_order(n, start)
-    position = {seat: i for i, seat in enumerate(order)}
-    takers_first = sorted(order, key=lambda seat: (-values[seat], position[seat]))
     transfers = []
-    for payer in order:
-        for taker in takers_first:
-            if taker == payer or values[taker] <= values[payer]:
-                continue
-            count = (values[taker] - values[payer]) // per
-            if count > 0:
-                transfers.append({"from": payer, "to": taker, "count": count})
+    for taker, payer in pair_order(n, start):
+        count = owed(values[taker], values[payer], per)
+        if count > 0:
+            transfers.append({"from": payer, "to": taker, "count": count})
     return transfers
+
+
+def pair_order(n: int, start: int) -> list[tuple[int, int]]:
+    """Every ``(taker, payer)`` pair in processing order: takers clockwise from the start
+    player, each taker's payers clockwise from the taker."""
+    return [(taker, payer) for taker in seat_order(n, start)
+            for payer in seat_order(n, taker)[1:]]
+
+
+def owed(taker_influence: int, payer_influence: int, per: int) -> int:
+    """Resources a taker takes from a payer: floor(difference / X), 0 when not above."""
+    return max(taker_influence - payer_influence, 0) // per

@@ -37,17 +37,25 @@ def _seat(view: dict, table: dict) -> int | None:
 
 
 def _front(rng: random.Random, seat: int, classes=CLASSES) -> dict:
-    """A card's front. Seat 0 goes for Influence (so tributes happen at the default
-    rate); production cards come a bit more often, so random tables keep some Grain
-    coming in."""
+    """A card's front, with a list of effects (often one, sometimes two, now and then
+    none). Seat 0 goes for Influence (so tributes happen at the default rate);
+    production cards come a bit more often, so random tables keep some Grain coming in."""
     roll = rng.random()
     if seat == 0 and roll < 0.75:
-        effect = "influence"
+        effects = ["influence"]
     elif roll < 0.85:
-        effect = "produce_grain"
+        effects = ["produce_grain"]
     else:
-        effect = rng.choice(EFFECTS)
-    return {"class": rng.choice(classes), "points": rng.randint(1, 4), "effect": effect}
+        effects = [rng.choice(EFFECTS)]
+    extra = rng.random()
+    if extra < 0.25:  # a Scholar's Influence and its extra feeding, and the like
+        effects.append(rng.choice(("feed_grain", "feed_money", "influence", "produce_grain")))
+    elif extra < 0.3:
+        effects = []
+    front = {"class": rng.choice(classes), "points": rng.randint(1, 4), "effects": effects}
+    if rng.random() < 0.05 and len(effects) == 1:  # the shape before issue 18
+        front["effect"] = front.pop("effects")[0]
+    return front
 
 
 def payload(rng: random.Random, kind: str, view: dict, table: dict) -> dict:
@@ -64,6 +72,13 @@ def payload(rng: random.Random, kind: str, view: dict, table: dict) -> dict:
         return _take_card(rng, public, me, seat)
     if kind == "discard":
         return _split(rng, me.get("must_discard", 0), me["money"], me["grain"])
+    if kind == "done":
+        entry = (public.get("production") or {"seats": []})["seats"]
+        entry = entry[seat] if seat is not None and seat < len(entry) else None
+        if not entry or not entry["must_discard"]:
+            return {}
+        after = entry["after"]
+        return _split(rng, entry["must_discard"], after["money"], after["grain"])
     if kind == "take_tribute":
         current = (public.get("tribute") or {}).get("current") or {"from": seat, "count": 0}
         payer = public["players"][current["from"]]
@@ -105,7 +120,7 @@ def _take_card(rng: random.Random, public: dict, me: dict, seat: int) -> dict:
 def _flip_down(rng: random.Random, public: dict, me: dict, seat: int) -> dict:
     face_up = [c for c in me["cards"] if c["face_up"]]
     keep = ("influence", "produce_grain", "bonus_any_class")  # turned down last, as Empresses
-    spare = [c for c in face_up if c["effect"] not in keep and c["column"] != "empresses"]
+    spare = [c for c in face_up if not set(c["effects"]) & set(keep) and c["column"] != "empresses"]
     if not face_up:
         return {"card": 1, "money": 2}
     card = rng.choice(spare or face_up)

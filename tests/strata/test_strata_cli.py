@@ -18,18 +18,30 @@ def run(*args):
 def test_tribute_json_in_processing_order():
     code, out, err = run("tribute", "--influence", "Ann=12,Bo=3,Cy=7,Di=0", "--start", "Bo", "--json")
     assert code == 0, err
+    # taker by taker from the start player (Bo): Cy takes 1 from Di, 1 from Bo; Ann
+    # takes 2 from Bo, 1 from Cy, 3 from Di (issue 18)
     assert json.loads(out) == {"transfers": [
-        {"from": "Bo", "to": "Ann", "count": 2}, {"from": "Bo", "to": "Cy", "count": 1},
-        {"from": "Cy", "to": "Ann", "count": 1}, {"from": "Di", "to": "Ann", "count": 3},
-        {"from": "Di", "to": "Cy", "count": 1}]}
+        {"from": "Di", "to": "Cy", "count": 1}, {"from": "Bo", "to": "Cy", "count": 1},
+        {"from": "Bo", "to": "Ann", "count": 2}, {"from": "Cy", "to": "Ann", "count": 1},
+        {"from": "Di", "to": "Ann", "count": 3}]}
+
+
+def test_tribute_help_says_this_order():
+    code, out, _ = run("tribute", "--help")
+    text = " ".join(out.split())
+    assert code == 0
+    assert ("taker by taker: the takers in seat order (clockwise) from the start player; each "
+            "taker takes floor(difference / N) from every player with less Influence, those "
+            "payers in seat order (clockwise) from the taker") in text
 
 
 def test_tribute_rate_and_plain_output():
     code, out, _ = run("tribute", "--influence", "Ann=12,Bo=3,Cy=7,Di=0", "--start", "Ann", "--per", "5")
     assert code == 0
     lines = out.strip().splitlines()
-    assert lines[1:] == ["Bo -> Ann: 1 resource", "Cy -> Ann: 1 resource", "Di -> Ann: 2 resources",
-                         "Di -> Cy: 1 resource"]
+    assert lines[0] == "Tribute at 5 Influence per resource, takers from Ann clockwise:"
+    assert lines[1:] == ["Ann takes 1 resource from Bo", "Ann takes 1 resource from Cy",
+                         "Ann takes 2 resources from Di", "Cy takes 1 resource from Di"]
     code, out, _ = run("tribute", "--influence", "A=1,B=2", "--start", "A", "--json")
     assert json.loads(out) == {"transfers": []}
     code, out, _ = run("tribute", "--influence", "A=1,B=2", "--start", "A")
@@ -71,10 +83,18 @@ def test_equal_players_keep_input_order_and_share_a_place():
     assert "1. B: 1" in out and "1. A: 1" in out
 
 
-def test_a_class_not_given_counts_zero():
-    code, out, err = run("score", "--player", "Guo: scholars=7 peasants=8 merchants=7", "--json")
+def test_a_class_not_given_is_an_error_unless_missing_zero():
+    code, out, err = run("score", "--player", "Guo: scholars=7 peasants=8 merchants=7",
+                         "--player", "Bo: scholars=1 peasants=1 merchants=1 artisans=1")
+    assert code == 2 and out == ""
+    assert len(err.strip().splitlines()) == 1
+    assert ("--player Guo: artisans not given; give all four classes (or --missing-zero to "
+            "count a missing class as 0)") in err
+    code, out, err = run("score", "--player", "Guo: scholars=7 peasants=8 merchants=7",
+                         "--player", "Bo: scholars=1 peasants=1 merchants=1 artisans=1",
+                         "--missing-zero", "--json")
     assert code == 0, err
-    (guo,) = json.loads(out)["ranking"]
+    bo, guo = json.loads(out)["ranking"]
     assert guo["classes"] == {"scholars": 7, "peasants": 8, "artisans": 0, "merchants": 7}
     assert guo["score"] == 0
 
@@ -97,6 +117,11 @@ def test_a_class_not_given_counts_zero():
     ["score", "--player", "Guo: scholars=7 scholars=8 merchants=7 artisans=10 peasants=1"],
     ["score", "--player", "A: scholars=1 peasants=1 merchants=1 artisans=1",
      "--player", "a: scholars=1 peasants=1 merchants=1 artisans=1"],
+    ["score", "--player", "A: scholars=1 peasants=1 merchants=1 artisans=1"],
+    ["score"] + [arg for i in range(8) for arg in
+                 ("--player", f"P{i}: scholars=1 peasants=1 merchants=1 artisans=1")],
+    ["score", "--player", "Guo: scholars=7 peasants=8 merchants=7",
+     "--player", "Bo: scholars=1 peasants=1 merchants=1 artisans=1"],
 ])
 def test_bad_input_exits_2_with_one_line(args):
     code, out, err = run(*args)
@@ -107,7 +132,17 @@ def test_bad_input_exits_2_with_one_line(args):
 
 def test_the_calculators_never_import_flet():
     code = ("import sys; from companion.cli import main; "
-            "main(['strata', 'score', '--player', 'A: scholars=1 peasants=1 artisans=1 merchants=1']); "
+            "main(['strata', 'score', '--player', 'A: scholars=1 peasants=1 artisans=1 merchants=1', "
+            "'--player', 'B: scholars=1 peasants=1 artisans=1 merchants=1']); "
             "assert 'flet' not in sys.modules, 'flet imported'")
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert proc.returncode == 0, proc.stderr
+
+
+def test_score_player_count_like_tribute():
+    code, _, err = run("score", "--player", "A: scholars=1 peasants=1 merchants=1 artisans=1")
+    assert code == 2 and "Four Big Strata is for 2 to 7 players, not 1" in err
+    eight = [arg for i in range(8) for arg in
+             ("--player", f"P{i}: scholars=1 peasants=1 merchants=1 artisans=1")]
+    code, _, err = run("score", *eight)
+    assert code == 2 and "not 8" in err

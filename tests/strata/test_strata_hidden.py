@@ -40,7 +40,7 @@ def test_the_front_of_a_face_down_card_is_only_for_its_owner():
     assert "Merchant" not in GAME.describe(state, action, None)
     assert "Merchant" in GAME.describe(state, action, 0)
     state = act(state, 0, "take_card", **payload)
-    assert view(state, 0)["private"]["fronts"] == [{"id": 1, **front}]
+    assert view(state, 0)["private"]["fronts"] == [{"id": 1, **front, "effects": ["set_influence"]}]
     assert "set_influence" not in dumps(GAME.public(state)["players"])  # (the catalogue names every effect)
     for seat in (1, None):
         theirs = dumps({**view(state, seat), "public": GAME.public(state)["players"]})

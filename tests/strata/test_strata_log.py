@@ -5,7 +5,7 @@ from __future__ import annotations
 from engine.game import Action
 from engine.plain import is_plain
 from engine.strata import GAME
-from engine.table import Entry, Match, make_spec
+from engine.table import Entry, Match, make_spec, play
 
 
 def test_an_older_log_replays_as_todays_moves():
@@ -24,11 +24,16 @@ def test_an_older_log_replays_as_todays_moves():
     ]
     match = Match(GAME, spec, [Entry(rev, by, action) for rev, (by, action) in enumerate(old, start=1)])
     state = match.state
-    assert is_plain(state) and state["round"] == 2
+    assert is_plain(state) and state["round"] == 1 and state["phase"] == "production"
     assert state["cards"][0][0]["class"] == "scholars" and state["cards"][0][0]["points"] == 3
     assert state["cards"][2][0]["column"] == "merchants" and state["cards"][2][0]["front"]["class"] == "peasants"
     assert match.log[0].action.payload == {"money": 1}  # the unknown key is gone
     assert match.log[5].action.payload["class"] == "scholars"
+    # one "effect" a card before issue 18: entered as the list "effects"
+    assert match.log[5].action.payload["effects"] == ["trade"]
+    assert "effect" not in match.log[5].action.payload
+    assert state["cards"][0][0]["effects"] == ["trade"]
+    assert state["cards"][1][0]["effects"] == []  # no effect given: none
 
 
 def test_the_history_in_words_hides_what_the_reader_may_not_see():
@@ -52,4 +57,69 @@ def test_the_history_in_words_hides_what_the_reader_may_not_see():
     assert bo[2] == "Bids revealed: Ann 3, Bo 1"
     assert "Merchant" in ann[3] and "Merchant" not in bo[3] and "Merchant" not in table[3]
     assert "the Scholars column" in bo[3]
-    assert table[4] == "Bo took a face-up Peasant (2 points; Production: gain 1 Grain)"
+    assert table[4] == ("Bo took a face-up Peasant (2 points; Production: gain 1 Grain). "
+                        "Production: Ann gains nothing; Bo gains 1 Grain.")
+
+
+def test_the_history_tells_production_feeding_the_cap_and_tribute_per_player():
+    """Issue 18: the history says what each player gained, fed, discarded and paid."""
+    spec = make_spec(GAME, ["Ann", "Bo"], {"tribute_rate": 1})
+    match = Match(GAME, spec)
+
+    def do(by, action):
+        match.accept(match.propose(by, action, match.revision))
+
+    do(0, Action(0, "bid", {"amount": 0}))
+    do(1, Action(1, "bid", {"amount": 0}))
+    do(None, Action(None, "reveal", {}))
+    do(0, Action(0, "take_card", {"face": "up", "class": "scholars", "points": 2,
+                                  "effects": ["influence", "feed_money"]}))
+    do(1, Action(1, "take_card", {"face": "up", "class": "peasants", "points": 1,
+                                  "effects": ["produce_grain"]}))
+    do(0, Action(0, "exchange", {"give": "grain"}))  # Ann: 5 Money, 0 Grain: short of Grain
+    state = match.state
+    assert state["phase"] == "production"
+    do(0, Action(0, "flip_down", {"card": 1, "grain": 2, "bonus": {"grain": 1}}))
+    do(None, Action(None, "move_on", {}))
+    lines = [text for _, text in match.history(None)]
+    assert lines[-4] == ("Bo took a face-up Peasant (1 point; Production: gain 1 Grain). "
+                         "Production: Ann gains nothing; Bo gains 1 Grain.")
+    assert lines[-1] == (
+        "The host moved everyone on who had nothing to choose. "
+        "Ann gained nothing in production, fed 1 Grain. "
+        "Bo gained 1 Grain in production, fed 1 Grain. "
+        "Tribute (Influence Ann 0, Bo 0). Nobody had enough Influence to take tribute. "
+        "Round 2 begins; Bo is the start player.")
+
+
+def test_the_history_tells_each_tribute_transfer_and_a_discard_with_done():
+    from .test_strata_support import bid_all, give_cards, set_resources, take_all
+
+    state = GAME.setup(["Ann", "Bo", "Cy"], {"tribute_rate": 2})
+    state = play_extra(state)
+    give_cards(state, 0, *[("scholars", 1, "influence")] * 4)
+    set_resources(state, 0, money=5, grain=5)
+    set_resources(state, 1, money=0, grain=3)
+    set_resources(state, 2, money=12, grain=0)
+    state = bid_all(state, [0, 0, 0])
+    state = take_all(state, {0: {"face": "up", "class": "merchants", "points": 1, "effects": ["produce_money"]},
+                             1: {"face": "up", "class": "peasants", "points": 1},
+                             2: {"face": "up", "class": "artisans", "points": 1, "effects": ["produce_grain"]}})
+    words = GAME.describe(state, Action(0, "done", {}), None)
+    assert words == "Ann gained 1 Money in production, fed 5 Grain"
+    state = play(GAME, state, Action(0, "done", {}))
+    words = GAME.describe(state, Action(1, "done", {}), None)
+    assert words == "Bo gained nothing in production, fed 1 Grain"
+    state = play(GAME, state, Action(1, "done", {}))
+    words = GAME.describe(state, Action(2, "done", {}), 2)
+    # Cy is last: the tribute runs at once (Ann 4 Influence above both: 2 from each)
+    assert words == ("Cy gained 1 Grain in production, fed 1 Grain, discarded 2 Money down "
+                     "to 10. Tribute (Influence "
+                     "Ann 4, Bo 0, Cy 0). Ann took 2 Grain in tribute from Bo. "
+                     "Ann took 2 Money in tribute from Cy. Round 2 begins; Bo is the start player.")
+
+
+def play_extra(state):
+    from .test_strata_support import act
+
+    return act(state, 2, "setup_extra", money=1)

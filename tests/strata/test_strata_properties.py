@@ -28,8 +28,13 @@ def check_invariants(before, after, n):
     if after["round"] > before["round"] and before["round"] >= 1 or (
             after["phase"] in (g.SCORING, g.OVER) and before["phase"] not in (g.SCORING, g.OVER)):
         assert all(after["money"][s] + after["grain"][s] <= 10 for s in range(n))
+    # a seat done with production and feeding keeps 10 or fewer
+    if before["phase"] == g.PRODUCTION and after["phase"] == g.PRODUCTION:
+        for seat in range(n):
+            if after["production"]["done"][seat] and not before["production"]["done"][seat]:
+                assert after["money"][seat] + after["grain"][seat] <= 10
     # every player gets exactly one card per round
-    if after["phase"] in (g.AUCTION, g.FEEDING, g.PRODUCTION_CAP, g.TRIBUTE, g.TRIBUTE_CAP):
+    if after["phase"] in (g.AUCTION, g.PRODUCTION, g.TRIBUTE, g.TRIBUTE_CAP):
         done = after["round"] - (1 if after["phase"] == g.AUCTION else 0)
         assert all(len(after["cards"][s]) == done for s in range(n))
     assert is_plain(after)
@@ -63,13 +68,17 @@ def test_random_games_keep_the_invariants(n, rng):
 @given(st.integers(2, 5), st.randoms(use_true_random=False),
        st.lists(st.tuples(st.sampled_from([None, 0, 1, 2, 3, 9]),
                           st.sampled_from(["bid", "reveal", "take_card", "discard", "take_tribute",
+                                           "done", "move_on",
                                            "exchange", "trade", "flip_down", "setup_extra",
                                            "final_assignment", "nonsense"]),
                           st.dictionaries(st.sampled_from(["amount", "money", "grain", "face", "class",
-                                                           "points", "effect", "card", "column", "give",
+                                                           "points", "effect", "effects", "card",
+                                                           "column", "give",
                                                            "times", "flip_up", "assignment", "bonus"]),
                                           st.one_of(st.integers(-3, 12), st.text(max_size=8),
                                                     st.booleans(), st.none(),
+                                                    st.lists(st.sampled_from(["influence", "trade", "x"]),
+                                                             max_size=5),
                                                     st.sampled_from(["up", "down", "money", "grain",
                                                                      "scholars", "empress", "trade"])),
                                           max_size=5)),
@@ -136,3 +145,44 @@ def test_the_random_player_finishes_whole_games():
             assert match.is_over() and match.state["round"] == g.ROUNDS, (n, seed)
             ranking = match.view(None)["result"]["ranking"]
             assert sorted(r["seat"] for r in ranking) == list(range(n))
+
+
+EFFECT_KEYS = ["none", "produce_grain", "produce_money", "influence", "feed_grain", "feed_money",
+               "bonus_each_class", "bonus_any_class", "bonus_scholars", "bonus_peasants",
+               "bonus_merchants", "set_grain", "set_money", "set_influence", "trade"]
+CARD = st.fixed_dictionaries({
+    "column": st.sampled_from(["scholars", "peasants", "artisans", "merchants", "empresses"]),
+    "face_up": st.booleans(),
+    "points": st.integers(1, 4),
+    "effects": st.lists(st.sampled_from(EFFECT_KEYS), max_size=4),
+})
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(CARD, max_size=20), st.randoms(use_true_random=False))
+def test_a_display_counts_every_effect_of_every_face_up_card(raw, rng):
+    """Production, feeding, Influence and the end bonuses, worked out effect by effect
+    here, match the engine for cards with several effects; the order of a card's effects
+    does not matter; face-down cards have none."""
+    from engine.strata.cards import complete_sets
+    from engine.strata.production import costs, yields
+    from engine.strata.scoring import fixed_totals, flexible_chunks
+    from engine.strata.tribute import influence
+
+    cards = [dict(c, id=i + 1, **{"class": c["column"]}) for i, c in enumerate(raw)]
+    sets = complete_sets(cards)
+    count = {key: sum(c["effects"].count(key) for c in cards if c["face_up"]) for key in EFFECT_KEYS}
+    assert yields(cards) == {"money": count["produce_money"] + sets * count["set_money"],
+                             "grain": count["produce_grain"] + sets * count["set_grain"]}
+    assert costs(cards) == {"money": count["feed_money"], "grain": len(cards) + count["feed_grain"]}
+    assert influence(cards) == count["influence"] + sets * count["set_influence"]
+    assert len([c for c in flexible_chunks(cards) if c["source"] == "any_class"]) == count["bonus_any_class"]
+    totals = fixed_totals(cards, 1)
+    assert sum(totals.values()) == (
+        sum(c["points"] for c in cards if c["face_up"] and c["column"] != "empresses")
+        + sum(1 for c in cards if not c["face_up"] and c["column"] != "empresses")
+        + 4 * count["bonus_each_class"]
+        + 3 * (count["bonus_scholars"] + count["bonus_peasants"] + count["bonus_merchants"]))
+    shuffled = [dict(c, effects=rng.sample(c["effects"], len(c["effects"]))) for c in cards]
+    assert (yields(shuffled), costs(shuffled), influence(shuffled)) == (
+        yields(cards), costs(cards), influence(cards))

@@ -9,8 +9,8 @@ from engine.registry import get_game
 from engine.strata import GAME, pick_order
 from engine.strata import game as g
 
-from .test_strata_support import (act, bid_all, card, conserved, illegal, legal, new_game,
-                                  play_round)
+from .test_strata_support import (act, bid_all, card, conserved, feed_all, illegal, legal,
+                                  new_game, play_round, take_all)
 
 
 def test_registered_under_strata():
@@ -23,7 +23,8 @@ def test_registered_under_strata():
 
 
 def test_settings_defaults_and_rate_setting():
-    assert GAME.default_settings(4) == {"tribute_rate": 4, "face_down_points": 1, "bank_tokens": 40}
+    assert GAME.default_settings(4) == {"tribute_rate": 4, "face_down_points": 1,
+                                        "start_player": 1, "bank_tokens": 40}
     state = GAME.setup(["A", "B"], {"tribute_rate": "3"})
     assert state["settings"]["tribute_rate"] == 3
     with pytest.raises(IllegalAction, match="at least 1"):
@@ -129,14 +130,27 @@ def test_only_the_current_picker_takes_and_the_display_runs_out():
     illegal(state, 0, "take_card", "no empress in the display", **card("empresses", 2))
     illegal(state, 0, "take_card", "the card's class must be one of: scholars", **card("king"))
     illegal(state, 0, "take_card", "points must be a whole number from 1 to 4", **card(points=5))
-    illegal(state, 0, "take_card", "the card's effect must be one of: none, produce_grain", **card(effect="fly"))
+    illegal(state, 0, "take_card", "the card's effects, item 1, must be one of: none, produce_grain", **card(effect="fly"))
+    illegal(state, 0, "take_card", "the card's effect must be one of: none, produce_grain",
+            face="up", points=1, effect="fly", **{"class": "scholars"})
+    illegal(state, 0, "take_card", "the card's effects must have 0 to 4 items",
+            **card(effect=["influence"] * 5))
     illegal(state, 0, "take_card", "choose the column", face="down")
     illegal(state, 0, "take_card", "say which class", face="up", points=2)
     illegal(state, 0, "take_card", "say how many points", face="up", **{"class": "scholars"})
     state = act(state, 0, "take_card", **card("peasants", 3, "produce_grain"))
     assert state["market"]["up"] == 3
     assert state["cards"][0] == [{"id": 1, "column": "peasants", "face_up": True,
-                                  "class": "peasants", "points": 3, "effect": "produce_grain"}]
+                                  "class": "peasants", "points": 3, "effects": ["produce_grain"]}]
+    # a card with two effects; "none" in a list means nothing
+    state = act(state, 1, "take_card", **card("scholars", 2, ["influence", "feed_money", "none"]))
+    assert state["cards"][1][0]["effects"] == ["influence", "feed_money"]
+    public = GAME.public(state)["players"][1]["cards"][0]
+    assert public["effects"] == ["influence", "feed_money"] and public["effect"] == "influence"
+    # the shape before issue 18 (one "effect") is still accepted
+    state = act(state, 2, "take_card", face="up", points=1, effect="produce_money",
+                **{"class": "merchants"})
+    assert state["cards"][2][0]["effects"] == ["produce_money"]
 
 
 def test_face_down_card_can_be_turned_face_up_for_2_money():
@@ -182,3 +196,25 @@ def test_start_player_passes_left_each_round():
         state = play_round(state, {s: card("peasants", 1, "produce_grain") for s in range(3)})
     assert starts == [0, 1, 2, 0]
     assert state["round"] == 5
+
+
+def test_the_start_player_is_chosen_at_setup_and_shown_each_round():
+    with pytest.raises(IllegalAction, match="First start player: a seat from 1 to 3"):
+        GAME.setup(["A", "B", "C"], {"start_player": 4})
+    with pytest.raises(IllegalAction, match="at most 7"):
+        GAME.setup(["A", "B", "C"], {"start_player": 8})
+    state = GAME.setup([f"P{i}" for i in range(4)], {"start_player": 3})
+    # the 3rd and 4th players in turn order from the start player (seat 2) get extras
+    assert state["start"] == 2 and state["extra_due"] == [1, 1, 0, 0]
+    public = GAME.public(state)
+    assert public["first_start"] == 2 and public["start_name"] == "P2"
+    assert public["round_starts"][:6] == [2, 3, 0, 1, 2, 3] and len(public["round_starts"]) == 15
+    assert [p["is_start"] for p in public["players"]] == [False, False, True, False]
+    state = act(state, 0, "setup_extra", money=1)
+    state = act(state, 1, "setup_extra", money=1)
+    state = bid_all(state, [0, 0, 0, 0])
+    assert state["pick_order"] == [2, 3, 0, 1]  # ties from the start player
+    state = take_all(state, {s: card("peasants", 1, "produce_grain") for s in range(4)})
+    state = feed_all(state)
+    assert state["round"] == 2 and state["start"] == 3
+    assert GAME.public(state)["start_name"] == "P3"

@@ -45,7 +45,9 @@ def view(state, seat):
 
 
 def card(cls="scholars", points=1, effect="none", face="up", **more):
-    return {"face": face, "class": cls, "points": points, "effect": effect, **more}
+    """A take_card payload; ``effect`` is one effect key or a list of them."""
+    effects = effect if isinstance(effect, list) else [] if effect == "none" else [effect]
+    return {"face": face, "class": cls, "points": points, "effects": effects, **more}
 
 
 def new_game(n=4, settings=None, extras=None):
@@ -72,10 +74,30 @@ def take_all(state, takes):
     return state
 
 
-def play_round(state, takes, bids=None):
+def play_round(state, takes, bids=None, feed=True):
+    """Bids, picks and (unless ``feed`` is False) everyone done with production and
+    feeding (see :func:`feed_all`)."""
     n = len(state["players"])
     state = bid_all(state, bids or [0] * n)
-    return take_all(state, takes)
+    state = take_all(state, takes)
+    return feed_all(state) if feed else state
+
+
+def feed_all(state, discards=None):
+    """Every seat still in the production step taps done, in seat order: with its
+    ``discards[seat]`` split when given, else the first offered (most Money)."""
+    if state["phase"] != g.PRODUCTION:
+        return state
+    for seat in range(len(state["players"])):
+        if state["production"]["done"][seat]:
+            continue
+        payload = (discards or {}).get(seat)
+        if payload is None:
+            money, grain, excess = g.feeding_after(state, seat)
+            options = g.split_options(excess, money, grain) if excess else []
+            payload = {"money": options[0][0], "grain": options[0][1]} if options else {}
+        state = act(state, seat, "done", **payload)
+    return state
 
 
 def illegal(state, seat, kind, fragment, **payload):
@@ -114,8 +136,14 @@ def _random_front(rng, state, allow_empress):
     if allow_empress and market["empress"]:
         if market["up"] == 1 or rng.random() < 0.3:
             classes = ["empresses"]
-    return {"class": rng.choice(classes), "points": rng.randint(1, 4),
-            "effect": rng.choice(EFFECT_KEYS)}
+    roll = rng.random()
+    if roll < 0.6:  # most cards have one effect; some two or three (or none)
+        effects = [rng.choice(EFFECT_KEYS)]
+    elif roll < 0.9:
+        effects = rng.sample(EFFECT_KEYS, 2)
+    else:
+        effects = rng.choices(EFFECT_KEYS, k=rng.randint(0, 4))
+    return {"class": rng.choice(classes), "points": rng.randint(1, 4), "effects": effects}
 
 
 def random_any_time(rng, state, seat):
@@ -182,9 +210,15 @@ def random_action(rng, state):
         if not has_face_up(state["cards"][seat]):
             payload["bonus"] = _split(rng, state["round"], state["bank"]["money"], state["bank"]["grain"])
         return seat, "take_card", payload
-    if phase == g.FEEDING:
+    if phase == g.PRODUCTION:
         seat = rng.choice(GAME.to_act(state))
-        return (seat,) + random_any_time(rng, state, seat)
+        needs = g.production_needs(state, seat)
+        if needs == "flip":
+            return (seat,) + random_any_time(rng, state, seat)
+        if needs is None and rng.random() < 0.3:
+            return None, "move_on", {}
+        money, grain, excess = g.feeding_after(state, seat)
+        return seat, "done", _split(rng, excess, money, grain) if excess else {}
     if phase in g.CAP_PHASES:
         seat = rng.choice(GAME.to_act(state))
         return seat, "discard", _split(rng, g.cap_excess(state, seat), state["money"][seat], state["grain"][seat])
@@ -222,11 +256,12 @@ def set_resources(state, seat, money=None, grain=None):
 def give_cards(state, seat, *fronts, face_up=True, column=None):
     """Put cards straight into a display (scenario set-up for later phases)."""
     for cls, points, effect in fronts:
+        effects = effect if isinstance(effect, list) else [] if effect == "none" else [effect]
         cid = state["next_id"]
         state["next_id"] += 1
         if face_up:
             state["cards"][seat].append({"id": cid, "column": cls, "face_up": True,
-                                         "class": cls, "points": points, "effect": effect})
+                                         "class": cls, "points": points, "effects": effects})
         else:
             state["cards"][seat].append({"id": cid, "column": column or cls, "face_up": False,
                                          "front": None, "secret": True})

@@ -9,8 +9,8 @@ from engine.errors import IllegalAction
 from engine.strata import GAME, influence, tribute_transfers
 from engine.strata import game as g
 
-from .test_strata_support import (act, bid_all, card, conserved, give_cards, illegal, legal,
-                                  new_game, set_resources, take_all, view)
+from .test_strata_support import (act, bid_all, card, conserved, feed_all, give_cards, illegal,
+                                  legal, new_game, set_resources, take_all, view)
 
 
 def test_rules_example_9_more_influence_takes_2_in_a_4_player_game():
@@ -19,14 +19,14 @@ def test_rules_example_9_more_influence_takes_2_in_a_4_player_game():
                                                     {"from": 1, "to": 3, "count": 2}]
 
 
-def test_pairs_in_processing_order_and_zero_transfers_left_out():
-    # Ann=12, Bo=3, Cy=7, Di=0, start Bo: payers Bo, Cy, Di, Ann; each pays the most
-    # influential first (the issue's example begins Bo -> Ann, 2)
+def test_taker_by_taker_from_the_start_player_payers_clockwise_from_the_taker():
+    # the issue's example: Ann=12, Bo=3, Cy=7, Di=0, start Bo. Bo takes nothing; Cy takes
+    # from Di then Bo; Di nothing; Ann takes from Bo, Cy, Di
     assert tribute_transfers([12, 3, 7, 0], 1, 4) == [
-        {"from": 1, "to": 0, "count": 2}, {"from": 1, "to": 2, "count": 1},
-        {"from": 2, "to": 0, "count": 1}, {"from": 3, "to": 0, "count": 3},
-        {"from": 3, "to": 2, "count": 1}]
-    # equal Influence among takers: clockwise from the start player
+        {"from": 3, "to": 2, "count": 1}, {"from": 1, "to": 2, "count": 1},
+        {"from": 1, "to": 0, "count": 2}, {"from": 2, "to": 0, "count": 1},
+        {"from": 3, "to": 0, "count": 3}]
+    # equal Influence among takers: the takers clockwise from the start player
     assert tribute_transfers([0, 8, 8, 8], 2, 4) == [
         {"from": 0, "to": 2, "count": 2}, {"from": 0, "to": 3, "count": 2},
         {"from": 0, "to": 1, "count": 2}]
@@ -42,26 +42,36 @@ def test_bad_tribute_input(args, fragment):
         tribute_transfers(*args)
 
 
-@settings(max_examples=200, deadline=None)
+def reference_order(values, start, per):
+    """An independent statement of the order: every pair owing something, sorted by the
+    taker's place clockwise from the start player, then the payer's place clockwise
+    from the taker."""
+    n = len(values)
+    owing = [(taker, payer) for taker in range(n) for payer in range(n)
+             if taker != payer and (values[taker] - values[payer]) // per > 0]
+    owing.sort(key=lambda pair: ((pair[0] - start) % n, (pair[1] - pair[0]) % n))
+    return [{"from": payer, "to": taker, "count": (values[taker] - values[payer]) // per}
+            for taker, payer in owing]
+
+
+@settings(max_examples=300, deadline=None)
 @given(st.lists(st.integers(0, 30), min_size=2, max_size=7), st.data(), st.integers(1, 6))
-def test_transfers_match_the_formula(values, data, per):
+def test_transfers_match_an_independent_implementation(values, data, per):
     start = data.draw(st.integers(0, len(values) - 1))
     transfers = tribute_transfers(values, start, per)
+    assert transfers == reference_order(values, start, per)
     expected = {(b, a): (values[a] - values[b]) // per for a in range(len(values))
                 for b in range(len(values)) if values[a] - values[b] >= per}
     assert {(t["from"], t["to"]): t["count"] for t in transfers} == expected
-    n = len(values)
-    order = [((t["from"] - start) % n, -values[t["to"]], (t["to"] - start) % n) for t in transfers]
-    assert order == sorted(order)
 
 
 def test_influence_counts_face_up_influence_cards_and_sets():
     cards = [
-        {"id": 1, "column": "scholars", "face_up": True, "class": "scholars", "points": 1, "effect": "influence"},
-        {"id": 2, "column": "artisans", "face_up": True, "class": "artisans", "points": 1, "effect": "set_influence"},
+        {"id": 1, "column": "scholars", "face_up": True, "class": "scholars", "points": 1, "effects": ["influence", "feed_money"]},
+        {"id": 2, "column": "artisans", "face_up": True, "class": "artisans", "points": 1, "effects": ["set_influence"]},
         {"id": 3, "column": "peasants", "face_up": False, "front": None, "secret": True},
-        {"id": 4, "column": "merchants", "face_up": True, "class": "merchants", "points": 1, "effect": "set_influence"},
-        {"id": 5, "column": "scholars", "face_up": False, "front": {"class": "scholars", "points": 1, "effect": "influence"}, "secret": True},
+        {"id": 4, "column": "merchants", "face_up": True, "class": "merchants", "points": 1, "effects": ["set_influence"]},
+        {"id": 5, "column": "scholars", "face_up": False, "front": {"class": "scholars", "points": 1, "effects": ["influence"]}, "secret": True},
     ]
     assert influence(cards) == 1 + 2 * 1  # a face-down Influence card gives nothing
 
@@ -74,7 +84,7 @@ def tribute_table(influences, resources):
     for seat, (money, grain) in enumerate(resources):
         set_resources(state, seat, money=money, grain=grain + len(state["cards"][seat]) + 1)
     state = bid_all(state, [0, 0, 0, 0])
-    return take_all(state, {s: card("peasants") for s in range(4)})
+    return feed_all(take_all(state, {s: card("peasants") for s in range(4)}))
 
 
 def test_taker_chooses_money_or_grain_from_the_payer():
@@ -91,9 +101,9 @@ def test_taker_chooses_money_or_grain_from_the_payer():
     illegal(state, 0, "take_tribute", "2 resources in all", money=3)
     state = act(state, 0, "take_tribute", money=1, grain=1)
     assert (state["money"][0], state["grain"][0], state["money"][1], state["grain"][1]) == (3, 3, 2, 2)
-    # payer 1 goes on paying (2 and 3 take 1 each); then 2 and 3 pay 0 one each
-    for taker, payer, pay in [(2, 1, {"money": 1}), (3, 1, {"money": 1}),
-                              (0, 2, {"grain": 1}), (0, 3, {"money": 1})]:
+    # taker 0 goes on taking (1 from each of 2 and 3); then 2 and 3 take 1 each from 1
+    for taker, payer, pay in [(0, 2, {"grain": 1}), (0, 3, {"money": 1}),
+                              (2, 1, {"money": 1}), (3, 1, {"money": 1})]:
         step = g.current_tribute(state)
         assert (step["to"], step["from"], step["count"]) == (taker, payer, 1)
         state = act(state, taker, "take_tribute", **pay)
@@ -126,8 +136,8 @@ def test_payer_with_only_face_down_cards_pays_what_they_have():
     set_resources(state, 0, grain=10, money=0)
     set_resources(state, 1, grain=3, money=1)
     state = bid_all(state, [0, 0])
-    state = take_all(state, {0: card("peasants"), 1: dict(face="down", column="artisans",
-                                                          bonus={"money": 1})})
+    state = feed_all(take_all(state, {0: card("peasants"), 1: dict(face="down", column="artisans",
+                                                                   bonus={"money": 1})}))
     # seat 1 fed 2 Grain -> 1 Grain, 2 Money; owes 2 to seat 0: pays both... choice!
     assert g.current_tribute(state)["count"] == 2
     assert g.current_tribute(state)["waiting_for"] == "taker"
@@ -136,8 +146,8 @@ def test_payer_with_only_face_down_cards_pays_what_they_have():
     # next round: seat 1 owes 2 again, has 1 Grain and only face-down cards: pays 1
     state = set_resources(state, 0, grain=10)
     state = bid_all(state, [0, 0])
-    state = take_all(state, {0: card("peasants"), 1: dict(face="down", column="artisans",
-                                                          bonus={"money": 2})})
+    state = feed_all(take_all(state, {0: card("peasants"), 1: dict(face="down", column="artisans",
+                                                                   bonus={"money": 2})}))
     # after feeding (3 Grain owed, 1 held, unpaid) seat 1 has 2 Money from the gift
     assert state["phase"] == g.AUCTION
     last = state["tribute"]["transfers"][0]
@@ -157,3 +167,56 @@ def test_tribute_cap_taker_discards_above_10():
     state = act(state, 0, "discard", money=3, grain=3)
     assert state["phase"] == g.AUCTION and state["money"][0] + state["grain"][0] == 10
     conserved(state)
+
+
+def test_what_a_taker_received_earlier_pays_what_they_owe_later():
+    """Start player Bo (seat 1): Bo takes 1 from Ann first, then pays Cy 1 out of it,
+    without turning a card down (payer-first, Bo would have had to flip)."""
+    state = new_game(3, settings={"start_player": 2})
+    assert state["start"] == 1
+    give_cards(state, 0, ("peasants", 1, "none"))
+    give_cards(state, 1, *[("scholars", 1, "influence")] * 4)
+    give_cards(state, 2, *[("artisans", 1, ["influence", "influence"])] * 4)
+    for seat in range(3):  # enough Grain to feed, nothing else
+        set_resources(state, seat, money=0, grain=len(state["cards"][seat]) + 1)
+    set_resources(state, 0, money=3)
+    state = bid_all(state, [0, 0, 0])
+    state = feed_all(take_all(state, {s: card("merchants") for s in range(3)}))
+    assert state["tribute"]["influence"] == [0, 4, 8]
+    tribute = view(state, None)["public"]["tribute"]
+    assert [(t["to"], t["from"], t["count"]) for t in tribute["transfers"]] == [
+        (1, 0, 1), (2, 0, 2), (2, 1, 1)]
+    # the first two are forced (Ann has only Money); Bo pays Cy with Ann's Money
+    assert state["phase"] == g.AUCTION
+    done = state["tribute"]["transfers"]
+    assert [t["paid"]["money"] for t in done] == [1, 2, 1] and done[1]["count"] == 2
+    assert all(c["face_up"] for c in state["cards"][1])
+    assert view(state, None)["public"]["tribute"]["lines"] == [
+        "P1 took 1 Money from P0", "P2 took 2 Money from P0", "P2 took 1 Money from P1"]
+    conserved(state)
+
+
+def payer_short_of_one(flip_influence):
+    state = new_game(2)
+    give_cards(state, 0, *[("scholars", 1, "influence")] * 8)
+    give_cards(state, 1, ("scholars", 1, "influence"), ("peasants", 1, "none"))
+    set_resources(state, 0, money=0, grain=len(state["cards"][0]) + 1)
+    set_resources(state, 1, money=0, grain=len(state["cards"][1]) + 1)
+    state = bid_all(state, [0, 0])
+    state = feed_all(take_all(state, {0: card("merchants"), 1: card("merchants")}))
+    step = g.current_tribute(state)
+    assert (step["from"], step["to"], step["count"], step["waiting_for"]) == (1, 0, 1, "payer")
+    cid = state["cards"][1][0 if flip_influence else 1]["id"]
+    return act(state, 1, "flip_down", card=cid, money=2)
+
+
+def test_the_count_follows_the_display_when_the_payment_is_made():
+    """A card turned face down to pay no longer counts: Bo turns his Influence card
+    down, so Ann is 8 above him and takes 2, not 1 (issue 18)."""
+    state = payer_short_of_one(flip_influence=True)
+    assert state["phase"] == g.TRIBUTE_CAP or state["phase"] == g.AUCTION
+    paid = state["tribute"]["transfers"][0]
+    assert paid["count"] == 2 and paid["paid"] == {"money": 2, "grain": 0}
+    state = payer_short_of_one(flip_influence=False)
+    paid = state["tribute"]["transfers"][0]
+    assert paid["count"] == 1 and state["money"][1] == 1

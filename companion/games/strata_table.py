@@ -1,0 +1,334 @@
+"""Four Big Strata: the host's table screen and the end of the game.
+
+``TableView``: a laptop, tablet or TV in the middle of the table (1280x800, 1920x1080),
+read from 2 m: the round, the phase and the start player across the top; on the left
+what the table does now (who has bid - never how much -, the pick order with the bids,
+who is done with production and feeding, the tribute in sentences, the final ranking);
+on the right every player's Money, Grain and Influence in large type with their cards
+per class. No controls (the frame adds the way out).
+
+``FinalScreen``: each player's four classes as a chart (``companion.ui.charts``), the
+ranking and the tie-break walk-through in words; the placing of Empresses and "any one
+class" points while a player still has them to place.
+"""
+
+from __future__ import annotations
+
+import flet as ft
+
+from companion.games import strata_kit as look
+from companion.games.strata_view import cat_of, name_of, phase_of, tribute_lines, waiting_words
+from companion.ui import charts, kit
+from companion.games.strata_kit import part
+from companion.ui.live import use_table, use_view
+
+HEAD = 64
+KEY = 56
+TEXT = 40
+SMALLER = 30
+
+
+def _scale() -> float:
+    """Type grows on a TV-sized screen (1920 px wide) to fill it; read once per part."""
+    return 1.4 if kit.use_width() >= 1700 else 1.0
+
+
+# -- the host's table screen ---------------------------------------------------------------
+
+@part
+def TableView():
+    phase = use_view(phase_of)
+    n = use_view(lambda s: len(s["public"]["players"]))
+    if phase in ("scoring", "over"):
+        left = FinalScreen(None, big=True)
+    else:
+        left = BigNow()
+    return ft.Column([
+        BigHeadline(),
+        ft.Row([
+            ft.Container(left, expand=5),
+            ft.Column([BigPlayer(s, key=f"p{s}") for s in range(n)], expand=6, spacing=10),
+        ], vertical_alignment=ft.CrossAxisAlignment.START, spacing=32),
+    ], spacing=20, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+
+
+@part
+def BigHeadline():
+    k = _scale()
+    rnd, rounds = use_view(lambda s: (s["public"]["round"], s["public"]["rounds"]))
+    start = use_view(lambda s: name_of(s, s["public"]["start"]))
+    label = use_view(lambda s: s["public"]["phase_label"])
+    round_text = f"Round {rnd} of {rounds}" if rnd else "Before round 1"
+    return ft.Row([
+        kit.own(ft.Text(round_text, size=int(HEAD * k), weight=ft.FontWeight.BOLD, semantics_label=round_text)),
+        kit.own(ft.Text(label, size=int(TEXT * k), weight=ft.FontWeight.W_600, semantics_label=f"Phase: {label}")),
+        ft.Row([ft.Icon(ft.Icons.FLAG, size=int(TEXT * k)),
+                kit.own(ft.Text(f"Start: {start}", size=int(TEXT * k), weight=ft.FontWeight.BOLD,
+                                semantics_label=f"Start player: {start}"))], tight=True, spacing=8),
+    ], alignment=ft.MainAxisAlignment.SPACE_BETWEEN, wrap=True,
+        vertical_alignment=ft.CrossAxisAlignment.CENTER)
+
+
+@part
+def BigNow():
+    """What the table does now, in large type."""
+    k = _scale()
+    phase = use_view(phase_of)
+    words = use_view(waiting_words)
+    rows: list[ft.Control] = []
+    if phase == "auction":
+        rows += [BigBids(), BigTribute(small=True)]  # and what last round's tribute did
+    elif phase == "pick":
+        rows.append(BigPickOrder())
+    elif phase == "tribute" or phase == "tribute_cap":
+        rows.append(BigTribute())
+    elif phase not in ("setup",):
+        rows.append(BigSteps())
+    if words:
+        rows.append(kit.own(ft.Text(words, size=int(SMALLER * k), weight=ft.FontWeight.BOLD)))
+    rows.append(BigMarket())
+    return ft.Column(rows, spacing=16)
+
+
+@part
+def BigBids():
+    k = _scale()
+    status = use_view(lambda s: tuple((p["name"], bool(p.get("has_bid"))) for p in s["public"]["players"]))
+    rows: list[ft.Control] = [kit.big_text("Secret bids", int(TEXT * k))]
+    for name, done in status:
+        rows.append(kit.own(ft.Text(f"{name}: {'bid ready' if done else 'choosing'}", size=int(SMALLER * k),
+                                    weight=ft.FontWeight.BOLD if done else None,
+                                    semantics_label=f"{name} {'has bid' if done else 'choosing'}")))
+    return ft.Column(rows, spacing=6)
+
+
+@part
+def BigPickOrder():
+    k = _scale()
+    order = use_view(lambda s: tuple(
+        (place, s["public"]["players"][seat]["name"], s["public"]["players"][seat].get("bid"),
+         seat == s["public"].get("picker"), bool(s["public"]["players"][seat].get("picked")))
+        for place, seat in enumerate(s["public"].get("pick_order") or [], start=1)))
+    rows: list[ft.Control] = [kit.big_text("Pick order", int(TEXT * k))]
+    for place, name, bid, now, done in order:
+        status = " - taking a card" if now else (" - took a card" if done else "")
+        rows.append(kit.own(ft.Text(f"{place}. {name}: bid {bid}{status}", size=int((SMALLER if not now else TEXT) * k),
+                                    weight=ft.FontWeight.BOLD, semantics_label=f"Pick {place}: {name} bid {bid}")))
+    return ft.Column(rows, spacing=6)
+
+
+@part
+def BigTribute(small: bool = False):
+    k = _scale()
+    lines = use_view(tribute_lines)
+    if not lines:
+        return ft.Container(visible=False)
+    title, influence, rows = lines
+    size = int((22 if small else SMALLER) * k)
+    controls: list[ft.Control] = [kit.own(ft.Text(title, size=size + 6 if small else int(TEXT * k), weight=ft.FontWeight.BOLD)),
+                                  kit.own(ft.Text(influence, size=size))]
+    for text, now in rows:
+        controls.append(kit.own(ft.Text(text, size=size, weight=ft.FontWeight.BOLD if now else None)))
+    return ft.Column(controls, spacing=4 if small else 6)
+
+
+@part
+def BigSteps():
+    """Production and feeding (who is done, what each gains and feeds), or a discard:
+    who the table waits for."""
+    k = _scale()
+    steps = use_view(_steps)
+    label = use_view(lambda s: s["public"]["phase_label"])
+    rows: list[ft.Control] = [kit.big_text(label, int(TEXT * k))]
+    for name, words, done in steps:
+        rows.append(kit.own(ft.Text(f"{name}: {'done' if done else 'moving tokens'}", size=int(SMALLER * k),
+                                    weight=ft.FontWeight.BOLD if done else None,
+                                    semantics_label=f"{name} {'done' if done else 'not done'}")))
+        if words:
+            rows.append(kit.own(ft.Text(words, size=int(22 * k))))
+    return ft.Column(rows, spacing=6)
+
+
+def _steps(screen: dict):
+    production = screen["public"].get("production")
+    if production:
+        return tuple((e["name"], e.get("words", ""), e["done"]) for e in production["seats"])
+    waiting = screen["to_act"]
+    return tuple((p["name"], "", p["seat"] not in waiting) for p in screen["public"]["players"])
+
+
+@part
+def BigMarket():
+    k = _scale()
+    market = use_view(lambda s: (s["public"]["phase"], s["public"]["market"]["up"], s["public"]["market"]["down"],
+                                 bool(s["public"]["market"].get("empress"))))
+    phase, up, down, empress = market
+    if phase not in ("auction", "pick"):
+        return ft.Container(visible=False)
+    text = f"Public Display: {up} face up, {down} face down" + (" (with the Empress)" if empress else "")
+    return kit.own(ft.Text(text, size=int(SMALLER * k)))
+
+
+@part
+def BigPlayer(seat: int):
+    k = _scale()
+    line = use_view(lambda s: _big_line(s, seat))
+    cat = use_view(cat_of)
+    name, colour, money, grain, influence, start, counts = line
+    chips = [ft.Container(
+        kit.own(ft.Text(f"{cat['labels'][c]} {count}", size=int(22 * k), weight=ft.FontWeight.BOLD, color=look.class_text(c),
+                        semantics_label=f"{name} {cat['labels'][c]} {count}")),
+        bgcolor=look.class_colour(c), border_radius=6, padding=ft.Padding(8, 2, 8, 2))
+        for c, count in counts]
+    return ft.Container(ft.Column([
+        ft.Row([
+            ft.Row([kit.player_badge(name, colour, size=int(TEXT * k))]
+                   + ([ft.Icon(ft.Icons.FLAG, size=int(TEXT * k))] if start else []), tight=True),
+            ft.Row([
+                _big_number(money, "Money", f"{name} Money {money}", k),
+                _big_number(grain, "Grain", f"{name} Grain {grain}", k),
+                _big_number(influence, "Influence", f"{name} Influence {influence}", k),
+            ], spacing=24, tight=True),
+        ], alignment=ft.MainAxisAlignment.SPACE_BETWEEN),
+        ft.Row(chips, wrap=True, spacing=6),
+    ], spacing=4), padding=ft.Padding(12, 6, 12, 6), border=kit.outline(1, ft.Colors.OUTLINE_VARIANT))
+
+
+def _big_number(value, label: str, semantics: str, k: float = 1.0) -> ft.Control:
+    return ft.Row([
+        kit.own(ft.Text(str(value), size=int(KEY * k), weight=ft.FontWeight.BOLD, semantics_label=semantics)),
+        ft.Text(label, size=int(22 * k)),
+    ], spacing=6, tight=True, vertical_alignment=ft.CrossAxisAlignment.END)
+
+
+def _big_line(screen: dict, seat: int):
+    p = screen["public"]["players"][seat]
+    cat = cat_of(screen)
+    counts = []
+    for column in cat["columns"]:
+        k = sum(1 for c in p["cards"] if c["column"] == column)
+        if k or column in cat["classes"]:
+            counts.append((column, k))
+    return (p["name"], screen["table"]["colours"][seat], p["money"], p["grain"], p["influence"],
+            bool(p.get("is_start")), tuple(counts))
+
+
+# -- the end of the game ---------------------------------------------------------------------
+
+def _final_slice(screen: dict):
+    """Per player: name, colour, the four class totals (as chosen, else as proposed),
+    the score, whether still placing."""
+    public = screen["public"]
+    final = public.get("final")
+    if not final:
+        return None
+    cat = cat_of(screen)
+    out = []
+    for p, f in zip(public["players"], final):
+        placed = f.get("chosen") or f.get("proposal") or {}
+        classes = placed.get("classes") or f.get("classes") or {}
+        out.append((p["name"], screen["table"]["colours"][p["seat"]],
+                    tuple(classes.get(c, 0) for c in cat["classes"]), placed.get("score"),
+                    f.get("chosen") is None))
+    return tuple(out)
+
+
+def _ranking(screen: dict):
+    result = screen.get("result")
+    if not result:
+        return None
+    ranking = tuple((e["place"], e["name"], e["score"]) for e in result["ranking"])
+    words = result.get("walkthrough")
+    if isinstance(words, list):
+        words = tuple(words)
+    elif isinstance(words, str):
+        words = (words,)
+    return ranking, words or ()
+
+
+@part
+def FinalScreen(seat, big: bool = False):
+    players = use_view(_final_slice)
+    ranking = use_view(_ranking)
+    cat = use_view(cat_of)
+    placing = use_view(lambda s: "final_assignment" in s["legal"])
+    words = use_view(waiting_words)
+    size = TEXT if big else kit.LARGE
+    rows: list[ft.Control] = []
+    if seat is not None and placing:
+        rows.append(Placing(seat))
+    if ranking:
+        order, tie_words = ranking
+        best = [name for place, name, _ in order if place == 1]
+        rows.append(kit.own(ft.Text(f"{best[0]} wins" if len(best) == 1 else " and ".join(best) + " share the win",
+                                    size=size + 8, weight=ft.FontWeight.BOLD)))
+        for place, name, score in order:
+            rows.append(ft.Row([
+                kit.own(ft.Text(f"{place}. {name}", size=size, weight=ft.FontWeight.BOLD)),
+                kit.own(ft.Text(f"score {score}", size=size, weight=ft.FontWeight.BOLD,
+                                semantics_label=f"{name} final score {score}")),
+            ], alignment=ft.MainAxisAlignment.SPACE_BETWEEN))
+        rows.append(kit.muted("Score = the lowest class; ties compare the second lowest, and so on."))
+        for line in tie_words:
+            rows.append(kit.own(ft.Text(line, size=kit.BODY if not big else SMALLER)))
+    else:
+        rows.append(kit.own(ft.Text("Final scoring", size=size, weight=ft.FontWeight.BOLD)))
+        if words:
+            rows.append(kit.body(words))
+    if players:
+        labels = [cat["labels"][c] for c in cat["classes"]]
+        rows.append(charts.grouped_bars(labels, [p[0] for p in players], [p[1] for p in players],
+                                        [list(p[2]) for p in players], height=320 if big else 240))
+        for name, _, classes, score, still in players:
+            text = f"{name}: " + ", ".join(f"{label} {v}" for label, v in zip(labels, classes))
+            if still:
+                text += " (proposed; still placing)"
+            rows.append(kit.own(ft.Text(text, size=kit.SMALL + 2 if not big else 22)))
+    return kit.card(rows) if not big else ft.Column(rows, spacing=8)
+
+
+@part
+def Placing(seat: int):
+    """Empresses and "any one class" points: accept the proposal, or choose otherwise."""
+    context = use_table()
+    final = use_view(lambda s: (s["public"].get("final") or [None] * (seat + 1))[seat])
+    cat = use_view(cat_of)
+    choice, set_choice = ft.use_state(None)
+    if not final:
+        return ft.Container(visible=False)
+    labels = cat["labels"]
+    chunks = final["chunks"]
+    proposal = final["proposal"]
+    current = list(choice) if choice is not None else [a["class"] for a in proposal["assignment"]]
+    rows: list[ft.Control] = [kit.title("Your final placing"),
+                              kit.body("Proposed (the best for your lowest class): " + _assignment_words(cat, proposal)),
+                              kit.primary("Accept proposal", lambda e: context.act("final_assignment", {})),
+                              kit.title("Or choose otherwise", size=kit.BODY)]
+    for k, chunk in enumerate(chunks):
+        what = "Empress" if chunk.get("source") == "empress" else "Any one class bonus"
+        rows.append(kit.body(f"{k + 1}. {what}: {look.points_words(chunk['points'])}", size=kit.SMALL + 2))
+
+        def put(c, k=k):
+            return lambda e: set_choice(tuple(current[:k] + [c] + current[k + 1:]))
+
+        rows.append(look.token_row([
+            look.token(labels[c], f"Bonus {k + 1} to {labels[c]}", put(c), selected=current[k] == c,
+                       colour=look.CLASS_COLOURS[c], size=kit.SMALL + 2) for c in cat["classes"]]))
+    mine = dict(final["fixed"])
+    for chunk, c in zip(chunks, current):
+        mine[c] += chunk["points"]
+    score = min(mine[c] for c in cat["classes"])
+    rows.append(kit.body("Your choice: " + ", ".join(f"{labels[c]} {mine[c]}" for c in cat["classes"]),
+                         size=kit.SMALL + 2))
+    rows.append(kit.secondary(f"Confirm my placing (score {score})",
+                              lambda e: context.act("final_assignment", {"assignment": list(current)})))
+    return kit.card(rows)
+
+
+def _assignment_words(cat: dict, placed: dict) -> str:
+    labels = cat["labels"]
+    parts = [f"{a['points']} to {labels[a['class']]}" for a in placed.get("assignment", [])]
+    return (", ".join(parts) or "nothing to place") + f"; score {placed['score']}."
+
+
+__all__ = ["FinalScreen", "TableView"]

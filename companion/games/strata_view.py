@@ -1,0 +1,189 @@
+"""Four Big Strata: what the screens read from a view, in words (no Flet, no engine).
+
+``screen`` is what :func:`companion.ui.live.use_view` selects from:
+``{"table": {...}, "held": bool, "public", "private", "legal", "to_act", "result", "revision"}``.
+"""
+
+from __future__ import annotations
+
+from companion.games.strata_kit import and_words, split_words
+
+
+def phase_of(screen: dict) -> str:
+    return screen["public"]["phase"]
+
+
+def cat_of(screen: dict) -> dict:
+    """Words and choices for classes, effects and points (the view's catalogue)."""
+    return screen["public"]["catalogue"]
+
+
+def numbers_of(screen: dict) -> dict:
+    """The rules' numbers the view carries: the cap, exchange and trade rates, flip gain."""
+    return screen["public"]["numbers"]
+
+
+def name_of(screen: dict, seat: int | None) -> str:
+    if seat is None:
+        return "nobody"
+    return screen["public"]["players"][seat]["name"]
+
+
+def names(screen: dict, seats) -> str:
+    return and_words([name_of(screen, s) for s in seats])
+
+
+# -- who the table waits for ----------------------------------------------------------------
+
+def waiting_words(screen: dict) -> str | None:
+    public = screen["public"]
+    phase = public["phase"]
+    waiting = list(screen["to_act"])
+    if not waiting or phase == "over":
+        return None
+    who = names(screen, waiting)
+    if phase == "setup":
+        return f"Waiting for {who} to take their extra resources."
+    if phase == "auction":
+        if public.get("can_reveal"):
+            return "Everyone has bid: reveal the bids."
+        return f"Waiting for bids from {', '.join(name_of(screen, s) for s in waiting)}."
+    if phase == "pick":
+        return f"Waiting for {who} to take a card."
+    if phase == "production":
+        return f"Waiting for {who} to move their tokens and tap Done."
+    if phase == "tribute_cap":
+        return f"Waiting for {who} to discard down to {numbers_of(screen)['cap']}."
+    if phase == "tribute":
+        current = (public.get("tribute") or {}).get("current")
+        if current and current["waiting_for"] == "payer":
+            return f"Waiting for {who} to turn cards face down to pay {name_of(screen, current['to'])}."
+        return f"Waiting for {who} to take tribute."
+    if phase == "scoring":
+        return f"Waiting for {who} to place their Empress and bonus points."
+    return f"Waiting for {who}."
+
+
+def tribute_lines(screen: dict):
+    public = screen["public"]
+    tribute = public.get("tribute")
+    phase = public["phase"]
+    if not tribute or phase not in ("tribute", "tribute_cap", "auction"):
+        return None
+    if phase == "auction" and public["round"] <= 1:
+        return None
+    infl = tribute["influence"]
+    title = "Tribute" if phase != "auction" else "Last round's tribute"
+    influence = "Influence: " + ", ".join(f"{p['name']} {infl[p['seat']]}" for p in public["players"])
+    current = tribute.get("current")
+    rows = []
+    if not tribute["transfers"]:
+        rows.append(("Nobody has enough more Influence than another: no tribute.", False))
+    for t in tribute["transfers"]:
+        taker, payer, n = name_of(screen, t["to"]), name_of(screen, t["from"]), t["count"]
+        paid = t.get("paid")
+        if paid is not None:
+            got = paid["money"] + paid["grain"]
+            text = f"{taker} took {split_words(paid['money'], paid['grain'])} from {payer}"
+            if got < n:
+                text += f" ({n - got} unpaid)"
+            rows.append((text, False))
+        elif current and current["from"] == t["from"] and current["to"] == t["to"]:
+            if current["waiting_for"] == "payer":
+                have = public["players"][t["from"]]["total"]
+                rows.append((f"{taker} takes {n} from {payer}: {payer} has only {have}, so {payer} must "
+                             "turn cards face down first", True))
+            else:
+                rows.append((f"{taker} takes {n} from {payer}: {taker} chooses Money or Grain", True))
+        else:
+            rows.append((f"{taker} takes {n} from {payer}", False))
+    return title, influence, tuple(rows)
+
+
+# -- the turn banner ----------------------------------------------------------------------------
+
+def turn_words(screen: dict) -> str:
+    """What "Your turn: ..." says on this phone: only moves that are legal now."""
+    legal = set(screen["legal"])
+    public = screen["public"]
+    private = screen.get("private") or {}
+    seat = screen["table"]["seat"]
+    if "setup_extra" in legal:
+        return "take your extra resources"
+    if "bid" in legal and private.get("bid") is None:
+        return "bid in secret" + (" or reveal" if "reveal" in legal else "")
+    if "reveal" in legal and public["phase"] == "auction":
+        return "reveal the bids" if private.get("bid") is not None else "reveal"
+    if "take_card" in legal:
+        return "take a card"
+    if "done" in legal:
+        needs = (private.get("production") or {}).get("needs")
+        if needs == "flip":
+            return "turn a card face down to feed your people"
+        if needs == "discard":
+            return "choose what to discard, then tap Done"
+        return "move your tokens, then tap Done"
+    if "discard" in legal:
+        return f"discard down to {numbers_of(screen)['cap']}"
+    if "take_tribute" in legal:
+        current = (public.get("tribute") or {}).get("current") or {}
+        return f"take tribute from {name_of(screen, current.get('from'))}"
+    current = (public.get("tribute") or {}).get("current") or {}
+    if "flip_down" in legal and current.get("waiting_for") == "payer" and current.get("from") == seat:
+        return f"turn a card face down to pay {name_of(screen, current['to'])}"
+    if "final_assignment" in legal:
+        return "place your Empress and bonus points"
+    return ""
+
+
+# -- news: what happened to this seat ------------------------------------------------------------
+
+def news(before: dict, after: dict) -> str | None:
+    """A short message when something happened to this seat between two of its views."""
+    seat = after["table"]["seat"]
+    if seat is None:
+        return None
+    b, a = before["public"], after["public"]
+    messages = []
+    # the reveal: who outbid me, where I pick
+    if b["phase"] == "auction" and a.get("pick_order") and a["round"] == b["round"]:
+        mine = a["players"][seat].get("bid")
+        above = [name_of(after, s) for s in a["pick_order"]  # highest bid first
+                 if s != seat and (a["players"][s].get("bid") or 0) > (mine or 0)]
+        place = a["pick_order"].index(seat) + 1
+        if above:
+            messages.append(f"{and_words(above)} outbid you: you pick {_ordinal(place)}")
+        else:
+            messages.append(f"Bids revealed: you pick {_ordinal(place)}")
+    # tribute I paid (someone took it from me)
+    before_paid = _paid(b)
+    for key, (m, g) in _paid(a).items():
+        _, payer, taker = key
+        if payer == seat and key not in before_paid and m + g:
+            messages.append(f"You paid {split_words(m, g)} tribute to {name_of(after, taker)}")
+    # a new round: the start player
+    if a["round"] > b["round"] and a["round"] > 0:
+        start = a["start"]
+        who = "you are" if start == seat else f"{name_of(after, start)} is"
+        messages.append(f"Round {a['round']}: {who} the start player")
+    if not messages:
+        return None
+    text = "; ".join(messages)
+    return text[0].upper() + text[1:]
+
+
+def _paid(public: dict) -> dict:
+    """``{(transfers, from, to): (money, grain)}`` for the transfers paid; a new tribute
+    (another list of transfers) has new keys."""
+    transfers = (public.get("tribute") or {}).get("transfers", [])
+    which = tuple((t["from"], t["to"], t["count"]) for t in transfers)
+    return {(which, t["from"], t["to"]): (t["paid"].get("money", 0), t["paid"].get("grain", 0))
+            for t in transfers if t.get("paid") is not None}
+
+
+def _ordinal(n: int) -> str:
+    return {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth", 6: "sixth", 7: "seventh"}.get(n, f"#{n}")
+
+
+__all__ = ["cat_of", "name_of", "names", "news", "numbers_of", "phase_of", "tribute_lines", "turn_words",
+           "waiting_words"]
