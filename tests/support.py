@@ -211,37 +211,6 @@ __all__ = ["ENVELOPE", "HOST", "NAMES", "RandomTable", "dumps", "fuzz_values", "
            "seated"]
 
 
-# -- screens over the real hub --------------------------------------------------------
-
-class Screen:
-    """A game screen for ``who`` drawn from the real hub (as a phone's session draws it):
-    its moves go through the hub, refusals become toasts, confirms say yes."""
-
-    def __init__(self, hub, who: Who, local: dict | None = None):
-        self.hub = hub
-        self.who = who
-        self.local: dict = {} if local is None else local
-        self.toasts: list[str] = []
-
-    def ui(self):
-        from companion.ui.gameui import GameUI
-
-        return GameUI(table=self.hub.table(self.who), view=self.hub.view(self.who), act=self.act,
-                      confirm=lambda title, text, yes, label="": yes(), toast=self.toasts.append,
-                      rerender=lambda: None, local=self.local)
-
-    def build(self) -> list:
-        from companion.games import screens_for
-
-        return list(screens_for(self.hub.game.id).build(self.ui()))
-
-    def act(self, kind: str, payload: dict | None = None, seat: int | None = None) -> None:
-        try:
-            self.hub.act(self.who, kind, payload or {}, self.hub.revision, seat)
-        except IllegalAction as exc:
-            self.toasts.append(exc.message)
-
-
 # -- the JSON transport ---------------------------------------------------------------
 
 class Api:

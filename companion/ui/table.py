@@ -14,7 +14,6 @@ import flet as ft
 
 from engine.errors import IllegalAction
 from engine.registry import get_game
-from engine.table import ENVELOPE
 from companion.games import screens_for
 from companion.hub import HOST, Who, off_loop
 from companion.ui import kit
@@ -146,27 +145,8 @@ def TableLayout():
         controls.append(ft.Row([qr_block(phone, code)], alignment=ft.MainAxisAlignment.CENTER))
     else:
         screens = screens_for(context.live.hub.game.id)
-        controls.append(screens.Screen() if hasattr(screens, "Screen") else WholeScreen())
+        controls.append(screens.Screen())
     return kit.phone_column(controls)
-
-
-@part
-def WholeScreen():
-    """A game screen still written as ``build(ui)``: drawn whole on every change."""
-    from companion.ui.gameui import GameUI
-
-    context = use_table()
-    screen = use_view(lambda s: s)
-    local = ft.use_ref(dict)
-    _, set_tick = ft.use_state(0)
-    ui = GameUI(table=screen["table"], view={k: screen[k] for k in ENVELOPE}, act=context.act,
-                confirm=context.confirm, toast=context.toast,
-                rerender=lambda: set_tick(lambda t: t + 1), local=local.current)
-    try:
-        controls = list(screens_for(context.live.hub.game.id).build(ui))
-    except IllegalAction as exc:  # a view a screen cannot draw: say so, never crash
-        controls = [kit.body(exc.message)]
-    return ft.Column(controls, spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
 
 @part

@@ -284,6 +284,13 @@ class Phone:
                 return out;
             }""", labels)
 
+    def assert_readable_from_afar(self, labels: list[str], at_least: float = 40) -> None:
+        """Every one of ``labels`` is on screen, drawn at least ``at_least`` px high (a
+        table screen read from 2 m)."""
+        heights = self.label_heights(labels)
+        assert set(heights) == set(labels), heights
+        assert all(h >= at_least for h in heights.values()), heights
+
     def background(self) -> tuple[int, int, int]:
         """The colour of the page's top left corner (light or dark theme)."""
         import io

@@ -113,6 +113,8 @@ def test_harmony_formed_in_the_turn_shows_turns_until_it_pays():
         assert last(hub) == ("place", {"tile": "jade", "formed": [["lily", "jade"]]}, ANN, ANN)
         assert ann.phone.toasts == []
         assert "My harmonies" in ann.text() and "Lily + White Jade pays in 2 turns" in ann.text()
+        await bo.settle()
+        assert "Lily + White Jade" in bo.text()  # the opponent sees what to break
         assert text_size(ann, "Lily + White Jade pays in 2 turns") >= 40  # a big number
         # everyone else sees it with its owner, and in the latest harmonies
         board = await app.watcher(hub)

@@ -216,7 +216,6 @@ def test_the_host_enters_for_a_player_without_a_phone():
         revealed(hub, (0, 0, 0, 1))
         host = await app.host(hub)
         assert "Scholar 2 points" not in _taps(host)  # the table screen takes no card
-        from tests.flet_sessions import Tab  # noqa: F401
         assert "Waiting for Di to take a card." in host.text()
     run_app(test)
 
@@ -396,7 +395,7 @@ def test_production_step_says_what_each_gains_and_feeds_and_done_moves_on():
         assert "You gain nothing; you feed 1 Money, 1 Grain." in bo.text()
         assert "You lack 1 Money to feed" in bo.text()
         assert "Done: my tokens are moved" not in _taps(bo)
-        await bo.tap(f"Turn down card 2")
+        await bo.tap("Turn down card 2")
         await bo.tap("Get 2 Money 0 Grain")
         assert "It is your last face-up card: you also get 1 resource of your choice." in bo.text()
         await bo.tap("Gift 1 Money 0 Grain")
