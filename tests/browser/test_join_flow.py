@@ -62,8 +62,10 @@ def test_qr_join_act_reload_and_kill9(server, phones):
     # SIGKILL the server, start it again on the same port: the table is intact
     server.kill9()
     server.start()
+    ann.enable_semantics()
+    ann.field("Ann's points", timeout=60000)  # back by itself, then reloaded
     ann.reload()
-    ann.field("Ann's points")
+    ann.field("Ann's points", timeout=60000)
     ann.see_label("Ann total 7")
     listing = server.companion("tables", "--json")
     assert code in listing.stdout
