@@ -317,10 +317,10 @@ def Placing(seat: int):
     mine = dict(final["fixed"])
     for chunk, c in zip(chunks, current):
         mine[c] += chunk["points"]
-    score = min(mine[c] for c in cat["classes"])
     rows.append(kit.body("Your choice: " + ", ".join(f"{labels[c]} {mine[c]}" for c in cat["classes"]),
                          size=kit.SMALL + 2))
-    rows.append(kit.secondary(f"Confirm my placing (score {score})",
+    # the score itself is the table's to work out: it shows once the placing is confirmed
+    rows.append(kit.secondary("Confirm my placing",
                               lambda e: context.act("final_assignment", {"assignment": list(current)})))
     return kit.card(rows)
 

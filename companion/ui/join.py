@@ -8,8 +8,8 @@ from engine.errors import IllegalAction
 from companion.hub import HOST, WATCHER, off_loop
 from companion.qr import qr_png
 from companion.ui import kit
-from companion.ui.notice import Notice, Waiting
-from companion.ui.opening import use_opened_table
+from companion.ui.notice import Waiting
+from companion.ui.opening import OpenedTable
 
 
 def qr_block(phone, code: str, size: int = 300) -> ft.Control:
@@ -24,12 +24,7 @@ def qr_block(phone, code: str, size: int = 300) -> ft.Control:
 
 @ft.component
 def Join(phone, code_text: str):
-    hub, problem = use_opened_table(phone, code_text)
-    if problem:
-        return Notice(phone, "Cannot open that", problem)
-    if hub is None:
-        return Waiting()
-    return JoinTable(phone, hub, key=hub.code)
+    return OpenedTable(phone, code_text, JoinTable)
 
 
 @ft.component

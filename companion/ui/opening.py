@@ -7,6 +7,7 @@ import logging
 import flet as ft
 
 from engine.errors import IllegalAction
+from companion.ui.notice import Notice, Waiting
 
 log = logging.getLogger(__name__)
 
@@ -33,3 +34,15 @@ def use_opened_table(phone, code_text: str):
 
     ft.on_mounted(load)
     return hub, problem
+
+
+@ft.component
+def OpenedTable(phone, code_text: str, page):
+    """``page(phone, hub)`` once the table for ``code_text`` is open; meanwhile
+    "Opening...", or why it cannot be opened."""
+    hub, problem = use_opened_table(phone, code_text)
+    if problem:
+        return Notice(phone, "Cannot open that", problem)
+    if hub is None:
+        return Waiting()
+    return page(phone, hub, key=hub.code)

@@ -20,7 +20,7 @@ from companion.ui import kit
 from companion.ui.join import qr_block
 from companion.ui.live import TABLE, LiveTable, TableContext, part, use_table, use_view
 from companion.ui.notice import Notice, Waiting
-from companion.ui.opening import use_opened_table
+from companion.ui.opening import OpenedTable
 
 TABS = (("play", "Play"), ("history", "History"), ("rules", "Rules"), ("invite", "Invite"))
 WIDE = 900
@@ -28,12 +28,7 @@ WIDE = 900
 
 @part
 def TablePage(phone, code_text: str):
-    hub, problem = use_opened_table(phone, code_text)
-    if problem:
-        return Notice(phone, "Cannot open that", problem)
-    if hub is None:
-        return Waiting()
-    return TableSeat(phone, hub, key=hub.code)
+    return OpenedTable(phone, code_text, TableSeat)
 
 
 def seat_lost(phone, code: str):
