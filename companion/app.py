@@ -19,6 +19,9 @@ def make_main(ctx: AppContext):
         page.padding = 0
         phone = Phone(page, ctx)
         page.on_close = lambda e: phone.close()
+        # A session is never resumed (assets/comeback.js reloads the page instead): once its
+        # connection ends, its table listeners go (the session itself expires later).
+        page.on_disconnect = lambda e: phone.close()
         page.update()  # registers the storage service with the client before it is asked
         await phone.start()
         page.render(App, phone)

@@ -25,6 +25,7 @@ import mimetypes
 import threading
 from pathlib import Path
 
+from companion.comeback import Comeback
 from companion.context import AppContext
 
 ASSETS_DIR = Path(__file__).resolve().parent.parent / "assets"
@@ -48,6 +49,8 @@ ISOLATION_HEADERS = {  # what Flet's own middleware adds to every response (skwa
 CORS_HEADERS = (b"access-control-allow-origin", b"access-control-allow-credentials",
                 b"access-control-allow-methods", b"access-control-allow-headers",
                 b"access-control-expose-headers")
+WARM_AFTER_S = 5.0
+"""The big static files are compressed this long after the server starts (see warm())."""
 HEADER_TIMEOUT_S = 10.0
 """A connection must send a whole request head within this (then after each answer)."""
 KEEP_ALIVE_S = 5.0
@@ -169,7 +172,11 @@ class _Precompressed:
         """The compressed entry when it is already in memory (no file read, no wait)."""
         return self._cache.get(rel)
 
-    def warm(self, rels) -> None:
+    def warm(self, rels, after_s: float = WARM_AFTER_S) -> None:
+        """Compress ``rels`` in the background, ``after_s`` seconds from now: right after a
+        restart every phone at the table reloads at once (from its own cache: none of them
+        needs these files), and the compression would take the cores they wait on. A phone
+        that asks for a file before then has it compressed on the spot."""
         def run():
             for rel in rels:
                 try:
@@ -177,7 +184,9 @@ class _Precompressed:
                 except OSError:
                     pass
 
-        threading.Thread(target=run, name="precompress", daemon=True).start()
+        timer = threading.Timer(after_s, run)
+        timer.name, timer.daemon = "precompress", True
+        timer.start()
 
 
 def trimmed_font_manifest(web_dir: Path) -> bytes:
@@ -192,21 +201,15 @@ def trimmed_font_manifest(web_dir: Path) -> bytes:
     return json.dumps(kept).encode()
 
 
-def ids_unlike_the_last_run() -> None:
-    """Number this process's Flet controls from a random point, with Flet's public
-    :class:`flet.IdCounter`.
+def load_the_screens() -> None:
+    """Import every screen before the server answers: the first phone after a start (every
+    phone at once after a restart) would otherwise wait for these imports."""
+    from engine.registry import game_ids
+    from companion.games import screens_for
+    from companion.ui import app, home, join, table  # noqa: F401 - imported for their cost
 
-    Flet numbers controls from 3 in every process. A phone that reconnects after the host
-    restarted keeps its old controls; a new session whose controls reuse their ids (the
-    phone-storage service, for one) never answers on that phone, so it could not find its
-    seat again (``tests/browser/test_table_core.py``, the phone that recovers by itself).
-    """
-    import secrets
-
-    import flet as ft
-    from flet.controls import base_control
-
-    base_control.ControlId = ft.IdCounter(start=1_000_000 + secrets.randbelow(1 << 40))
+    for game_id in game_ids():
+        screens_for(game_id)
 
 
 def build_asgi(ctx: AppContext):
@@ -219,7 +222,7 @@ def build_asgi(ctx: AppContext):
     # Screens are components: each sends its own patch when its slice of the view changes;
     # Flet's update after each event would diff the page a second time for nothing.
     ft.context.disable_auto_update()
-    ids_unlike_the_last_run()
+    load_the_screens()
     app = flet_fastapi.app(
         make_main(ctx),
         assets_dir=str(ASSETS_DIR),
@@ -282,6 +285,7 @@ def build_asgi(ctx: AppContext):
         headers["Content-Encoding"] = "gzip"
         return Response(body, media_type=kind, headers=headers)
 
+    app.add_middleware(Comeback)  # inside the compression: it reads the page as sent
     app.add_middleware(GZipMiddleware, minimum_size=1024, compresslevel=6)
     app.add_middleware(BodyLimit)
     # /api/ first, past the pages' middleware; no CORS header on anything

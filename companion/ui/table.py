@@ -146,10 +146,8 @@ def TableLayout():
 
 @part
 def SeatLost(phone, code: str):
-    async def forget():
-        await phone.forget_seat_token(code)
-
-    ft.on_mounted(forget)
+    """The seat was freed while this phone showed it. The phone's token is kept, so a
+    reload says the same (TableSeat forgets the token once it has said so)."""
     return seat_lost(phone, code)
 
 

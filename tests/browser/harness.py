@@ -243,6 +243,26 @@ class Phone:
         self.page.reload()
         self.ready()
 
+    def load_id(self) -> float:
+        """Which load of the page this is (its time origin): a phone that comes back
+        after losing its host reloads itself (``assets/comeback.js``)."""
+        return self.page.evaluate("() => performance.timeOrigin")
+
+    def reloaded_since(self, load: float, timeout: float = 30000) -> None:
+        """Wait until the page is a later load than ``load`` and has drawn its first frame
+        (its accessibility tree switched on again)."""
+        deadline = time.monotonic() + timeout / 1000
+        while True:
+            try:
+                if self.load_id() != load:
+                    break
+            except Exception:  # the page is between two loads
+                pass
+            if time.monotonic() > deadline:
+                raise AssertionError(f"{self.name}: the page did not reload by itself")
+            self.page.wait_for_timeout(100)
+        self.ready()
+
     def screenshot(self, path: Path) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
         self.page.screenshot(path=str(path))
@@ -290,6 +310,47 @@ class Phone:
         heights = self.label_heights(labels)
         assert set(heights) == set(labels), heights
         assert all(h >= at_least for h in heights.values()), heights
+
+    def drawn_span(self) -> tuple[int, int] | None:
+        """The leftmost and rightmost columns where the page drew anything but its
+        background (a squeezed column, or a loading spinner, is narrow)."""
+        import io
+
+        from PIL import Image
+
+        image = Image.open(io.BytesIO(self.page.screenshot())).convert("RGB")
+        background = max(image.getcolors(1 << 16) or [(0, image.getpixel((1, 1)))])[1]
+        width, height = image.size
+        columns = [x for x in range(width)
+                   if any(image.getpixel((x, y)) != background for y in range(0, height, 4))]
+        return (columns[0], columns[-1]) if columns else None
+
+    def drawn_at_full_width(self, margin: int = 24) -> bool:
+        span = self.drawn_span()
+        width = self.page.viewport_size["width"]
+        return span is not None and span[0] <= margin and span[1] >= width - margin
+
+    def on_seat(self, mark, since: float, within: float, after_load: float | None = None) -> float:
+        """Wait until ``mark`` (a locator maker: ``mark(page)``) is in the accessibility tree
+        and the screen is drawn at full width, in a later load than ``after_load`` when
+        given; the seconds it took since ``since`` (``time.monotonic()``). Fails past
+        ``within`` seconds."""
+        deadline = since + within
+        while True:
+            seen = drawn = False
+            try:
+                self.enable_semantics()
+                seen = (after_load is None or self.load_id() != after_load) and mark(self.page).count() > 0
+                drawn = seen and self.drawn_at_full_width()
+            except Exception:  # the page is between two loads
+                pass
+            if drawn:
+                return time.monotonic() - since
+            if time.monotonic() > deadline:
+                span = self.drawn_span() if seen else None
+                raise AssertionError(f"{self.name}: not on its seat {within} s after (in the "
+                                     f"accessibility tree: {seen}, drawn columns: {span})")
+            self.page.wait_for_timeout(50)
 
     def background(self) -> tuple[int, int, int]:
         """The colour of the page's top left corner (light or dark theme)."""

@@ -19,6 +19,7 @@ import time
 import pytest
 
 from companion.commands.common import open_tables
+from companion.hub import Who
 from tests.browser.harness import ARTIFACTS
 
 pytestmark = pytest.mark.browser
@@ -368,3 +369,25 @@ def test_phone_and_table_screens_in_dark_mode(server, phones):
     host.see_label("Pile 1 bid Bo worth 3", timeout=WAIT)
     assert sum(host.background()) < 200
     keep(host, "rockgarden-table-dark")
+
+
+def test_two_quick_taps_lay_two_rocks(server, phones):
+    """Two taps on White II 0.12 s apart (the second may be made before Ann's phone saw the
+    first; tests/test_hub.py makes sure of it):
+    both rocks are on the table (a phone's own taps never go stale against themselves)."""
+    hub = open_tables(str(server.data_dir)).create("rockgarden", ["Ann", "Bo", "Cy"])
+    host = Who(host=True)
+    for seat, garden in enumerate(["R1 R2 R3 R3 Y2", "Y1 Y1 W1 W2 B3", "G1 B1 W3 R2 Y3"]):
+        hub.act(host, "setup_draw", {"rocks": garden}, None, seat)
+    hub.act(host, "start_player", {"player": 0}, None, None)
+    ann = seat_phone(phones, server, hub.code, "Ann")
+    bo = seat_phone(phones, server, hub.code, "Bo")
+    ann.see("You lay out the piles", timeout=WAIT)
+    bo.see("Ann is laying out the piles", timeout=WAIT)
+    white = ann.button("White II").first
+    white.click(timeout=WAIT)
+    ann.page.wait_for_timeout(120)
+    white.click(timeout=WAIT)
+    for phone in (ann, bo):
+        phone.see_label("Pile 1 of 2: value 4", timeout=WAIT)
+    assert ann.page.get_by_text("The table moved on").count() == 0

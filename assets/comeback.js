@@ -1,0 +1,147 @@
+// How a phone comes back to its seat (served inline in every page by companion/comeback.py).
+//
+// Every page load is a new Flet session: the tab's remembered session id is forgotten
+// before Flet's client starts, so a reload, a visit to another page in the same tab or a
+// tab reopened after the host restarted starts afresh, at its own size and route, and finds
+// its seat from the token the phone keeps (a resumed session kept the page of another load:
+// its width, its route, its half-drawn screens).
+//
+// When the host cannot be reached, the screen stays as it was under a banner that says so;
+// as soon as the host answers again the page reloads, which is a fresh load: the same path
+// as every first visit, so there is one way back, not three. Flet's client never hears of
+// the lost connection (it would hide the screen behind a spinner and wait longer and longer
+// between tries).
+(function () {
+  "use strict";
+  var ALIVE = "/alive";          // answered by the host while it runs
+  var TRY_EVERY_MS = 250;        // how often a phone without its host asks again
+  var CHECK_EVERY_MS = 10000;    // while connected: is the host still there? (a dropped
+  var CHECK_TIMEOUT_MS = 4000;   //   Wi-Fi does not always close the socket)
+  var BACK_KEY = "comeback.back";
+
+  // Flet keeps the tab's session id under a key ending in this name (its web client's
+  // session store); tests/browser/test_comeback.py fails if that ever stops being so.
+  try {
+    for (var i = window.sessionStorage.length - 1; i >= 0; i--) {
+      var key = window.sessionStorage.key(i);
+      if (key && key.slice(-"_flet_session_id".length) === "_flet_session_id") {
+        window.sessionStorage.removeItem(key);
+      }
+    }
+  } catch (e) { /* no session storage: every load is new anyway */ }
+
+  var banner = null;
+  var said = [];  // what this page said, for the browser tests (window.comeback.said)
+  window.comeback = { said: said };
+  function say(text, tone) {
+    if (said[said.length - 1] !== text) said.push(text);
+    if (hideTimer) { clearTimeout(hideTimer); hideTimer = null; }
+    if (!document.body) {
+      document.addEventListener("DOMContentLoaded", function () { say(text, tone); });
+      return;
+    }
+    if (!banner) {
+      banner = document.createElement("div");
+      banner.id = "comeback";
+      banner.setAttribute("role", "alert");
+      banner.style.cssText = "position:fixed;left:0;right:0;top:0;z-index:2147483647;" +
+        "padding:14px 16px;font:bold 20px/1.3 Roboto,system-ui,sans-serif;text-align:center;" +
+        "box-shadow:0 2px 8px rgba(0,0,0,.35);pointer-events:none";
+      document.body.appendChild(banner);
+    }
+    banner.style.background = tone === "good" ? "#2e7d32" : "#b71c1c";
+    banner.style.color = "#ffffff";
+    banner.textContent = text;
+    banner.style.display = "block";
+  }
+  var hideTimer = null;
+  function hide() { if (banner) banner.style.display = "none"; }
+
+  // A page that came back says so for a moment.
+  try {
+    if (window.sessionStorage.getItem(BACK_KEY)) {
+      window.sessionStorage.removeItem(BACK_KEY);
+      say("Back", "good");
+      hideTimer = setTimeout(hide, 2500);
+    }
+  } catch (e) { /* nothing to say */ }
+
+  function ask(timeoutMs) {
+    var controller = window.AbortController ? new AbortController() : null;
+    var timer = controller ? setTimeout(function () { controller.abort(); }, timeoutMs) : null;
+    return fetch(ALIVE + "?t=" + Date.now(), { cache: "no-store", signal: controller && controller.signal })
+      .then(function (r) { if (timer) clearTimeout(timer); return r.ok; },
+            function () { if (timer) clearTimeout(timer); return false; });
+  }
+
+  // A host that answers but will not keep this phone's connection must not make the page
+  // reload for ever: after a few comebacks in a minute the phone says so and waits.
+  function tooManyComebacks() {
+    var now = Date.now(), times = [];
+    try { times = JSON.parse(window.sessionStorage.getItem("comeback.times") || "[]"); } catch (e) {}
+    times = times.filter(function (t) { return now - t < 60000; });
+    times.push(now);
+    try { window.sessionStorage.setItem("comeback.times", JSON.stringify(times)); } catch (e) {}
+    return times.length > 5;
+  }
+
+  var lost = false, leaving = false;
+  var sockets = [];
+  window.addEventListener("pagehide", function () { leaving = true; });
+  window.addEventListener("beforeunload", function () { leaving = true; });
+  function lose() {
+    if (lost || leaving) return;
+    lost = true;
+    say("Lost the host: trying again\u2026", "bad");
+    sockets.forEach(function (s) { try { RealSocket.prototype.close.call(s); } catch (e) {} });
+    (function again() {
+      ask(2000).then(function (ok) {
+        if (ok && navigator.onLine !== false) {
+          if (tooManyComebacks()) {
+            say("The host keeps closing this phone's connection: reload the page to try again", "bad");
+            return;
+          }
+          say("Back", "good");
+          try { window.sessionStorage.setItem(BACK_KEY, "1"); } catch (e) {}
+          window.location.reload();
+        } else {
+          setTimeout(again, TRY_EVERY_MS);
+        }
+      });
+    })();
+  }
+
+  // Flet's client opens its websocket with `new WebSocket(url)`: it gets a real one whose
+  // close and error events it never hears (this script takes over from there).
+  var RealSocket = window.WebSocket;
+  function PatientSocket(url, protocols) {
+    var socket = protocols === undefined ? new RealSocket(url) : new RealSocket(url, protocols);
+    sockets.push(socket);
+    var add = RealSocket.prototype.addEventListener;
+    add.call(socket, "close", lose);
+    add.call(socket, "error", lose);
+    socket.addEventListener = function (type, listener, options) {
+      if (type === "close" || type === "error") return;
+      return add.call(socket, type, listener, options);
+    };
+    Object.defineProperty(socket, "onclose", { set: function () {}, get: function () { return null; } });
+    Object.defineProperty(socket, "onerror", { set: function () {}, get: function () { return null; } });
+    return socket;
+  }
+  PatientSocket.prototype = RealSocket.prototype;
+  ["CONNECTING", "OPEN", "CLOSING", "CLOSED"].forEach(function (name) { PatientSocket[name] = RealSocket[name]; });
+  window.WebSocket = PatientSocket;
+
+  window.addEventListener("offline", lose);
+  setInterval(function () {
+    if (lost || document.hidden) return;
+    ask(CHECK_TIMEOUT_MS).then(function (ok) {
+      if (ok || lost) return;
+      ask(CHECK_TIMEOUT_MS).then(function (again) { if (!again) lose(); });
+    });
+  }, CHECK_EVERY_MS);
+  // a phone waking up: check at once instead of at the next tick
+  document.addEventListener("visibilitychange", function () {
+    if (!document.hidden && !lost) ask(CHECK_TIMEOUT_MS).then(function (ok) { if (!ok) lose(); });
+  });
+})();

@@ -1,0 +1,80 @@
+"""How a phone comes back to its seat: the server's end of ``assets/comeback.js``.
+
+Every page load is a new Flet session and every lost connection ends in a fresh load as
+soon as the host answers again (the script's header says why: one way back instead of
+three, and no page ever resumes a session made for another load or another process).
+The server's part is small:
+
+- :class:`Comeback` inlines the script at the top of every HTML page (before Flet's own
+  scripts, so it is in place before Flet's client opens its websocket), and answers
+  :data:`ALIVE_PATH`, the cheap question a phone asks while it waits for its host;
+- a session whose phone went away is never resumed, so the tab's services (its table
+  listeners) are let go when its connection ends (``companion/app.py``).
+"""
+
+from __future__ import annotations
+
+import functools
+from pathlib import Path
+
+SCRIPT_PATH = Path(__file__).resolve().parent.parent / "assets" / "comeback.js"
+ALIVE_PATH = "/alive"
+NO_STORE = [(b"cache-control", b"no-store"), (b"content-type", b"text/plain; charset=utf-8")]
+
+
+@functools.lru_cache(maxsize=1)
+def page_script() -> bytes:
+    return b"<script>" + SCRIPT_PATH.read_bytes() + b"</script>"
+
+
+def with_script(html: bytes) -> bytes:
+    """``html`` with the comeback script as the first thing in its head."""
+    head = html.find(b"<head>")
+    if head < 0:
+        return page_script() + html
+    at = head + len(b"<head>")
+    return html[:at] + page_script() + html[at:]
+
+
+class Comeback:
+    """ASGI middleware (inside the compression): the script in every HTML page, and
+    :data:`ALIVE_PATH`."""
+
+    def __init__(self, app):
+        self.app = app
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+        if scope.get("path") == ALIVE_PATH:
+            await send({"type": "http.response.start", "status": 200, "headers": NO_STORE})
+            await send({"type": "http.response.body", "body": b"ok"})
+            return
+        if scope.get("method") != "GET":
+            return await self.app(scope, receive, send)
+
+        start: dict | None = None
+        chunks: list[bytes] = []
+
+        async def html_with_script(message):
+            nonlocal start
+            if message["type"] == "http.response.start":
+                headers = message.get("headers") or []
+                kind = next((v for k, v in headers if k.lower() == b"content-type"), b"")
+                encoded = any(k.lower() == b"content-encoding" for k, _ in headers)
+                if kind.startswith(b"text/html") and not encoded and message.get("status") == 200:
+                    start = dict(message)  # held until the whole page is read
+                    return
+                return await send(message)
+            if start is None or message["type"] != "http.response.body":
+                return await send(message)
+            chunks.append(message.get("body", b""))
+            if message.get("more_body"):
+                return
+            body = with_script(b"".join(chunks))
+            headers = [(k, v) for k, v in start.get("headers") or [] if k.lower() not in (b"content-length", b"etag", b"last-modified")]
+            headers.append((b"content-length", str(len(body)).encode()))
+            await send({**start, "headers": headers})
+            await send({"type": "http.response.body", "body": body})
+
+        await self.app(scope, receive, html_with_script)

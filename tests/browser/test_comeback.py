@@ -1,0 +1,130 @@
+"""A phone is never stranded: an evening of reloads, host restarts and a dropped network.
+
+Every check looks at both things a person would: the drawn screen (a screenshot, at full
+phone width: not a squeezed column, not a loading spinner) and the accessibility tree (what
+a screen reader, and these tests, read).
+"""
+
+from __future__ import annotations
+
+import json
+import time
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+BACK_WITHIN_S = 3.0
+"""A phone shows its own seat this long after the host answers again (the issue's bound)."""
+OFFLINE_S = 30
+
+
+def mark(expect: str):
+    """What shows a phone is on its seat: its own points field, or a watcher's badge."""
+    if expect.endswith("'s points"):
+        return lambda page: page.get_by_role("textbox", name=expect)
+    return lambda page: page.get_by_text(expect, exact=True)
+
+
+def on_seat(phone, expect: str, since: float, within: float = BACK_WITHIN_S,
+            after_load: float | None = None) -> None:
+    took = phone.on_seat(mark(expect), since, within, after_load)
+    print(f"{phone.name}: on its seat {took:.2f} s after", flush=True)  # shown on a failure
+
+
+def reload_now(phone) -> None:
+    """Reload as a person would; the page may be reloading by itself at that very moment
+    (it saw its host come back), and then that load is the one that counts."""
+    from playwright.sync_api import Error as PlaywrightError
+
+    try:
+        phone.page.reload(wait_until="commit")
+    except PlaywrightError:  # the other load took over; on_seat() checks a new load came
+        pass
+
+
+def said(phone) -> list[str]:
+    return phone.page.evaluate("() => (window.comeback && window.comeback.said) || []")
+
+
+def test_each_page_load_is_a_new_flet_session(server, phones):
+    """Flet's client keeps its session id in session storage under a key ending in
+    ``_flet_session_id``; assets/comeback.js forgets it at every load. If Flet stored it
+    elsewhere, a reload would resume the old session again: this fails loudly then."""
+    code = json.loads(server.companion("new", "scorepad", "--players", "Ann,Bo", "--json").stdout)["code"]
+    ann = phones("ann").open(f"{server.url}/join/{code}")
+
+    def session_id() -> str | None:
+        return ann.page.evaluate("""() => { for (let i = 0; i < sessionStorage.length; i++) {
+            const k = sessionStorage.key(i); if (k.endsWith('_flet_session_id')) return sessionStorage.getItem(k); }
+            return null; }""")
+
+    ann.tap("Sit as Ann")
+    ann.see("Points in round 1")
+    first = session_id()
+    assert first, "Flet no longer keeps its session id where assets/comeback.js looks for it"
+    ann.reload()
+    ann.see("Points in round 1")
+    assert session_id() not in (None, first)
+    assert ann.page.locator("#comeback").count() == 0  # nothing to say on a plain reload
+
+
+def test_an_evening_of_reloads_restarts_and_a_dropped_network(server, phones):
+    code = json.loads(server.companion("new", "scorepad", "--players", "Ann,Bo", "--json").stdout)["code"]
+    ann = phones("ann").open(f"{server.url}/join/{code}")
+    ann.tap("Sit as Ann")
+    bo = phones("bo").open(f"{server.url}/join/{code}")
+    bo.tap("Sit as Bo")
+    watcher = phones("watcher").open(f"{server.url}/join/{code}")
+    watcher.tap("Just watch")
+    seats = {ann: "Ann's points", bo: "Bo's points", watcher: "Watching"}
+    everyone = list(seats)
+    for phone in everyone:
+        on_seat(phone, seats[phone], time.monotonic(), within=30)
+    ann.type_into("Ann's points", "7")
+    ann.tap("Save")
+    bo.see_label("Ann total 7")
+
+    for evening in range(3):
+        # the watcher looks at the start page, then comes back in the same tab
+        watcher.page.goto(f"{server.url}/")
+        watcher.ready()
+        watcher.see("Join a table")
+        watcher.page.go_back()
+        watcher.ready()
+        on_seat(watcher, "Watching", time.monotonic(), within=10)
+
+        for restart in range(3):
+            loads = {phone: phone.load_id() for phone in everyone}
+            server.kill9()
+            for phone in everyone:  # each says so, and keeps what it showed
+                phone.page.locator("#comeback", has_text="Lost the host").wait_for(timeout=10000)
+                assert mark(seats[phone])(phone.page).count() > 0
+                assert phone.drawn_at_full_width(), f"{phone.name} dropped its screen while the host was away"
+            server.start()
+            answered = time.monotonic()
+            first = everyone[restart]  # reloaded by hand right after the restart
+            reload_now(first)
+            for phone in everyone:
+                on_seat(phone, seats[phone], answered, after_load=loads[phone])
+            for phone in everyone:
+                if phone is not first:  # it came back by itself, and said so
+                    assert "Back" in said(phone)
+            for phone in everyone:  # and a reload of each later on
+                load, reloaded = phone.load_id(), time.monotonic()
+                reload_now(phone)
+                on_seat(phone, seats[phone], reloaded, after_load=load)
+            bo.see_label("Ann total 7")
+
+        # Bo's phone loses its network for a while, then gets it back
+        load = bo.load_id()
+        bo.context.set_offline(True)
+        bo.page.locator("#comeback", has_text="Lost the host").wait_for(timeout=15000)
+        bo.page.wait_for_timeout(OFFLINE_S * 1000)
+        assert mark("Bo's points")(bo.page).count() > 0 and bo.drawn_at_full_width()
+        bo.context.set_offline(False)
+        online = time.monotonic()
+        on_seat(bo, "Bo's points", online, after_load=load)
+        assert "Back" in said(bo)
+        for phone in everyone:
+            on_seat(phone, seats[phone], time.monotonic(), within=5)
