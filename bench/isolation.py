@@ -1,6 +1,7 @@
-"""Isolation: one seat flooding its own table does not slow down the other tables.
+"""Isolation: one seat flooding its own table, or attacking the server's edge, does not
+slow down the other tables.
 
-    .venv/bin/python bench/isolation.py [--seconds 5] [--blocks 6] [--connections 8]
+    .venv/bin/python bench/isolation.py [--seconds 5] [--blocks 6] [--connections 8] [--held 100]
 
 The real server (``companion serve`` in its own session, as ``tests/browser/harness.py``
 starts it). Two score pad tables: the attacker's (one seat) and the victim's (four).
@@ -12,12 +13,20 @@ starts it). Two score pad tables: the attacker's (one seat) and the victim's (fo
   token, durable before the answer) every 50 ms, and fetches the start page (``GET /``)
   every 50 ms, and times each.
 
-Quiet and flooded blocks alternate (``--blocks`` of each, ``--seconds`` long, quiet
-first), so both are measured in the same run on the same server, and a busy moment of
-a shared machine falls on both alike; the goal is the
-flooded p95 within 1.5x of the quiet p95, for the victim's actions and for the page.
-The attacker's own cost is reported too: its requests per second and the CPU seconds
-its process used (it shares the two cores with the server and the probe).
+- The edge attacker (issue 23), a separate process too, from another address than the
+  probe's (any of 127.0.0.0/8 is this machine): ``--held`` connections each sending a
+  request head and one byte of a 60,000-byte body, then nothing (reconnecting when the
+  server answers), and two connections each sending a 64 MB header line in 64 KB chunks
+  (reconnecting when refused). A refused connection tries again after 0.2 s: this
+  measures held connections and big heads, not a flood of new connections (which no
+  limit here paces).
+
+Quiet, flooded and edge-attacked blocks take turns (``--blocks`` of each, ``--seconds``
+long, quiet first), so all are measured in the same run on the same server, and a busy
+moment of a shared machine falls on all alike; the goal is each attacked p95 within 1.5x
+of the quiet p95, for the victim's actions and for the page. The attackers' own figures
+are reported too: the flood's requests per second and the CPU seconds its process used
+(it shares the two cores with the server and the probe); the edge attacker's answers.
 """
 
 from __future__ import annotations
@@ -41,6 +50,7 @@ from _browser import machine_line, percentile  # noqa: E402
 from tests.browser.harness import Server  # noqa: E402
 
 PACE_S = 0.05
+PROBE_ADDRESS = "127.0.0.2"  # the probe's own address: the attackers' are capped per address
 
 ATTACKER = r"""
 import http.client, json, sys, threading, time
@@ -69,6 +79,53 @@ for t in threads: t.join()
 print(json.dumps(counts))
 """
 
+EDGE_ATTACKER = r"""
+import json, socket, sys, threading, time
+port, held, seconds = int(sys.argv[1]), int(sys.argv[2]), float(sys.argv[3])
+RETRY_S = 0.2
+deadline = time.monotonic() + seconds
+counts = {"slow_body_answered": {}, "big_head_refused": 0, "big_head_mb_sent": 0.0}
+lock = threading.Lock()
+def connect():
+    sock = socket.create_connection(("127.0.0.1", port), timeout=max(0.1, deadline - time.monotonic()))
+    return sock
+def slow_body():
+    head = (b"POST /api/tables/ACDEFH/actions HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+            b"Content-Length: 60000\r\n\r\n{")
+    while time.monotonic() < deadline:
+        try:
+            with connect() as sock:
+                sock.sendall(head)
+                answer = sock.recv(64)
+        except OSError:
+            answer = b"closed"
+        status = answer[9:12].decode("latin-1") if answer.startswith(b"HTTP/") else "closed"
+        with lock:
+            counts["slow_body_answered"][status] = counts["slow_body_answered"].get(status, 0) + 1
+        if status != "408":
+            time.sleep(RETRY_S)  # refused at once: try again, not in a tight loop
+def big_head():
+    chunk = b"a" * 65536
+    while time.monotonic() < deadline:
+        sent = 0
+        try:
+            with connect() as sock:
+                sock.sendall(b"GET / HTTP/1.1\r\nHost: x\r\nX-Big: ")
+                while sent < 64 * 1024 * 1024 and time.monotonic() < deadline:
+                    sock.sendall(chunk)
+                    sent += len(chunk)
+        except OSError:
+            with lock:
+                counts["big_head_refused"] += 1
+        with lock:
+            counts["big_head_mb_sent"] += sent / 1048576
+        time.sleep(RETRY_S)
+threads = [threading.Thread(target=slow_body) for _ in range(held)] + [threading.Thread(target=big_head) for _ in range(2)]
+for t in threads: t.start()
+for t in threads: t.join()
+print(json.dumps(counts))
+"""
+
 
 def call(conn: http.client.HTTPConnection, method: str, path: str, body: bytes | None = None,
          headers: dict | None = None) -> tuple[int, bytes]:
@@ -92,8 +149,11 @@ class Probe:
     def keep(self, kind: str, ms: float) -> None:
         self.samples.setdefault((self.phase, kind), []).append(ms)
 
+    def connection(self) -> http.client.HTTPConnection:
+        return http.client.HTTPConnection("127.0.0.1", self.port, timeout=30, source_address=(PROBE_ADDRESS, 0))
+
     def actions(self) -> None:
-        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
+        conn = self.connection()
         n = 0
         while not self.stop.is_set():
             n += 1
@@ -110,7 +170,7 @@ class Probe:
             time.sleep(max(0.0, PACE_S - ms / 1000))
 
     def pages(self) -> None:
-        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
+        conn = self.connection()
         time.sleep(PACE_S / 2)
         while not self.stop.is_set():
             start = time.perf_counter()
@@ -128,7 +188,8 @@ def new_table(server: Server, players: str) -> tuple[str, list[str]]:
     conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
     tokens = []
     for seat in range(len(players.split(","))):
-        status, body = call(conn, "POST", f"/api/tables/{code}/seats/{seat}", b"")
+        status, body = call(conn, "POST", f"/api/tables/{code}/seats/{seat}", b"{}",
+                            {"Content-Type": "application/json"})
         assert status == 200, body
         tokens.append(json.loads(body)["token"])
     return code, tokens
@@ -139,6 +200,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seconds", type=float, default=5.0)
     parser.add_argument("--blocks", type=int, default=6)
     parser.add_argument("--connections", type=int, default=8)
+    parser.add_argument("--held", type=int, default=100, help="the edge attacker's slow-body connections")
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory(dir="/tmp") as folder:
         server = Server(Path(folder) / "data").start()
@@ -152,6 +214,7 @@ def main(argv: list[str] | None = None) -> None:
             time.sleep(2)  # warm: first requests compile and cache
             probe.samples.clear()
             floods = []
+            edges = []
             for block in range(args.blocks):
                 probe.phase = "quiet"
                 time.sleep(args.seconds)
@@ -163,6 +226,14 @@ def main(argv: list[str] | None = None) -> None:
                 after = resource.getrusage(resource.RUSAGE_CHILDREN)
                 counts = json.loads(done.stdout)
                 floods.append((counts, (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)))
+                probe.phase = "edge"
+                before = resource.getrusage(resource.RUSAGE_CHILDREN)
+                done = subprocess.run([sys.executable, "-c", EDGE_ATTACKER, str(server.port), str(args.held),
+                                       str(args.seconds)], capture_output=True, text=True, check=True)
+                after = resource.getrusage(resource.RUSAGE_CHILDREN)
+                edge = json.loads(done.stdout)
+                edge["cpu"] = (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
+                edges.append(edge)
             probe.stop.set()
             for t in threads:
                 t.join(30)
@@ -172,15 +243,19 @@ def main(argv: list[str] | None = None) -> None:
             server.stop()
     revision = {t["code"]: t["revision"] for t in attacker_entries}[attacker]
     print(f"Isolation: {machine_line()}")
-    print(f"{args.blocks} quiet and {args.blocks} flooded blocks of {args.seconds:.0f} s, alternating; "
-          f"probe: one victim action and one page request every {PACE_S * 1000:.0f} ms each")
-    print("                      quiet p50   p95      flooded p50   p95      p95 ratio (goal <= 1.5)")
-    for kind, label in (("action", "victim table action"), ("page", "page request (GET /)")):
-        quiet = probe.samples.get(("quiet", kind), [])
-        flooded = probe.samples.get(("flooded", kind), [])
-        q95, f95 = percentile(quiet, 0.95), percentile(flooded, 0.95)
-        print(f"{label:<22}{percentile(quiet, 0.5):>8.2f} {q95:>6.2f} ms   {percentile(flooded, 0.5):>8.2f} "
-              f"{f95:>6.2f} ms   {f95 / q95:>5.2f}x   (n = {len(quiet)} / {len(flooded)})")
+    print(f"{args.blocks} quiet, {args.blocks} flooded and {args.blocks} edge-attacked blocks of "
+          f"{args.seconds:.0f} s, in turn; probe: one victim action and one page request every "
+          f"{PACE_S * 1000:.0f} ms each, from {PROBE_ADDRESS}")
+    print("                      quiet p50   p95      attacked p50  p95      p95 ratio (goal <= 1.5)")
+    for attack in ("flooded", "edge"):
+        print(f"while {'one seat floods its table' if attack == 'flooded' else 'slow bodies and 64 MB heads'}:")
+        for kind, label in (("action", "victim table action"), ("page", "page request (GET /)")):
+            quiet = probe.samples.get(("quiet", kind), [])
+            attacked = probe.samples.get((attack, kind), [])
+            q95, a95 = percentile(quiet, 0.95), percentile(attacked, 0.95)
+            print(f"  {label:<20}{percentile(quiet, 0.5):>8.2f} {q95:>6.2f} ms   "
+                  f"{percentile(attacked, 0.5):>8.2f} {a95:>6.2f} ms   {a95 / q95:>5.2f}x   "
+                  f"(n = {len(quiet)} / {len(attacked)})")
     total_ok = sum(c["ok"] for c, _ in floods)
     total_other = sum(c["other"] for c, _ in floods)
     cpu = sum(s for _, s in floods)
@@ -190,6 +265,15 @@ def main(argv: list[str] | None = None) -> None:
           f"({cpu / flood_s * 100:.0f}% of one core)")
     print(f"attacker's table: {revision} entries, {stored / max(1, revision):.0f} bytes each on disk "
           f"(the padding is not stored); probe errors: {probe.errors}")
+    answered: dict[str, int] = {}
+    for counts in edges:
+        for status, n in counts["slow_body_answered"].items():
+            answered[status] = answered.get(status, 0) + n
+    print(f"edge attacker: {args.held} slow-body connections, answered {answered} "
+          f"(408: its body's deadline; 503: past the connections per address); 64 MB heads: "
+          f"{sum(c['big_head_refused'] for c in edges)} refused after "
+          f"{sum(c['big_head_mb_sent'] for c in edges):.1f} MB sent in all; its own process used "
+          f"{sum(c['cpu'] for c in edges):.1f} CPU s in {flood_s:.0f} s")
 
 
 if __name__ == "__main__":

@@ -132,7 +132,8 @@ def main(argv: list[str] | None = None) -> None:
             seats = []
             for code in codes:
                 for seat in range(4):
-                    conn.request("POST", f"/api/tables/{code}/seats/{seat}", b"")
+                    conn.request("POST", f"/api/tables/{code}/seats/{seat}", b"{}",
+                                 {"Content-Type": "application/json"})
                     response = conn.getresponse()
                     seats.append((code, json.loads(response.read())["token"]))
             run_generator(server.port, seats, 100, 2, args.workers)  # warm up

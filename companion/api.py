@@ -35,6 +35,7 @@ from fastapi.responses import JSONResponse
 from engine.errors import IllegalAction, StaleRevision
 from engine.plain import encoded
 from engine.table import MAX_PAYLOAD_BYTES
+from companion.codes import normalise_code
 from companion.context import AppContext
 from companion.guard import ActionLimiter, TooManyActions, TooManyGuesses
 from companion.hub import NoSuchTable, SaveFailed, TableHub, Who
@@ -103,7 +104,11 @@ class ActionPace:
     """ASGI middleware: ``POST /api/tables/{code}/actions`` past the sender's pace (per
     seat token, else per address, and table: :class:`companion.guard.ActionLimiter`)
     waits for its turn before its body is read or parsed, or gets 429 at once if its
-    turn is too far off."""
+    turn is too far off.
+
+    The table is its code as the lookup reads it (:func:`companion.codes.normalise_code`):
+    ``abcdef``, ``ABC DEF`` and ``ABCDEF`` share one pace, so spelling a code many ways
+    buys no extra actions."""
 
     def __init__(self, app, limiter: ActionLimiter):
         self.app = app
@@ -119,7 +124,8 @@ class ActionPace:
                         sender = value
                 if sender is None and scope.get("client"):
                     sender = scope["client"][0]
-                wait = self.limiter.reserve((parts[3], sender))
+                table = normalise_code(parts[3]) or "?"  # what cannot be a code: one bucket
+                wait = self.limiter.reserve((table, sender))
                 if wait is None:
                     return await _error(429, TooManyActions().message,
                                         {"Retry-After": "1"})(scope, receive, send)

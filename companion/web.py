@@ -27,6 +27,7 @@ from pathlib import Path
 
 from companion.comeback import Comeback
 from companion.context import AppContext
+from companion.edge import SECURITY_HEADERS, TRUSTED_PROXIES, Limits, guarded_protocol
 
 ASSETS_DIR = Path(__file__).resolve().parent.parent / "assets"
 IMMUTABLE_SUFFIXES = (".wasm", ".js", ".mjs", ".otf", ".ttf", ".woff2", ".png", ".json", ".symbols", ".bin")
@@ -51,8 +52,6 @@ CORS_HEADERS = (b"access-control-allow-origin", b"access-control-allow-credentia
                 b"access-control-expose-headers")
 WARM_AFTER_S = 5.0
 """The big static files are compressed this long after the server starts (see warm())."""
-HEADER_TIMEOUT_S = 10.0
-"""A connection must send a whole request head within this (then after each answer)."""
 KEEP_ALIVE_S = 5.0
 """An idle connection between requests is closed after this."""
 WS_MAX_BYTES = 1 << 20
@@ -77,51 +76,6 @@ class NoCrossOrigin:
             await send(message)
 
         await self.app(scope, receive, stripped)
-
-
-def guarded_protocol(base=None):
-    """uvicorn's HTTP protocol with a deadline for each request head: a connection that
-    opens and sends nothing (or a head a byte at a time) is closed after
-    HEADER_TIMEOUT_S, instead of being held for as long as the client likes."""
-    if base is None:
-        try:
-            from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol as base
-        except ImportError:  # pragma: no cover - httptools is part of flet-web's uvicorn
-            from uvicorn.protocols.http.h11_impl import H11Protocol as base
-
-    class Guarded(base):
-        header_timeout = HEADER_TIMEOUT_S
-        _head_timer = None
-
-        def connection_made(self, transport):
-            super().connection_made(transport)
-            self._arm_head_timer()
-
-        def on_response_complete(self):
-            super().on_response_complete()
-            self._arm_head_timer()
-
-        def connection_lost(self, exc):
-            if self._head_timer is not None:
-                self._head_timer.cancel()
-                self._head_timer = None
-            super().connection_lost(exc)
-
-        def _arm_head_timer(self):
-            if self._head_timer is not None:
-                self._head_timer.cancel()
-            self._head_timer = self.loop.call_later(self.header_timeout, self._head_timeout)
-
-        def _head_timeout(self):
-            self._head_timer = None
-            transport = self.transport
-            if transport is None or transport.is_closing() or transport.get_protocol() is not self:
-                return  # closed, or now a websocket
-            if self.cycle is None or self.cycle.response_complete:
-                transport.close()  # still no (next) request head
-
-    Guarded.__name__ = f"Guarded{base.__name__}"
-    return Guarded
 
 
 class _Precompressed:
@@ -288,8 +242,11 @@ def build_asgi(ctx: AppContext):
     app.add_middleware(Comeback)  # inside the compression: it reads the page as sent
     app.add_middleware(GZipMiddleware, minimum_size=1024, compresslevel=6)
     app.add_middleware(BodyLimit)
-    # /api/ first, past the pages' middleware; no CORS header on anything
-    return NoCrossOrigin(ApiFirst(app, api))
+    # /api/ first, past the pages' middleware; no CORS header on anything; what browsers
+    # may do on a player's behalf (companion/browser_policy.py) before all of it
+    from companion.browser_policy import BrowserPolicy
+
+    return BrowserPolicy(NoCrossOrigin(ApiFirst(app, api)), ctx.public_url)
 
 
 class ApiFirst:
@@ -307,14 +264,18 @@ class ApiFirst:
 
 
 def serve(ctx: AppContext, host: str, port: int, log_level: str = "warning",
-          sock=None) -> None:
+          sock=None, trust_proxy: bool = False, limits: Limits | None = None) -> None:
     """Run until Ctrl-C (or SIGTERM). ``sock``: a socket already bound (``companion
-    serve`` binds before it prints anything)."""
+    serve`` binds before it prints anything). ``trust_proxy``: a client's address is
+    the one X-Forwarded-For names when a proxy on this machine sends it (otherwise the
+    header is ignored: anyone could choose their own "device" for the join-code guard).
+    ``limits``: the connection caps (companion/edge.py)."""
     import uvicorn
 
     logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     config = uvicorn.Config(build_asgi(ctx), host=host, port=port, log_level=log_level,
                             ws="websockets-sansio", workers=1, lifespan="on",
-                            http=guarded_protocol(), timeout_keep_alive=KEEP_ALIVE_S,
-                            ws_max_size=WS_MAX_BYTES)
+                            http=guarded_protocol(limits), timeout_keep_alive=KEEP_ALIVE_S,
+                            ws_max_size=WS_MAX_BYTES, headers=SECURITY_HEADERS,
+                            proxy_headers=trust_proxy, forwarded_allow_ips=list(TRUSTED_PROXIES))
     uvicorn.Server(config).run(sockets=[sock] if sock is not None else None)

@@ -28,6 +28,8 @@ def register(subparsers) -> None:
     parser.add_argument("--code-length", type=int, default=CODE_LENGTH, metavar="N",
                         help=f"letters in new tables' join codes, {CODE_LENGTH} to {MAX_CODE_LENGTH} "
                              f"(default {CODE_LENGTH}; a venue may want 8 or more)")
+    parser.add_argument("--trust-proxy", action="store_true",
+                        help="believe X-Forwarded-For from a proxy on this machine (default: ignored)")
     parser.set_defaults(run=run)
 
 
@@ -85,6 +87,7 @@ def run(args) -> int:
     from companion.hub import Tables
     from companion.lan import public_url
     from companion.qr import qr_text
+    from companion.edge import TRUSTED_PROXIES, Limits, raise_open_file_limit
     from companion.web import serve
 
     if not (0 < args.port < 65536):
@@ -103,12 +106,17 @@ def run(args) -> int:
     ctx = AppContext(tables=Tables(store, code_length=args.code_length), public_url=url,
                      data_dir=folder, host_key_hash=token_hash(key),
                      loopback_is_host=not args.no_loopback_host)
+    open_files = raise_open_file_limit()
+    limits = Limits.for_open_files(open_files, uncapped=TRUSTED_PROXIES if args.trust_proxy else ())
     os.environ.setdefault("FLET_WEB_NO_CDN", "1")
     print(f"Table Companion is serving on {url}", flush=True)
     print("Phones on this network: scan the code below, or open the address.", flush=True)
     print(qr_text(url), flush=True)
     print(f"Host screen (keep private): {ctx.host_url(key)}", flush=True)
+    print(f"Open files: up to {open_files:,}; connections: up to {limits.total:,}, "
+          f"{limits.per_address} per device"
+          + ("; X-Forwarded-For believed from this machine" if args.trust_proxy else ""), flush=True)
     print(f"Tables are kept in {folder}. Stop with Ctrl-C.", flush=True)
     sys.stdout.flush()
-    serve(ctx, args.host, args.port, sock=sock)
+    serve(ctx, args.host, args.port, sock=sock, trust_proxy=args.trust_proxy, limits=limits)
     return 0

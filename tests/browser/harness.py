@@ -73,6 +73,8 @@ class Server:
     port: int = field(default_factory=free_port)
     proc: subprocess.Popen | None = None
     log_path: Path | None = None
+    options: tuple[str, ...] = ()
+    """More ``companion serve`` options (``--trust-proxy``, ...)."""
 
     @property
     def url(self) -> str:
@@ -88,7 +90,7 @@ class Server:
         env = dict(os.environ, PYTHONUNBUFFERED="1", FLET_WEB_NO_CDN="1")
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "companion", "serve", "--host", "127.0.0.1", "--port", str(self.port),
-             "--data", str(self.data_dir), "--public-url", self.url, "--no-loopback-host"],
+             "--data", str(self.data_dir), "--public-url", self.url, "--no-loopback-host", *self.options],
             cwd=str(ROOT), stdout=log, stderr=subprocess.STDOUT, env=env,
             start_new_session=True)
         wait_until_serving(self.proc, self.url, self.log_path, timeout)

@@ -25,8 +25,11 @@ def get(url: str, headers: dict | None = None):
 
 
 def post(url: str, body, headers: dict | None = None) -> tuple[int, dict]:
+    """(status, answer) of a JSON POST (``Content-Type: application/json`` unless
+    ``headers`` say otherwise)."""
     data = body if isinstance(body, bytes) else json.dumps(body).encode()
-    request = urllib.request.Request(url, data=data, method="POST", headers=headers or {})
+    request = urllib.request.Request(url, data=data, method="POST",
+                                     headers={"Content-Type": "application/json", **(headers or {})})
     try:
         with urllib.request.urlopen(request, timeout=20) as response:
             return response.status, json.loads(response.read())
