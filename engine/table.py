@@ -771,9 +771,18 @@ def log_records(game: Game, spec: TableSpec, entries: Iterable[Entry],
     """(entry JSON, link record, snapshot) for every entry of a whole log, as a Match
     writes them: for logs kept before link records existed (converted once). Raises
     IllegalAction if the log does not replay."""
-    match = Match(game, spec, (), snapshot_every)
-    for index, entry in enumerate(entries):
-        proposal = match._replay_proposal(match._upgraded(entry))
+    for index, (entry, proposal) in enumerate(replay_log(game, spec, entries, snapshot_every)):
         original = dict(originals[index]) if originals is not None else entry.to_json()
         yield original, proposal.link, proposal.snapshot
+
+
+def replay_log(game: Game, spec: TableSpec, entries: Iterable[Entry],
+               snapshot_every: int = SNAPSHOT_EVERY) -> Iterable[tuple[Entry, Proposal]]:
+    """Every entry of a whole log with what a Match made of it (its link record,
+    snapshot and the state after it). Raises IllegalAction where the log does not
+    replay."""
+    match = Match(game, spec, (), snapshot_every)
+    for entry in entries:
+        proposal = match._replay_proposal(match._upgraded(entry))
+        yield entry, proposal
         match.accept(proposal)

@@ -75,6 +75,24 @@ def unframe(line: bytes) -> dict | None:
     return record if isinstance(record, dict) else None
 
 
+def readable_beginning(raw: bytes) -> tuple[dict[str, dict[str, Any]], list[bytes]]:
+    """(the database its good lines make up to the first damaged one, the lines from
+    there on): what ``companion repair`` can keep of a damaged journal."""
+    data: dict[str, dict[str, Any]] = {}
+    lines = raw.split(b"\n")
+    if lines and not lines[-1]:
+        lines.pop()
+    for number, line in enumerate(lines, 1):
+        record = unframe(line)
+        if record is None:
+            return data, lines[number - 1:]
+        try:
+            JournalStorage._apply(data, record, number)
+        except CorruptFile:
+            return data, lines[number - 1:]
+    return data, []
+
+
 def utc_stamp() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="microseconds")
 

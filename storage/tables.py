@@ -82,7 +82,8 @@ def journal_line(stamp: str, data: dict) -> bytes:
 
 def head_copy(header: dict) -> dict:
     """What a segment keeps of the table's header: enough to rebuild it."""
-    return {key: header[key] for key in ("code", "spec", "created", "values") if key in header}
+    return {key: header[key] for key in ("code", "spec", "created", "values", "segment")
+            if key in header}
 
 
 def table_files(header: dict, seats: dict[int, str], records: list[tuple[dict, dict, Any]],
