@@ -400,6 +400,8 @@ class Tables:
                 raise NoSuchTable(f"There is no table with code {code} on this host") from None
             except UnreadableTable as exc:
                 self._unusable[code] = exc.reason
+                if held is not None:  # shown as it was; its actions are refused in words
+                    return held
                 raise IllegalAction(str(exc)) from None
             except NotSaved as exc:  # converting an old file needed the disk
                 raise SaveFailed(exc) from None
@@ -409,7 +411,8 @@ class Tables:
             return self._keep(hub)
 
     def cached(self, code_text: str) -> TableHub | None:
-        """The table for a code if it is open already (no I/O: safe on the loop)."""
+        """The table for a code if it is open already (no I/O: safe on the loop); a
+        damaged one is looked up again (:meth:`open`)."""
         code = normalise_code(code_text or "")
         with self._lock:
             hub = self._hubs.get(code) if code else None

@@ -68,8 +68,10 @@ def test_a_log_line_damaged_while_the_table_is_open_stops_its_actions(tmp_path):
         with pytest.raises(UnreadableTable):  # the store read it again: refused too
             store.append(code, {"rev": revision + 1, "by": 0, "seat": 0, "kind": "points",
                                 "payload": {"points": 3}})
-        with pytest.raises(IllegalAction, match=f"Table {code} cannot be read: line 3 is damaged"):
-            tables.open(code)
+        assert tables.open(code) is hub  # still shown as it was, its actions refused
+        with TableStore(tmp_path) as fresh, pytest.raises(
+                IllegalAction, match=f"Table {code} cannot be read: line 3 is damaged"):
+            Tables(fresh).open(code)
         [record] = tables.list()
         assert record.status == "unreadable" and record.error == "line 3 is damaged"
 
