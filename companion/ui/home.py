@@ -150,10 +150,14 @@ def _table_row(phone, record) -> ft.Control:
         # a one-time link: the page it opens cannot carry the host key in a header
         await ft.UrlLauncher().launch_url(download_link(phone.ctx, code))
 
-    return ft.ListTile(
+    tile = ft.ListTile(
         title=ft.Text(f"{game_title} · {record.code}", size=18),
         subtitle=ft.Text(f"{players} · {moves} move{'' if moves == 1 else 's'}"
                          + (" · finished" if finished else "")),
         on_click=resume, tooltip=f"Resume table {record.code}",
-        trailing=ft.IconButton(ft.Icons.DOWNLOAD, tooltip="Download this table", on_click=download),
     )
+    # beside the tile, not in it: a list tile's own semantics swallow its trailing button's name
+    return ft.Row([ft.Container(tile, expand=True),
+                   ft.IconButton(ft.Icons.DOWNLOAD, tooltip="Download this table", on_click=download)],
+                  spacing=0)
+
