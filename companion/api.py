@@ -8,6 +8,8 @@ from ``view(state, seat)`` like a phone's screen, so nothing hidden leaks here e
     POST /api/tables/{code}/seats/{seat}    -> {"seat": n, "token": "..."} (a free seat)
     POST /api/tables/{code}/actions         {"kind", "payload", "revision", "seat"?}
                                             -> {"rev": n} once durable
+    GET  /api/tables/{code}/export          -> the table's export (the host only:
+                                               companion/downloads.py)
 
 Bounded: a request body over :data:`MAX_BODY` bytes is refused with 413 before it is
 read (for every route of the server, :class:`BodyLimit`), an action's payload over
@@ -37,6 +39,7 @@ from engine.plain import encoded
 from engine.table import MAX_PAYLOAD_BYTES
 from companion.codes import normalise_code
 from companion.context import AppContext
+from companion.downloads import add_export_route
 from companion.guard import ActionLimiter, TooManyActions, TooManyGuesses
 from companion.hub import NoSuchTable, SaveFailed, TableHub, Who
 
@@ -278,6 +281,7 @@ def add_api(app, ctx: AppContext, pace: bool = True) -> None:
         except IllegalAction as exc:
             return _error(400, exc.message)
 
+    add_export_route(router, ctx)
     app.add_middleware(BodyLimit)
     if pace:
         app.add_middleware(ActionPace, limiter=ctx.extra.setdefault("actions", ActionLimiter()))

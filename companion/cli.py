@@ -16,7 +16,7 @@ from engine.registry import game_commands
 
 # the table's own commands under companion.commands (each has register(subparsers)); the
 # games add theirs through engine/registry.py
-TABLE_COMMANDS = ("serve", "tables")
+TABLE_COMMANDS = ("serve", "tables", "backup")
 
 
 class UsageError(Exception):

@@ -23,6 +23,7 @@ import logging
 import threading
 import weakref
 from dataclasses import dataclass, field
+from datetime import datetime, timezone
 from typing import Any, Callable, Mapping, TypeVar
 
 from engine.errors import IllegalAction
@@ -31,7 +32,8 @@ from engine.registry import get_game
 from engine.table import REDO, SNAPSHOT_EVERY, UNDO, Entry, Match, TableSpec, make_spec
 from companion.codes import (CODE_LENGTH, code_problem, new_code, new_token, normalise_code,
                              token_hash, token_matches)
-from storage import NotSaved, Store, TableRecord, UnknownTable, UnreadableTable
+from storage import NotSaved, Store, TableDamaged, TableRecord, UnknownTable, UnreadableTable
+from storage.store import FILE_DAMAGED, REPAIRED_META
 
 log = logging.getLogger(__name__)
 
@@ -67,13 +69,15 @@ T = TypeVar("T")
 
 
 class SaveFailed(IllegalAction):
-    """The host's disk refused a write: nothing was saved, nothing changed.
-    ``disk_full`` tells a full disk from another I/O error (the JSON transport answers
-    507 or 503)."""
+    """The host's disk refused a write, or the table's file was found damaged: nothing
+    was saved, nothing changed. ``disk_full`` tells a full disk from another I/O error
+    or a damaged file (the JSON transport answers 507 or 503)."""
 
-    def __init__(self, error: NotSaved):
-        super().__init__(str(error))
-        self.disk_full = error.disk_full
+    def __init__(self, error: NotSaved | TableDamaged | UnreadableTable):
+        damaged = not isinstance(error, NotSaved)
+        super().__init__(FILE_DAMAGED if damaged else str(error))
+        self.disk_full = not damaged and error.disk_full
+        self.damaged = damaged
 
 
 async def off_loop(fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
@@ -82,13 +86,21 @@ async def off_loop(fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
 
 
 def _saved(fn):
-    """Store writes raise SaveFailed (in words) instead of the store's NotSaved."""
+    """Store writes raise SaveFailed (in words) instead of the store's NotSaved, and
+    instead of TableDamaged or UnreadableTable (a file damaged while the table is open):
+    a hub whose file is damaged marks itself so, and stops taking actions."""
     @functools.wraps(fn)
     def wrapper(*args, **kwargs):
         try:
             return fn(*args, **kwargs)
         except NotSaved as exc:
             log.warning("table write refused by the disk: %s", exc.error)
+            raise SaveFailed(exc) from None
+        except (TableDamaged, UnreadableTable) as exc:
+            log.error("table %s: its file is damaged (%s): nothing was saved", exc.code,
+                      getattr(exc, "reason", exc))
+            if args and isinstance(args[0], TableHub):
+                args[0].found_damaged()
             raise SaveFailed(exc) from None
     return wrapper
 
@@ -106,8 +118,29 @@ class TableHub:
         self._seat_hashes: dict[int, str] = {int(k): v for k, v in (seat_hashes or {}).items() if v}
         self._listeners: dict[Any, Listener] = {}
         self.on_change: Callable[[str], None] | None = None  # the host's table list
+        self.damaged_at: str | None = None  # when a write found its file damaged
         self._turns: "weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Lock]" = \
             weakref.WeakKeyDictionary()
+
+    # -- a damaged file -------------------------------------------------------
+    @property
+    def damaged(self) -> bool:
+        return self.damaged_at is not None
+
+    def found_damaged(self) -> None:
+        """A write found this table's file damaged: no more actions here; the table is
+        opened again from its files once they hold all it acknowledged, or once
+        ``companion repair`` has rebuilt them (:meth:`Tables.open`)."""
+        if self.damaged_at is None:
+            self.damaged_at = datetime.now(timezone.utc).isoformat(timespec="microseconds")
+
+    def replaced_by(self, fresh: "TableHub") -> bool:
+        """May ``fresh`` (this table read again from its files) take over from this
+        damaged hub? Only if it lost nothing acknowledged, or was repaired since."""
+        if fresh.revision >= self.revision:
+            return True
+        repaired = self.store.get_meta(self.code, REPAIRED_META) or {}
+        return isinstance(repaired, dict) and str(repaired.get("at", "")) > (self.damaged_at or "")
 
     # -- reading -------------------------------------------------------------
     @property
@@ -223,6 +256,8 @@ class TableHub:
         A phone acts for its own seat; the host may act for any ``seat`` (pass-and-play)
         or for the table itself (``seat=None``).
         """
+        if self.damaged:
+            raise SaveFailed(TableDamaged(self.code, "found damaged earlier"))
         if who.watcher:
             raise IllegalAction("Watchers cannot act: take a seat to play")
         if not who.host and not self.holds_seat(who):
@@ -356,26 +391,32 @@ class Tables:
         if not code:
             raise NoSuchTable(code_problem(code_text or "", self.code_length))
         with self._lock:
-            hub = self._hubs.get(code)
-            if hub is not None:
-                return hub
+            held = self._hubs.get(code)
+            if held is not None and not held.damaged:
+                return held
             try:
                 hub = self._load(code)
             except UnknownTable:
                 raise NoSuchTable(f"There is no table with code {code} on this host") from None
             except UnreadableTable as exc:
                 self._unusable[code] = exc.reason
+                if held is not None:  # shown as it was; its actions are refused in words
+                    return held
                 raise IllegalAction(str(exc)) from None
             except NotSaved as exc:  # converting an old file needed the disk
                 raise SaveFailed(exc) from None
+            if held is not None and not held.replaced_by(hub):
+                raise SaveFailed(TableDamaged(code, "its files lost acknowledged actions"))
             self._unusable.pop(code, None)
             return self._keep(hub)
 
     def cached(self, code_text: str) -> TableHub | None:
-        """The table for a code if it is open already (no I/O: safe on the loop)."""
+        """The table for a code if it is open already (no I/O: safe on the loop); a
+        damaged one is looked up again (:meth:`open`)."""
         code = normalise_code(code_text or "")
         with self._lock:
-            return self._hubs.get(code) if code else None
+            hub = self._hubs.get(code) if code else None
+            return hub if hub is not None and not hub.damaged else None
 
     def _load(self, code: str) -> TableHub:
         """Open a table from storage: its header, the end of its log, the nearest

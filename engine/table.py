@@ -367,6 +367,9 @@ class Match:
         self._entries: dict[int, Entry] = {}
         self._links: dict[int, dict] = {}
         self._snapshots: dict[int, Any] = {}
+        self._bad_snapshots: set[int] = set()
+        self.snapshot_problem: str | None = None
+        """Why the table was opened from its log instead of a snapshot (None: it was not)."""
         self._revision = 0
         self._pos = dict.fromkeys(POSITION, 0)
         self.shown: list[Any] = []
@@ -397,7 +400,7 @@ class Match:
             items.append(match._entry(rev).action.payload["shown"])
             rev = int(match._link(rev).get("prev_shown") or 0)
         match.shown = items[::-1]
-        match.state = match._with_shown(match._state_at(match._pos["top"]))
+        match.state = match._with_shown(match._checked_state_at(match._pos["top"]))
         return match
 
     def _upgraded(self, entry: Entry) -> Entry:
@@ -428,6 +431,8 @@ class Match:
         return link
 
     def _snapshot(self, rev: int) -> Any:
+        if rev in self._bad_snapshots:
+            return None
         if rev in self._snapshots:
             return self._snapshots[rev]
         found = self._source.snapshot(rev) if self._source is not None else None
@@ -443,28 +448,67 @@ class Match:
             for old in list(cache)[: len(cache) - limit]:
                 del cache[old]
 
-    def _chain(self, top: int, stop_at_snapshot: bool = False) -> tuple[list[int], Any]:
-        """The effective actions from ``top`` down (revs, top first) and the state below
-        them: the setup, or (``stop_at_snapshot``) the nearest snapshot's state."""
+    def _chain(self, top: int, stop_at_snapshot: bool = False,
+               skip: int = 0) -> tuple[list[int], Any, int]:
+        """The effective actions from ``top`` down (revs, top first), the state below
+        them and where it came from: the setup (0), or (``stop_at_snapshot``) the
+        nearest snapshot's state and rev (the one at ``skip`` passed over)."""
         revs: list[int] = []
         rev = top
         while rev:
             link = self._link(rev)
-            if stop_at_snapshot and link.get("snap"):
+            if stop_at_snapshot and link.get("snap") and rev != skip:
                 snapshot = self._snapshot(rev)
                 if snapshot is not None:
-                    return revs, snapshot
+                    return revs, snapshot, rev
             revs.append(rev)
             rev = int(link.get("parent") or 0)
-        return revs, self.setup()
+        return revs, self.setup(), 0
 
-    def _state_at(self, top: int) -> Any:
+    def _state_at(self, top: int, skip: int = 0) -> Any:
         """The state with the chain ending at ``top`` in effect (shown items aside)."""
-        revs, state = self._chain(top, stop_at_snapshot=True)
+        return self._replayed_from(top, skip)[0]
+
+    def _replayed_from(self, top: int, skip: int = 0) -> tuple[Any, int]:
+        """(the state at ``top``, the rev of the snapshot it started from, 0: none)."""
+        revs, state, start = self._chain(top, stop_at_snapshot=True, skip=skip)
         for rev in reversed(revs):
             entry = self._entry(rev)
             state = apply(self.game, state, entry.action, entry.by, self.names)[0]
+        return state, start
+
+    def _checked_state_at(self, top: int) -> Any:
+        """The state at ``top`` from the nearest snapshot, checked against the log: the
+        snapshot below it (or the setup) and the actions between must give the same
+        state. A snapshot that does not match, or cannot be played on, is set aside
+        (:attr:`snapshot_problem` says so) and the state comes from the log without it.
+        Costs one more replay of at most ``every`` actions when opening a table."""
+        try:
+            state, start = self._replayed_from(top)
+            if not start:
+                return state
+            below, _ = self._replayed_from(top, skip=start)
+            if encoded(below) == encoded(state):
+                return state
+        except Exception:  # a garbled snapshot can fail anywhere in a game's handlers
+            pass
+        self._bad_snapshots.update(self._snapshot_revs(top))
+        state = self._state_at(top)
+        self.snapshot_problem = ("a snapshot of its log does not match the log: "
+                                 "it was opened from the log")
         return state
+
+    def _snapshot_revs(self, top: int) -> list[int]:
+        """The revs of the snapshots the chain under ``top`` would start from, nearest
+        first, up to the first two (what :meth:`_checked_state_at` compared)."""
+        found: list[int] = []
+        rev = top
+        while rev and len(found) < 2:
+            link = self._link(rev)
+            if link.get("snap") and self._snapshot(rev) is not None:
+                found.append(rev)
+            rev = int(link.get("parent") or 0)
+        return found
 
     def _with_shown(self, state: Any, shown: Sequence[Any] | None = None) -> Any:
         for item in self.shown if shown is None else shown:
@@ -489,7 +533,7 @@ class Match:
     @property
     def done(self) -> list[Entry]:
         """The effective actions, oldest first (walks the whole chain: the history)."""
-        revs, _ = self._chain(self._pos["top"])
+        revs = self._chain(self._pos["top"])[0]
         return [self._entry(rev) for rev in reversed(revs)]
 
     @property
@@ -741,9 +785,18 @@ def log_records(game: Game, spec: TableSpec, entries: Iterable[Entry],
     """(entry JSON, link record, snapshot) for every entry of a whole log, as a Match
     writes them: for logs kept before link records existed (converted once). Raises
     IllegalAction if the log does not replay."""
-    match = Match(game, spec, (), snapshot_every)
-    for index, entry in enumerate(entries):
-        proposal = match._replay_proposal(match._upgraded(entry))
+    for index, (entry, proposal) in enumerate(replay_log(game, spec, entries, snapshot_every)):
         original = dict(originals[index]) if originals is not None else entry.to_json()
         yield original, proposal.link, proposal.snapshot
+
+
+def replay_log(game: Game, spec: TableSpec, entries: Iterable[Entry],
+               snapshot_every: int = SNAPSHOT_EVERY) -> Iterable[tuple[Entry, Proposal]]:
+    """Every entry of a whole log with what a Match made of it (its link record,
+    snapshot and the state after it). Raises IllegalAction where the log does not
+    replay."""
+    match = Match(game, spec, (), snapshot_every)
+    for entry in entries:
+        proposal = match._replay_proposal(match._upgraded(entry))
+        yield entry, proposal
         match.accept(proposal)

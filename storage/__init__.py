@@ -13,13 +13,15 @@ The hub codes against exactly this surface::
 
 A write that fails raises :class:`NotSaved` (disk full or another I/O error) having kept
 nothing; a table whose files cannot be used raises :class:`UnreadableTable`, whose
-message names the table's code, never a path.
+message names the table's code, never a path; a write that finds its file changed or
+damaged since it was read raises :class:`TableDamaged` having kept nothing.
 """
 
 from storage.store import (
     NotSaved,
     StorageError,
     Store,
+    TableDamaged,
     TableLog,
     TableRecord,
     UnknownTable,
@@ -34,6 +36,7 @@ __all__ = [
     "NotSaved",
     "StorageError",
     "Store",
+    "TableDamaged",
     "TableLog",
     "TableRecord",
     "TableStore",

@@ -24,6 +24,11 @@ class CorruptFile(Exception):
     """The file exists but does not hold what this store writes (half-written, edited)."""
 
 
+class ChangedFile(CorruptFile):
+    """A file this process writes was changed by something else since it was read:
+    appending to it would acknowledge what a restart could not read back."""
+
+
 def temp_name(path: Path) -> Path:
     """A hidden sibling of ``path``: same folder (same filesystem), never a table's name."""
     return path.with_name(f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}{TEMP_SUFFIX}")

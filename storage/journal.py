@@ -19,6 +19,13 @@ Reads are served from memory (this process is the only writer). A write that fai
 (disk full, I/O error) is cut away again and memory is dropped, so the next read comes
 from the disk and memory never disagrees with it.
 
+Changes from outside: before every write the file's identity, size and times are
+compared with what this storage last read or wrote (one ``stat``); if they differ, the
+file is read again and its good lines must be the bytes this storage holds (a running
+CRC-32), else the write is refused with :class:`ChangedFile` and nothing is appended.
+(On a kernel with coarse file times, a same-size change within the clock tick of this
+storage's own last write is seen only when the file is next opened.)
+
 Compaction: a file whose documents were changed or removed many times (the table
 header, the seats) is rewritten as one line when it is opened for writing, through a
 temporary file, fsync and rename (old or new file after a crash, never a mix).
@@ -36,7 +43,7 @@ from typing import Any, Callable, Iterator
 
 from tinydb.storages import Storage
 
-from storage.durable import CorruptFile, fsync_dir, write_atomically
+from storage.durable import ChangedFile, CorruptFile, fsync_dir, write_atomically
 
 SUFFIX = ".jsonl"
 GARBAGE_LINES = 64
@@ -68,6 +75,24 @@ def unframe(line: bytes) -> dict | None:
     return record if isinstance(record, dict) else None
 
 
+def readable_beginning(raw: bytes) -> tuple[dict[str, dict[str, Any]], list[bytes]]:
+    """(the database its good lines make up to the first damaged one, the lines from
+    there on): what ``companion repair`` can keep of a damaged journal."""
+    data: dict[str, dict[str, Any]] = {}
+    lines = raw.split(b"\n")
+    if lines and not lines[-1]:
+        lines.pop()
+    for number, line in enumerate(lines, 1):
+        record = unframe(line)
+        if record is None:
+            return data, lines[number - 1:]
+        try:
+            JournalStorage._apply(data, record, number)
+        except CorruptFile:
+            return data, lines[number - 1:]
+    return data, []
+
+
 def utc_stamp() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="microseconds")
 
@@ -93,6 +118,8 @@ class JournalStorage(Storage):
         self._new_file = False
         self._pending: dict[str, dict[str, Any]] | None = None
         self._in_transaction = False
+        self._crc = 0  # CRC-32 of the file's good bytes, [0:_size)
+        self._signature: tuple | None = None  # the file as last read or written
         self.torn: str | None = None
         """What the last read found cut off at the end of the file (reported once)."""
         self.last_stamp: str | None = None
@@ -133,6 +160,7 @@ class JournalStorage(Storage):
         inside raises, nothing is written and memory is dropped."""
         if self._in_transaction:
             raise RuntimeError("transactions do not nest")
+        self._check_unchanged()
         self._writable()  # compacts (if due) before TinyDB changes anything in memory
         self._in_transaction = True
         self._pending = None
@@ -163,6 +191,7 @@ class JournalStorage(Storage):
         return self._data
 
     def _read_file(self) -> None:
+        signature = self._path_signature()
         try:
             raw = self.path.read_bytes()
         except FileNotFoundError:
@@ -190,6 +219,8 @@ class JournalStorage(Storage):
                 if rest:
                     torn = f"its last write ({len(rest)} bytes) was cut off and is ignored"
         self._data = data if raw is not None else None
+        self._crc = zlib.crc32(raw[:size]) if raw else 0
+        self._signature = signature
         self._size = size
         self._lines = lines
         self._loaded = True
@@ -213,6 +244,38 @@ class JournalStorage(Storage):
                     table.pop(key, None)
         except (TypeError, AttributeError):
             raise CorruptFile(f"line {number} is not a journal record") from None
+
+    # -- changes from outside ------------------------------------------------------
+    def _path_signature(self) -> tuple | None:
+        try:
+            return self._signature_of(os.stat(self.path))
+        except FileNotFoundError:
+            return None
+
+    @staticmethod
+    def _signature_of(st: os.stat_result) -> tuple:
+        return (st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns)
+
+    def _check_unchanged(self) -> None:
+        """ChangedFile if the file no longer begins with the lines this storage read
+        and wrote (see the module's doc); one ``stat`` when nothing touched it."""
+        if not self._loaded:
+            return  # nothing held: the next read takes the file as it is
+        now = self._path_signature()
+        if now == self._signature:
+            return
+        try:
+            raw = self.path.read_bytes()
+        except FileNotFoundError:
+            raw = None
+        if raw is None and self._data is None:
+            self._signature = now
+            return
+        if raw is None or len(raw) < self._size or zlib.crc32(raw[:self._size]) != self._crc:
+            raise ChangedFile("it was changed while the table was open")
+        if self._fd is not None and now is not None and os.fstat(self._fd).st_ino != now[0]:
+            self._close_fd()  # the same bytes under a new file: append to that one
+        self._signature = now
 
     # -- writing ---------------------------------------------------------------------
     def _remember_encodings(self) -> None:
@@ -244,6 +307,7 @@ class JournalStorage(Storage):
             if os.fstat(fd).st_size != self._size:
                 os.ftruncate(fd, self._size)
                 os.fsync(fd)
+                self._signature = self._signature_of(os.fstat(fd))
         except BaseException:
             os.close(fd)
             raise
@@ -254,8 +318,11 @@ class JournalStorage(Storage):
         """Rewrite the journal as one line holding every live document."""
         stamp = self.last_stamp or self._clock()
         body = b'{"at":' + encode(stamp) + b',"set":' + encode(data) + b"}"
-        write_atomically(self.path, frame(body))
-        self._size = len(body) + 10
+        line = frame(body)
+        write_atomically(self.path, line)
+        self._crc = zlib.crc32(line)
+        self._signature = self._path_signature()
+        self._size = len(line)
         self._lines = 1
         self._encoded = {}
 
@@ -328,6 +395,7 @@ class JournalStorage(Storage):
             self._encoded.update(encodings)
             return
         line = frame(body)
+        self._check_unchanged()
         try:
             fd = self._writable()
             written = 0
@@ -344,6 +412,8 @@ class JournalStorage(Storage):
             self._undo_partial_write()
             raise
         self._size += len(line)
+        self._crc = zlib.crc32(line, self._crc)
+        self._signature = self._signature_of(os.fstat(fd))
         self._lines += 1
         self._data = data
         for name, fresh in encodings.items():

@@ -30,6 +30,9 @@ FINISHED_STATUS = "finished"
 UNREADABLE_STATUS = "unreadable"
 DISK_FULL = "The host's disk is full: nothing was saved"
 DISK_FAILED = "The host could not write to its disk: nothing was saved"
+FILE_DAMAGED = "This table's file is damaged: nothing was saved"
+REPAIRED_META = "repaired"
+"""The meta value ``companion repair`` leaves: {"at": UTC stamp, "kept": n, "unread": n}."""
 
 
 def default_data_dir() -> Path:
@@ -76,6 +79,20 @@ class NotSaved(StorageError):
         super().__init__(DISK_FULL if self.disk_full else DISK_FAILED)
         self.code = code
         self.error = error
+
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+
+class TableDamaged(StorageError):
+    """A write found the table's files changed or damaged since they were read (by
+    another program, a failing disk): nothing was saved, and nothing will be until the
+    table is repaired (``companion repair CODE``). ``reason`` is for the host's log."""
+
+    def __init__(self, code: str, reason: str):
+        super().__init__(FILE_DAMAGED)
+        self.code = code
+        self.reason = reason
 
     def __str__(self) -> str:
         return str(self.args[0])

@@ -46,7 +46,7 @@ from engine.plain import clone
 from storage.durable import TEMP_SUFFIX, CorruptFile, fsync_dir, read_database
 from storage.journal import SUFFIX, JournalStorage, encode, frame
 from storage.store import (CODE_PATTERN, UNREADABLE_STATUS, NotSaved, StorageError,
-                           TableRecord, UnknownTable, UnreadableTable, check_code, check_entry,
+                           TableDamaged, TableRecord, UnknownTable, UnreadableTable, check_code, check_entry,
                            check_meta_key, check_seat, default_data_dir, json_copy, moves_of,
                            status_of)
 
@@ -62,7 +62,11 @@ KEPT_SEGMENTS = 4
 SEGMENT_FILE = re.compile(r"log-(\d{6})" + re.escape(SUFFIX))
 META_ID = 1
 LEFTOVER_AGE_S = 60.0
-LOG_TABLES = ("log", "links", "snapshots")
+LOG_TABLES = ("log", "links", "snapshots", "table")
+HEAD_COPY_ID = 1
+"""Each segment's first line also holds a copy of the table's header (its ``table``
+document): the game and players survive a lost ``table.jsonl`` (``companion repair``)."""
+HEADER_MISSING = "its header is missing"
 
 __all__ = ["TableStore", "default_data_dir", "SEGMENT", "FORMAT"]
 
@@ -74,6 +78,33 @@ def segment_name(index: int) -> str:
 def journal_line(stamp: str, data: dict) -> bytes:
     """A whole database as one journal line (a new or compacted file)."""
     return frame(b'{"at":' + encode(stamp) + b',"set":' + encode(data) + b"}")
+
+
+def head_copy(header: dict) -> dict:
+    """What a segment keeps of the table's header: enough to rebuild it."""
+    return {key: header[key] for key in ("code", "spec", "created", "values", "segment")
+            if key in header}
+
+
+def table_files(header: dict, seats: dict[int, str], records: list[tuple[dict, dict, Any]],
+                stamp: str) -> dict[str, bytes]:
+    """A whole table's files (name -> bytes, one journal line each): its header and
+    seats, and its log cut in segments of ``header["segment"]`` with link records and
+    snapshots (a converted, imported or repaired table)."""
+    size = header["segment"]
+    docs = {str(seat + 1): {"seat": seat, "token_hash": hashed} for seat, hashed in sorted(seats.items())}
+    files = {HEAD: journal_line(stamp, {"meta": {str(META_ID): header}, "seats": docs})}
+    for start in range(0, len(records), size):
+        data: dict[str, dict] = {"log": {}, "links": {}, "snapshots": {},
+                                 "table": {str(HEAD_COPY_ID): head_copy(header)}}
+        for entry, link, snapshot in records[start:start + size]:
+            key = str(entry["rev"])
+            data["log"][key] = entry
+            data["links"][key] = link
+            if snapshot is not None:
+                data["snapshots"][key] = {"state": snapshot}
+        files[segment_name(start // size)] = journal_line(stamp, data)
+    return files
 
 
 def write_new_file(path: Path, data: bytes) -> None:
@@ -369,6 +400,42 @@ class TableStore:
                       "values": {}, "segment": self.segment_size}
             self._make_folder(code, {HEAD: journal_line(now, {"meta": {str(META_ID): header}})})
 
+    def write_table(self, code: str, spec: dict, values: dict, created: str,
+                    records: list[tuple[dict, dict, Any]],
+                    seats: dict[int, str] | None = None) -> None:
+        """A whole table at once (an import, a repair): its header, seats and log
+        records (entry, link, snapshot) as the engine made them; durable, under its
+        code at once; ValueError if the code is taken."""
+        check_code(code)
+        with self._lock:
+            self._check_open()
+            if code in self._open or self._legacy_path(code).exists():
+                raise ValueError(f"A table with the code {code} already exists")
+            now = self._now()
+            header = {"format": FORMAT, "code": code, "spec": json_copy(spec, "table spec"),
+                      "created": created,
+                      "values": json_copy(values, "meta values"), "segment": self.segment_size}
+            self._make_folder(code, table_files(header, dict(seats or {}),
+                                                json_copy(records, "log"), now))
+
+    def set_aside(self, code: str, stamp: str) -> Path:
+        """Move the table's folder out of the way, beside the others under a dated
+        hidden name (never listed, never removed): the files a repair replaces."""
+        check_code(code)
+        with self._lock:
+            table = self._open.pop(code, None)
+            if table is not None:
+                with table.lock:
+                    table.close()
+            self._peeked.pop(code, None)
+            aside = self.tables_dir / f".{code}.damaged-{stamp}"
+            try:
+                os.rename(self.tables_dir / code, aside)
+                fsync_dir(self.tables_dir)
+            except OSError as exc:
+                raise NotSaved(code, exc) from None
+            return aside
+
     def list(self) -> list[TableRecord]:
         """Every table, most recently changed first; unreadable ones with ``error``.
         A table not open is read from its header and its last segment (what opening
@@ -424,6 +491,9 @@ class TableStore:
                 table.last_segment = max(table.last_segment, index)
                 db = table.segment(index)
                 with db.storage.transaction():
+                    if (rev - 1) % table.size == 0:
+                        db.table("table").insert(Document(head_copy(table.header()),
+                                                          doc_id=HEAD_COPY_ID))
                     db.table("log").insert(Document(clean, doc_id=rev))
                     if link is not None:
                         db.table("links").insert(Document(link, doc_id=rev))
@@ -554,7 +624,9 @@ class TableStore:
             if cached is not None and cached[0] == key:
                 return cached[1]
             if not head_path.exists():
-                raise UnknownTable(code)
+                if self._legacy_path(code).exists():
+                    return self._peek(code, "legacy")
+                raise UnreadableTable(code, folder, HEADER_MISSING)
             record = self._peek_folder(code, folder)
         self._peeked[code] = (key, record)
         return record
@@ -646,6 +718,8 @@ class TableStore:
             try:
                 table = _Legacy(code, path)
             except FileNotFoundError:
+                if folder.is_dir():  # its header was deleted: the log is still there
+                    raise UnreadableTable(code, folder, HEADER_MISSING) from None
                 raise UnknownTable(code) from None
             except CorruptFile as exc:
                 raise UnreadableTable(code, path, str(exc)) from None
@@ -663,12 +737,17 @@ class TableStore:
     @contextmanager
     def _writing(self, table: _Table) -> Iterator[None]:
         """A write: a failure forgets the table's memory (the next use reads the disk
-        again) and an OSError (disk full, I/O error) becomes NotSaved."""
+        again), an OSError (disk full, I/O error) becomes NotSaved and a file found
+        changed or damaged TableDamaged."""
         try:
             yield
         except OSError as exc:
             self._drop(table)
             raise NotSaved(table.code, exc) from None
+        except CorruptFile as exc:
+            self._drop(table)
+            log.error("table %s: %s; nothing was saved", table.code, exc)
+            raise TableDamaged(table.code, str(exc)) from None
         except BaseException:
             self._drop(table)
             raise
@@ -727,25 +806,11 @@ class TableStore:
         except Exception as exc:  # the engine refused the log: the table cannot be used
             reason = getattr(exc, "message", None) or "its log does not replay"
             raise UnreadableTable(code, legacy.path, f"its log cannot be converted ({reason})") from None
-        size = self.segment_size
-        stamp = header["updated"]
         new_header = {"format": FORMAT, "code": code, "spec": header["spec"],
                       "created": header["created"], "values": header["values"],
-                      "segment": size, "converted": {"from": LEGACY_FORMAT, "at": self._now()}}
-        seats = {str(seat + 1): {"seat": seat, "token_hash": hashed}
-                 for seat, hashed in sorted(legacy.seats.items())}
-        files = {HEAD: journal_line(stamp, {"meta": {str(META_ID): new_header}, "seats": seats})}
-        for start in range(0, len(records), size):
-            part = records[start:start + size]
-            data: dict[str, dict] = {"log": {}, "links": {}, "snapshots": {}}
-            for entry, link, snapshot in part:
-                key = str(entry["rev"])
-                data["log"][key] = entry
-                data["links"][key] = link
-                if snapshot is not None:
-                    data["snapshots"][key] = {"state": snapshot}
-            files[segment_name(start // size)] = journal_line(stamp, data)
-        self._make_folder(code, files)
+                      "segment": self.segment_size,
+                      "converted": {"from": LEGACY_FORMAT, "at": self._now()}}
+        self._make_folder(code, table_files(new_header, legacy.seats, records, header["updated"]))
         kept = self.tables_dir / f".{code}.json.format1"
         try:
             os.replace(legacy.path, kept)

@@ -7,6 +7,7 @@ import flet as ft
 from engine.errors import IllegalAction
 from engine.registry import games as registered_games, get_game
 from companion.codes import code_problem, normalise_code
+from companion.downloads import download_link
 from companion.hub import off_loop
 from companion.ui import kit
 
@@ -131,7 +132,8 @@ def TablesCard(phone):
 
 def _table_row(phone, record) -> ft.Control:
     if record.error:
-        return kit.body(f"{record.code}: cannot be read ({record.error})", color="#c62828")
+        return kit.body(f"{record.code}: cannot be read ({record.error}). On the host: "
+                        f"companion repair {record.code}", color="#c62828")
     spec = record.spec or {}
     try:
         game_title = get_game(spec.get("game", "")).title
@@ -144,9 +146,18 @@ def _table_row(phone, record) -> ft.Control:
     async def resume(e, code=record.code):
         await phone.go(f"/t/{code}" if finished else f"/join/{code}")
 
-    return ft.ListTile(
+    async def download(e, code=record.code):
+        # a one-time link: the page it opens cannot carry the host key in a header
+        await ft.UrlLauncher().launch_url(download_link(phone.ctx, code))
+
+    tile = ft.ListTile(
         title=ft.Text(f"{game_title} · {record.code}", size=18),
         subtitle=ft.Text(f"{players} · {moves} move{'' if moves == 1 else 's'}"
                          + (" · finished" if finished else "")),
         on_click=resume, tooltip=f"Resume table {record.code}",
     )
+    # beside the tile, not in it: a list tile's own semantics swallow its trailing button's name
+    return ft.Row([ft.Container(tile, expand=True),
+                   ft.IconButton(ft.Icons.DOWNLOAD, tooltip="Download this table", on_click=download)],
+                  spacing=0)
+

@@ -1,0 +1,308 @@
+"""Backups and repairs of a table: one JSON file of a table (export), a table made of
+one (import), and a damaged table rebuilt from the longest readable beginning of its
+log (repair).
+
+An export is one JSON object::
+
+    {"format": "table-companion-export", "version": 1, "code": "ABCDEF",
+     "game": "scorepad", "spec": {"game", "players", "colours", "settings"},
+     "players": ["Ann", "Bo"], "status": "open", "created": "<UTC stamp>",
+     "log": [{"rev": 1, "by": 0, "seat": 0, "kind": "points", "payload": {...}}, ...]}
+
+It holds what the table's views are made of (its spec, with settings changed before the
+first move, and its whole log) and nothing that lets anyone act: no seat tokens (nor
+their hashes), no host key. Importing replays the log through the engine (a log that
+does not replay is refused) and writes the table whole, so its views equal the
+original's; the phones claim their seats again.
+
+A repair reads a table's files the way a crash never could have left them: every
+journal up to its first damaged line, the log's entries in order up to the first one
+missing or refused by the engine. The old folder is set aside beside the others
+(``tables/.CODE.damaged-<UTC stamp>``, never listed or removed) and the table written
+again from what was kept, with its seats; its header records the repair
+(:data:`storage.store.REPAIRED_META`). A lost header is rebuilt from the copy every
+log segment keeps.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any, Callable
+
+from engine.plain import encoded
+from storage.journal import readable_beginning, unframe
+from storage.store import (REPAIRED_META, StorageError, UnknownTable, UnreadableTable,
+                           check_code, json_copy)
+from storage.tables import HEAD, HEAD_COPY_ID, META_ID, SEGMENT, SEGMENT_FILE, TableStore
+
+EXPORT_FORMAT = "table-companion-export"
+EXPORT_VERSION = 1
+SETTINGS_META = "settings"
+STATUS_META = "status"
+
+
+class BackupError(StorageError):
+    """An export, import or repair that cannot be done, in one sentence."""
+
+
+class TableIsFine(BackupError):
+    """Repair was asked for a table that reads and replays whole: nothing is changed."""
+
+    def __init__(self, code: str):
+        super().__init__(f"Table {code} is fine: nothing was changed")
+
+
+@dataclass
+class Repair:
+    """What a repair did: entries kept and entries it could not read, where the old
+    files went, and what was wrong."""
+
+    code: str
+    kept: int
+    unread: int
+    aside: Path
+    problem: str
+
+
+# -- the engine's side --------------------------------------------------------------------
+
+def _game_and_spec(spec_json: Any, settings: Any = None):
+    """(game, TableSpec) of a stored or exported spec; BackupError in words."""
+    from engine.errors import IllegalAction
+    from engine.registry import get_game
+    from engine.table import TableSpec
+
+    try:
+        spec = TableSpec.from_json(spec_json)
+        if isinstance(settings, dict) and settings:
+            spec = TableSpec(spec.game_id, spec.players, spec.colours, dict(settings))
+        return get_game(spec.game_id), spec
+    except IllegalAction as exc:
+        raise BackupError(exc.message[:1].upper() + exc.message[1:]) from None
+
+
+def replay(game, spec, docs: list[dict]) -> tuple[list[tuple[dict, dict, Any]], list[Any], str | None]:
+    """(entry, link, snapshot) of the longest beginning of ``docs`` the engine replays,
+    the state after each, and why it stopped (None: it replayed them all)."""
+    from engine.errors import IllegalAction
+    from engine.table import Entry, replay_log
+
+    records: list[tuple[dict, dict, Any]] = []
+    states: list[Any] = []
+    try:
+        entries = (Entry.from_json(d) for d in docs)
+        for doc, (_, proposal) in zip(docs, replay_log(game, spec, entries)):
+            records.append((dict(doc), proposal.link, proposal.snapshot))
+            states.append(proposal.state)
+    except IllegalAction as exc:
+        return records, states, f"entry {len(records) + 1}: {exc.message}"
+    except Exception:  # a damaged entry can fail anywhere in a game's handlers
+        return records, states, f"entry {len(records) + 1} cannot be played"
+    return records, states, None
+
+
+# -- export and import ---------------------------------------------------------------------
+
+def export_table(store: TableStore, code: str) -> dict:
+    """The export of a table (UnknownTable, UnreadableTable)."""
+    spec, entries = store.load(code)
+    settings = store.get_meta(code, SETTINGS_META)
+    if isinstance(settings, dict) and settings:
+        spec = {**spec, "settings": settings}
+    record = next((r for r in store.list() if r.code == code), None)
+    status = store.get_meta(code, STATUS_META)
+    return {"format": EXPORT_FORMAT, "version": EXPORT_VERSION, "code": code,
+            "game": spec.get("game"), "spec": spec, "players": list(spec.get("players") or []),
+            **({"status": status} if isinstance(status, str) else {}),
+            "created": record.created if record is not None else "",
+            "log": entries}
+
+
+def read_export(raw: bytes, name: str) -> dict:
+    """The export in a file's bytes, checked for shape; BackupError naming ``name``."""
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        raise BackupError(f"{name} is not a table export (it is not JSON)") from None
+    if not isinstance(data, dict) or data.get("format") != EXPORT_FORMAT:
+        raise BackupError(f"{name} is not a table export")
+    if data.get("version") != EXPORT_VERSION:
+        raise BackupError(f"{name} is a table export of version {data.get('version')!r}: "
+                          f"this host reads version {EXPORT_VERSION}")
+    spec, log = data.get("spec"), data.get("log")
+    if not isinstance(spec, dict) or not isinstance(log, list) or not all(isinstance(e, dict) for e in log):
+        raise BackupError(f"{name} is not a whole table export (its spec or log is missing)")
+    if data.get("game") != spec.get("game") or data.get("players") != spec.get("players"):
+        raise BackupError(f"{name} does not agree with itself (its game or players)")
+    return data
+
+
+def import_table(store: TableStore, data: dict, new_code: Callable[[], str]) -> tuple[str, int]:
+    """Make a table of a checked export (:func:`read_export`): (its code, its entries).
+    The export's code when it is free, else ``new_code()``'s. BackupError if its log
+    does not replay whole."""
+    game, spec = _game_and_spec(data["spec"])
+    records, _, stopped = replay(game, spec, data["log"])
+    if stopped is not None:
+        raise BackupError(f"The export's log does not replay ({stopped}): nothing was imported")
+    values = {STATUS_META: data["status"]} if isinstance(data.get("status"), str) else {}
+    created = data.get("created") if isinstance(data.get("created"), str) and data.get("created") \
+        else datetime.now(timezone.utc).isoformat(timespec="microseconds")
+    code = data.get("code")
+    for attempt in range(100):
+        if attempt or not isinstance(code, str) or not _free(store, code):
+            code = new_code()
+        try:
+            store.write_table(code, spec.to_json(), values, created, records)
+            return code, len(records)
+        except ValueError:  # taken meanwhile
+            continue
+    raise BackupError("Could not find a free table code")  # pragma: no cover
+
+
+def _free(store: TableStore, code: str) -> bool:
+    try:
+        check_code(code)
+        store.revision(code)
+    except UnknownTable:
+        return True
+    except (ValueError, UnreadableTable):
+        return False
+    return False
+
+
+# -- repair ----------------------------------------------------------------------------------
+
+def damage(store: TableStore, code: str) -> str | None:
+    """What is wrong with a table (None: its files read whole, its log replays and its
+    snapshots and link records match the log). UnknownTable if there is none."""
+    try:
+        store.revision(code)
+        header_spec, docs = store.load(code)
+        settings = store.get_meta(code, SETTINGS_META)
+    except UnreadableTable as exc:
+        return exc.reason
+    game, spec = _game_and_spec(header_spec, settings)
+    records, states, stopped = replay(game, spec, docs)
+    if stopped is not None:
+        return f"its log does not replay ({stopped})"
+    if not store.path(code).is_dir():
+        return None  # a first-format table: no link records or snapshots to check
+    log = store.open_log(code)
+    for (entry, link, _), state in zip(records, states):
+        rev = entry["rev"]
+        stored = log.link(rev) or {}
+        if any(stored.get(key) != link.get(key) for key in ("top", "moves", "parent")):
+            return f"the link record of its entry {rev} does not match its log"
+        snapshot = log.snapshot(rev) if stored.get("snap") else None
+        if snapshot is not None and encoded(snapshot) != encoded(state):
+            return f"its snapshot at entry {rev} does not match its log"
+    return None
+
+
+def repair_table(store: TableStore, code: str) -> Repair:
+    """Rebuild a damaged table (see the module's doc). TableIsFine if it is not
+    damaged, UnknownTable if there is none, BackupError if nothing can be kept."""
+    check_code(code)
+    problem = damage(store, code)
+    if problem is None:
+        raise TableIsFine(code)
+    folder = store.path(code)
+    if not folder.is_dir():
+        raise BackupError(f"Table {code} is in the first format: repair reads today's only "
+                          f"(its file is tables/{code}.json)")
+    indexes = sorted(int(m.group(1)) for p in folder.iterdir() if (m := SEGMENT_FILE.fullmatch(p.name)))
+    header, seats = _header(folder, indexes)
+    if header is None:
+        raise BackupError(f"Table {code} cannot be repaired: its header is missing and no part "
+                          "of its log names its game and players")
+    docs, unread = _log_beginning(folder, indexes, header.get("segment", SEGMENT))
+    game, spec = _game_and_spec(header["spec"], header["values"].get(SETTINGS_META))
+    records, _, _ = replay(game, spec, docs)
+    unread += len(docs) - len(records)
+    now = datetime.now(timezone.utc)
+    values = dict(header["values"])
+    values[REPAIRED_META] = {"at": now.isoformat(timespec="microseconds"), "kept": len(records),
+                             "unread": unread, "problem": problem}
+    aside = store.set_aside(code, now.strftime("%Y%m%dT%H%M%SZ"))
+    store.write_table(code, header["spec"], values, header["created"], records, seats)
+    return Repair(code, len(records), unread, aside, problem)
+
+
+def _journal(path: Path) -> tuple[dict, list[bytes]]:
+    try:
+        return readable_beginning(path.read_bytes())
+    except OSError:
+        return {}, []
+
+
+def _header(folder: Path, indexes: list[int]) -> tuple[dict | None, dict[int, str]]:
+    """The table's header and seats from its head file's readable beginning, else the
+    header from the newest readable copy in its log's segments (and no seats)."""
+    data, _ = _journal(folder / HEAD)
+    header = _usable_header((data.get("meta") or {}).get(str(META_ID)))
+    if header is not None:
+        seats = {}
+        for doc in (data.get("seats") or {}).values():
+            if isinstance(doc, dict) and type(doc.get("seat")) is int and isinstance(doc.get("token_hash"), str):
+                seats[doc["seat"]] = doc["token_hash"]
+        return header, seats
+    for index in reversed(indexes):
+        data, _ = _journal(folder / f"log-{index:06d}.jsonl")
+        header = _usable_header((data.get("table") or {}).get(str(HEAD_COPY_ID)))
+        if header is not None:
+            return header, {}
+    return None, {}
+
+
+def _usable_header(doc: Any) -> dict | None:
+    if not (isinstance(doc, dict) and isinstance(doc.get("spec"), dict)
+            and isinstance(doc.get("values"), dict) and isinstance(doc.get("created"), str)):
+        return None
+    size = doc.get("segment", SEGMENT)
+    return {**doc, "segment": size if type(size) is int and size > 0 else SEGMENT}
+
+
+def _log_beginning(folder: Path, indexes: list[int], size: int) -> tuple[list[dict], int]:
+    """(the log's entries in order up to the first one missing or damaged, how many
+    entries there seem to be after that)."""
+    docs: list[dict] = []
+    unread = 0
+    broken = False
+    for expected, index in enumerate(indexes):
+        data, rest = _journal(folder / f"log-{index:06d}.jsonl")
+        entries = data.get("log") or {}
+        if broken or index != expected:
+            broken = True
+            unread += len(entries) + _entries_in(rest)
+            continue
+        first = index * size + 1
+        kept = 0
+        for rev in range(first, first + size):
+            doc = entries.get(str(rev))
+            if not isinstance(doc, dict) or doc.get("rev") != rev:
+                break
+            docs.append(json_copy(doc, "log entry"))
+            kept += 1
+        unread += len(entries) - kept + _entries_in(rest)
+        broken = bool(rest) or kept < size
+    return docs, unread
+
+
+def _entries_in(lines: list[bytes]) -> int:
+    """Log entries in journal lines past a damaged one (a damaged line counts one)."""
+    count = 0
+    for line in lines:
+        if not line.strip(b"\x00 \t\r"):
+            continue
+        record = unframe(line)
+        found = ((record or {}).get("set") or {}).get("log") if isinstance(record, dict) else None
+        count += len(found) if isinstance(found, dict) else 1
+    return count
+
+
+__all__ = ["BackupError", "EXPORT_FORMAT", "EXPORT_VERSION", "Repair", "TableIsFine", "damage",
+           "export_table", "import_table", "read_export", "repair_table"]
