@@ -64,12 +64,15 @@ def _refused(exc: Exception):
 
 def run_repair(args) -> int:
     from storage import NotSaved, UnknownTable
-    from storage.backup import BackupError, repair_table
+    from storage.backup import BackupError, TableIsFine, repair_table
 
     code = _code(args.code)
     with _store(args.data) as store:
         try:
             done = repair_table(store, code)
+        except TableIsFine as exc:  # nothing to mend is not an error: said, and status 0
+            print(exc)
+            return 0
         except (UnknownTable, BackupError, NotSaved) as exc:
             raise _refused(exc) from None
     print(f"Table {code} repaired ({done.problem}): kept {done.kept} "
