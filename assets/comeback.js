@@ -14,7 +14,7 @@
 (function () {
   "use strict";
   var ALIVE = "/alive";          // answered by the host while it runs
-  var TRY_EVERY_MS = 250;        // how often a phone without its host asks again
+  var TRY_EVERY_MS = 100;        // how often a phone without its host asks again
   var CHECK_EVERY_MS = 10000;    // while connected: is the host still there? (a dropped
   var CHECK_TIMEOUT_MS = 4000;   //   Wi-Fi does not always close the socket)
   var BACK_KEY = "comeback.back";

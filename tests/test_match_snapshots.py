@@ -120,7 +120,9 @@ def test_opening_and_undo_replay_at_most_n_actions_whatever_the_log_length():
         match.accept(proposal)
     calls.clear()
     opened = Match.resume(game, spec, store.open_log("LONG"))
-    assert len(calls) < SNAPSHOT_EVERY
+    # opening checks its snapshot against the one below it (a garbled snapshot is found):
+    # at most three snapshots' worth of actions, whatever the log's length
+    assert len(calls) < 3 * SNAPSHOT_EVERY
     assert opened.state == match.state
     for _ in range(2 * SNAPSHOT_EVERY):  # undo far back: each from the nearest snapshot
         calls.clear()
@@ -131,7 +133,7 @@ def test_opening_and_undo_replay_at_most_n_actions_whatever_the_log_length():
     assert opened.moves == 3000 - 2 * SNAPSHOT_EVERY
     calls.clear()
     reopened = Match.resume(game, spec, store.open_log("LONG"))
-    assert len(calls) < SNAPSHOT_EVERY and reopened.state == opened.state
+    assert len(calls) < 3 * SNAPSHOT_EVERY and reopened.state == opened.state
 
 
 def test_a_table_on_disk_opens_from_its_last_segment_and_snapshot(tmp_path):
@@ -148,5 +150,7 @@ def test_a_table_on_disk_opens_from_its_last_segment_and_snapshot(tmp_path):
     again = Tables(fresh).open(hub.code)
     assert again.match.state == state and again.revision == revision
     opened = fresh._open[hub.code]
-    assert sorted(opened.segments) == [4]  # the last segment (the snapshot is there), no other
+    # the last segment (the nearest snapshot is there) and, for the check of that snapshot
+    # against the one below it, the one before: no other
+    assert sorted(opened.segments) in ([4], [3, 4])
     assert again.seat_for_token(ann.token) == 0

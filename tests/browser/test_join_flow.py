@@ -60,10 +60,11 @@ def test_qr_join_act_reload_and_kill9(server, phones):
     assert bo.page.url.endswith(f"/t/{code}")
 
     # SIGKILL the server, start it again on the same port: the table is intact
+    load = ann.load_id()
     server.kill9()
     server.start()
-    ann.enable_semantics()
-    ann.field("Ann's points", timeout=60000)  # back by itself, then reloaded
+    ann.reloaded_since(load, timeout=60000)  # back by itself (a fresh load), then reloaded
+    ann.field("Ann's points", timeout=60000)
     ann.reload()
     ann.field("Ann's points", timeout=60000)
     ann.see_label("Ann total 7")
