@@ -32,7 +32,7 @@
 
   var banner = null;
   var said = [];  // what this page said, for the browser tests (window.comeback.said)
-  window.comeback = { said: said };
+  window.comeback = { said: said, sockets: [] };
   function say(text, tone) {
     if (said[said.length - 1] !== text) said.push(text);
     if (hideTimer) { clearTimeout(hideTimer); hideTimer = null; }
@@ -74,30 +74,36 @@
             function () { if (timer) clearTimeout(timer); return false; });
   }
 
-  // A host that answers but will not keep this phone's connection must not make the page
-  // reload for ever: after a few comebacks in a minute the phone says so and waits.
-  function tooManyComebacks() {
-    var now = Date.now(), times = [];
-    try { times = JSON.parse(window.sessionStorage.getItem("comeback.times") || "[]"); } catch (e) {}
-    times = times.filter(function (t) { return now - t < 60000; });
-    times.push(now);
-    try { window.sessionStorage.setItem("comeback.times", JSON.stringify(times)); } catch (e) {}
-    return times.length > 5;
+  // A host that answers but will not keep this phone's connection (it refuses it, or
+  // closes it on purpose) must not make the page reload for ever: after three such loads in
+  // a row the phone says so and waits for a person to reload.
+  var REFUSED_KEY = "comeback.refused";
+  function refusedInARow(quick) {
+    var n = 0;
+    try { n = parseInt(window.sessionStorage.getItem(REFUSED_KEY) || "0", 10) || 0; } catch (e) {}
+    n = quick ? n + 1 : 0;
+    try { window.sessionStorage.setItem(REFUSED_KEY, String(n)); } catch (e) {}
+    return n;
   }
 
   var lost = false, leaving = false;
-  var sockets = [];
+  var sockets = window.comeback.sockets;
   window.addEventListener("pagehide", function () { leaving = true; });
   window.addEventListener("beforeunload", function () { leaving = true; });
-  function lose() {
+  function lose(event) {
     if (lost || leaving) return;
     lost = true;
+    // refused: never let in, or closed on purpose by a host that still runs (a host that
+    // stops says "going away" or "restart"; one that is killed does not close cleanly)
+    var socket = event && event.target;
+    var refused = socket ? refusedInARow(!socket.comebackOpened ||
+      (event.wasClean === true && event.code !== 1001 && event.code !== 1012)) : 0;
     say("Lost the host: trying again\u2026", "bad");
     sockets.forEach(function (s) { try { RealSocket.prototype.close.call(s); } catch (e) {} });
     (function again() {
       ask(2000).then(function (ok) {
         if (ok && navigator.onLine !== false) {
-          if (tooManyComebacks()) {
+          if (refused >= 3) {
             say("The host keeps closing this phone's connection: reload the page to try again", "bad");
             return;
           }
@@ -118,6 +124,7 @@
     var socket = protocols === undefined ? new RealSocket(url) : new RealSocket(url, protocols);
     sockets.push(socket);
     var add = RealSocket.prototype.addEventListener;
+    add.call(socket, "open", function () { socket.comebackOpened = true; });
     add.call(socket, "close", lose);
     add.call(socket, "error", lose);
     socket.addEventListener = function (type, listener, options) {
@@ -132,7 +139,7 @@
   ["CONNECTING", "OPEN", "CLOSING", "CLOSED"].forEach(function (name) { PatientSocket[name] = RealSocket[name]; });
   window.WebSocket = PatientSocket;
 
-  window.addEventListener("offline", lose);
+  window.addEventListener("offline", function () { lose(); });
   setInterval(function () {
     if (lost || document.hidden) return;
     ask(CHECK_TIMEOUT_MS).then(function (ok) {

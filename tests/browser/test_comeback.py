@@ -128,3 +128,32 @@ def test_an_evening_of_reloads_restarts_and_a_dropped_network(server, phones):
         assert "Back" in said(bo)
         for phone in everyone:
             on_seat(phone, seats[phone], time.monotonic(), within=5)
+
+
+def test_a_host_that_keeps_refusing_the_phone_is_said_not_reloaded_for_ever(server, phones):
+    """The host answers but closes the phone's connection on purpose, again and again (a
+    cap, a refusal): after three loads in a row the phone stops reloading and says so; a
+    reload by hand once the host lets it in brings the seat back."""
+    code = json.loads(server.companion("new", "scorepad", "--players", "Ann,Bo", "--json").stdout)["code"]
+    ann = phones("ann").open(f"{server.url}/join/{code}")
+    ann.tap("Sit as Ann")
+    on_seat(ann, "Ann's points", time.monotonic(), within=30)
+    refusing = {"on": True}
+
+    def host_side(ws):
+        if refusing["on"]:
+            ws.close(code=1008, reason="not now")
+        else:
+            ws.connect_to_server()
+
+    ann.page.route_web_socket("**/ws", host_side)
+    reload_now(ann)
+    ann.page.locator("#comeback", has_text="The host keeps closing this phone's connection") \
+        .wait_for(timeout=30000)
+    loads = ann.load_id()
+    ann.page.wait_for_timeout(2000)
+    assert ann.load_id() == loads  # it waits for a person now
+    refusing["on"] = False
+    reloaded = time.monotonic()
+    reload_now(ann)
+    on_seat(ann, "Ann's points", reloaded, after_load=loads)
