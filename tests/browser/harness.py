@@ -119,28 +119,25 @@ class Phone:
         self.context = browser.new_context(viewport=viewport or PHONE, has_touch=touch,
                                            is_mobile=touch, color_scheme="dark" if dark else "light")
         self.page = self.context.new_page()
-        self.frames: list[str] = []
+        self.frames: list[bytes] = []
 
     def record_frames(self) -> None:
         """Keep every websocket frame this phone receives (for hidden-information audits)."""
 
         def on_ws(ws):
             def keep(payload):
-                if isinstance(payload, bytes):
-                    self.frames.append(payload.decode("utf-8", "replace") + "\n" + payload.hex())
-                else:
+                if isinstance(payload, bytes):  # Flet sends binary frames only
                     self.frames.append(payload)
             ws.on("framereceived", keep)
 
         self.page.on("websocket", on_ws)
 
-    def frames_since(self, start: int) -> str:
-        """Everything this phone received over its websockets since frame ``start``.
+    def frames_since(self, start: int):
+        """What this phone received over its websockets since frame ``start``, decoded
+        (:class:`tests.browser.frames.Received`: search its strings and numbers)."""
+        from tests.browser.frames import received
 
-        Flet sends msgpack; strings travel as raw UTF-8, so every text a control could
-        show (values, labels, tooltips) is searchable in the decoded frame.
-        """
-        return "\n".join(self.frames[start:])
+        return received(self.frames[start:])
 
     def open(self, url: str) -> "Phone":
         self.page.goto(url)
