@@ -215,6 +215,7 @@ def build_asgi(ctx: AppContext):
     from starlette.middleware.gzip import GZipMiddleware
 
     from companion.app import make_main
+    from companion.sessions import GRACE_S
 
     # Screens are components: each sends its own patch when its slice of the view changes;
     # Flet's update after each event would diff the page a second time for nothing.
@@ -229,6 +230,7 @@ def build_asgi(ctx: AppContext):
         web_renderer=ft.WebRenderer.AUTO,
         route_url_strategy=ft.RouteUrlStrategy.PATH,
         no_cdn=True,
+        session_timeout_seconds=GRACE_S,  # FLET_SESSION_TIMEOUT still overrides it
     )
 
     from companion.api import BodyLimit, api_app
