@@ -73,6 +73,8 @@ class Server:
     port: int = field(default_factory=free_port)
     proc: subprocess.Popen | None = None
     log_path: Path | None = None
+    env: dict = field(default_factory=dict)
+    """Extra environment for the server (``FLET_SESSION_TIMEOUT``, ...)."""
 
     @property
     def url(self) -> str:
@@ -85,7 +87,7 @@ class Server:
     def start(self, timeout: float = 40) -> "Server":
         self.log_path = self.data_dir.parent / f"server-{self.port}.log"
         log = open(self.log_path, "ab")
-        env = dict(os.environ, PYTHONUNBUFFERED="1", FLET_WEB_NO_CDN="1")
+        env = dict(os.environ, PYTHONUNBUFFERED="1", FLET_WEB_NO_CDN="1", **self.env)
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "companion", "serve", "--host", "127.0.0.1", "--port", str(self.port),
              "--data", str(self.data_dir), "--public-url", self.url, "--no-loopback-host"],
