@@ -20,17 +20,12 @@ import tempfile
 import time
 from pathlib import Path
 
-import msgpack
-
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tests.browser.frames import decode  # noqa: E402
 from tests.browser.harness import Server  # noqa: E402
+from tests.server.raw_phones import abandon  # noqa: E402
 
-REGISTER, PATCH, INVOKE = 1, 2, 5
-ADDRESSES = 100
-BUDGET_S = 600
 
 
 def rss_mib(pid: int) -> float:
@@ -38,41 +33,6 @@ def rss_mib(pid: int) -> float:
         if line.startswith("VmRSS:"):
             return int(line.split()[1]) / 1024
     raise RuntimeError("no VmRSS")
-
-
-async def abandon_one(url: str, address: str) -> None:
-    """Open the start page as a new phone, wait until it is drawn, then go away."""
-    import websockets
-
-    async with websockets.connect(url, local_addr=(address, 0), max_size=None) as ws:
-        await ws.send(b"\x00" + msgpack.packb([REGISTER, {
-            "session_id": "", "page_name": "", "page": {
-                "route": "/", "width": 390.0, "height": 844.0, "platform": "android", "web": True}}]))
-        deadline = time.monotonic() + 20
-        while time.monotonic() < deadline:
-            message = decode(await asyncio.wait_for(ws.recv(), deadline - time.monotonic()))
-            if message is None:
-                continue
-            action, body = message
-            if action == INVOKE:  # the storage service asks: an empty phone
-                await ws.send(b"\x00" + msgpack.packb([INVOKE, {
-                    "control_id": body["control_id"], "call_id": body["call_id"], "result": None, "error": None}]))
-            elif action == PATCH and "Join" in str(body):
-                return
-        raise RuntimeError("the start page was not drawn in 20 s")
-
-
-async def abandon(url: str, count: int, parallel: int = 8) -> None:
-    queue = iter(range(count))
-    stop = time.monotonic() + BUDGET_S
-
-    async def worker() -> None:
-        for i in queue:
-            if time.monotonic() > stop:
-                raise RuntimeError("out of time")
-            await abandon_one(url, f"127.0.0.{2 + i % ADDRESSES}")
-
-    await asyncio.gather(*(worker() for _ in range(parallel)))
 
 
 def settled(pid: int, seconds: float) -> float:
@@ -103,29 +63,27 @@ def main() -> None:
         asyncio.run(abandon(url, 4, parallel=1))  # warm up: first imports, first page
         time.sleep(args.grace + 12)  # (the warm-up pages go too)
         before = rss_mib(pid)
+        print(f"host RSS before (baseline):   {before:8.1f} MiB", flush=True)
         start = time.monotonic()
-        asyncio.run(abandon(url, count))
-        took = time.monotonic() - start
+        slow = asyncio.run(abandon(url, count))
         opened = rss_mib(pid)
-        # Flet's evictor looks every 10 s: the last page goes by grace + 10 s
-        time.sleep(args.grace + 11)
+        print(f"{count} sessions opened and abandoned in {time.monotonic() - start:.1f} s (grace "
+              f"{args.grace} s; {slow} pages not drawn within 20 s)")
+        print(f"host RSS after opening:       {opened:8.1f} MiB  (+{opened - before:.1f} MiB, "
+              f"{1024 * (opened - before) / count:.1f} KiB per abandoned session)", flush=True)
+        time.sleep(args.grace + 11)  # Flet's evictor looks every 10 s
         after = settled(pid, 30)
+        print(f"host RSS after the grace:     {after:8.1f} MiB  (+{after - before:.1f} MiB, "
+              f"{1024 * (after - before) / count:.1f} KiB per abandoned session)", flush=True)
         # Python seldom hands freed memory back to the system: a second wave shows whether
         # the first wave's memory was freed (reused: no growth) or is still held (growth again)
         asyncio.run(abandon(url, count))
         time.sleep(args.grace + 11)
         again = settled(pid, 30)
+        print(f"after {count} more and their grace: {again:8.1f} MiB  (+{again - after:.1f} MiB "
+              f"over the first wave's)")
     finally:
         server.stop()
-    print(f"{count} sessions opened and abandoned in {took:.1f} s (grace {args.grace} s)")
-    print(f"host RSS before (baseline):   {before:8.1f} MiB")
-    print(f"host RSS after opening:       {opened:8.1f} MiB  "
-          f"(+{opened - before:.1f} MiB, {1024 * (opened - before) / count:.1f} KiB per abandoned session)")
-    print(f"host RSS after the grace:     {after:8.1f} MiB  "
-          f"(+{after - before:.1f} MiB, {1024 * (after - before) / count:.1f} KiB per abandoned session)")
-    print(f"after {count} more, and their grace: {again:8.1f} MiB  "
-          f"(+{again - after:.1f} MiB over the first wave's: its memory was reused)")
-
 
 if __name__ == "__main__":
     main()

@@ -287,7 +287,9 @@ def build_asgi(ctx: AppContext):
     app.add_middleware(GZipMiddleware, minimum_size=1024, compresslevel=6)
     app.add_middleware(BodyLimit)
     # /api/ first, past the pages' middleware; no CORS header on anything
-    return NoCrossOrigin(ApiFirst(app, api))
+    from companion.sessions import QuietAfterLeaving
+
+    return NoCrossOrigin(QuietAfterLeaving(ApiFirst(app, api)))
 
 
 class ApiFirst:
