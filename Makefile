@@ -4,7 +4,13 @@ PYTHON ?= python3
 PY := $(VENV)/bin/python
 ARGS ?=
 
-.PHONY: run test install test-deps chromium bench clean
+RUN_LOCK := requirements.lock
+TEST_LOCK := requirements-test.lock
+# the exact versions (with hashes) that were tested; pyproject.toml keeps the ranges
+COMPILE = CUSTOM_COMPILE_COMMAND="make lock" $(VENV)/bin/pip-compile -q --generate-hashes --strip-extras --allow-unsafe \
+	--no-emit-index-url --no-emit-find-links
+
+.PHONY: run test install test-deps chromium bench clean lock
 
 # pip's chatter (index warnings of this machine's configuration) goes to a log; it is
 # shown only if an install fails, so `make run` prints the address, the QR and the host link.
@@ -15,13 +21,23 @@ $(VENV)/bin/python:
 	@$(PYTHON) -m venv $(VENV)
 	@$(PY) -m pip install -q --upgrade pip $(QUIET)
 
-$(VENV)/.installed: pyproject.toml | $(VENV)/bin/python
-	@$(PY) -m pip install -q -e . $(QUIET)
+# Every package from the lock, hash-checked; then the project itself, without resolving again.
+$(VENV)/.installed: $(RUN_LOCK) pyproject.toml | $(VENV)/bin/python
+	@$(PY) -m pip install -q --require-hashes -r $(RUN_LOCK) $(QUIET)
+	@$(PY) -m pip install -q --no-deps -e . $(QUIET)
 	@touch $@
 
-$(VENV)/.installed-test: pyproject.toml $(VENV)/.installed
-	@$(PY) -m pip install -q -e ".[test]" $(QUIET)
+$(VENV)/.installed-test: $(TEST_LOCK) $(VENV)/.installed
+	@$(PY) -m pip install -q --require-hashes -r $(TEST_LOCK) $(QUIET)
 	@touch $@
+
+## make lock: resolve pyproject.toml's ranges again (newest versions) into the two locks;
+## the test lock starts from the run lock, so both pin every shared package alike
+lock: | $(VENV)/bin/python
+	@$(PY) -m pip install -q pip-tools $(QUIET)
+	$(COMPILE) --upgrade -o $(RUN_LOCK) pyproject.toml
+	cp $(RUN_LOCK) $(TEST_LOCK)
+	$(COMPILE) --extra test -o $(TEST_LOCK) pyproject.toml
 
 install: $(VENV)/.installed
 

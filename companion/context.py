@@ -11,6 +11,7 @@ from pathlib import Path
 from companion.codes import token_matches
 from companion.guard import Guard
 from companion.hub import NoSuchTable, TableHub, Tables
+from companion.sessions import Sessions
 
 
 @dataclass
@@ -22,6 +23,7 @@ class AppContext:
     loopback_is_host: bool = True
     extra: dict = field(default_factory=dict)
     guard: Guard = field(default_factory=Guard)
+    sessions: Sessions = field(default_factory=Sessions)
 
     async def open_table_async(self, code_text: str, device: str | None) -> TableHub:
         """:meth:`open_table` from the event loop: an open table at once, else opened in

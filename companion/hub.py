@@ -308,6 +308,11 @@ class TableHub:
         with self.lock:
             self._listeners.pop(key, None)
 
+    def listening(self) -> int:
+        """How many sessions hear this table (a closed tab must leave)."""
+        with self.lock:
+            return len(self._listeners)
+
     def _notify(self) -> None:
         with self.lock:
             revision = self.match.revision
@@ -342,6 +347,11 @@ class Tables:
     def unwatch(self, key: Any) -> None:
         with self._lock:
             self._watchers.pop(key, None)
+
+    def watching(self) -> int:
+        """How many host screens hear the table list."""
+        with self._lock:
+            return len(self._watchers)
 
     def _changed(self, code: str) -> None:
         with self._lock:

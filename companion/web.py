@@ -172,6 +172,7 @@ def build_asgi(ctx: AppContext):
     from starlette.middleware.gzip import GZipMiddleware
 
     from companion.app import make_main
+    from companion.sessions import GRACE_S
 
     # Screens are components: each sends its own patch when its slice of the view changes;
     # Flet's update after each event would diff the page a second time for nothing.
@@ -186,6 +187,7 @@ def build_asgi(ctx: AppContext):
         web_renderer=ft.WebRenderer.AUTO,
         route_url_strategy=ft.RouteUrlStrategy.PATH,
         no_cdn=True,
+        session_timeout_seconds=GRACE_S,  # FLET_SESSION_TIMEOUT still overrides it
     )
 
     from companion.api import BodyLimit, api_app
@@ -245,8 +247,9 @@ def build_asgi(ctx: AppContext):
     # /api/ first, past the pages' middleware; no CORS header on anything; what browsers
     # may do on a player's behalf (companion/browser_policy.py) before all of it
     from companion.browser_policy import BrowserPolicy
+    from companion.sessions import QuietAfterLeaving
 
-    return BrowserPolicy(NoCrossOrigin(ApiFirst(app, api)), ctx.public_url)
+    return BrowserPolicy(NoCrossOrigin(QuietAfterLeaving(ApiFirst(app, api))), ctx.public_url)
 
 
 class ApiFirst:

@@ -38,11 +38,11 @@ class FakeConnection(Connection):
         self._default = configure_encode_object_for_msgpack(BaseControl)
 
     def send_message(self, message):
-        body = msgpack.packb([message.action, message.body], default=self._default)
+        frame = b"\x00" + msgpack.packb([message.action, message.body], default=self._default)
         self.messages += 1
-        self.bytes += 1 + len(body)
+        self.bytes += len(frame)
         if self.keep:
-            self.sent.append(body)
+            self.sent.append(frame)  # as the websocket carries it (tests.browser.frames decodes it)
 
 
 def new_flet_session(conn: FakeConnection, route: str) -> Session:

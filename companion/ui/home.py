@@ -116,7 +116,7 @@ def TablesCard(phone):
         key = ("home", id(phone))
         tables.watch(key, heard)
         phone.run(read())
-        return lambda: tables.unwatch(key)
+        return phone.until_closed(lambda: tables.unwatch(key))
 
     ft.use_effect(listen, [])
     rows: list[ft.Control] = [kit.title("Tables on this host")]

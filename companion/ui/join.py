@@ -50,7 +50,7 @@ def JoinTable(phone, hub):
 
         key = ("join", id(phone))
         hub.subscribe(key, heard)
-        return lambda: hub.unsubscribe(key)
+        return phone.until_closed(lambda: hub.unsubscribe(key))
 
     ft.on_mounted(start)
     ft.use_effect(listen, [hub])

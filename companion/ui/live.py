@@ -52,6 +52,7 @@ class LiveTable:
         self._shown = 0  # the number of the read on screen
         self.screen = self.read()
         self.closed = False
+        self._release: Callable[[], None] | None = None
 
     def read(self) -> dict:
         """``{"table", "held", **envelope}``: ``held`` is False once the host gave this
@@ -62,10 +63,17 @@ class LiveTable:
     # -- hearing the hub --------------------------------------------------------
     def start(self) -> None:
         self.hub.subscribe(id(self), self.heard)
-        self.phone.when_closed(self.stop)
+        self._release = self.phone.until_closed(self._leave)
         self.refresh()  # anything that happened between the first read and now
 
     def stop(self) -> None:
+        """Leave the hub (the screen went away; the tab's end does the same)."""
+        if self._release is not None:
+            self._release()
+        else:
+            self._leave()
+
+    def _leave(self) -> None:
         self.closed = True
         self.hub.unsubscribe(id(self))
 
@@ -123,7 +131,12 @@ class TableContext:
     extra: dict = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        _SHOWN[_page_of(self.phone)] = self  # see use_table()
+        page = _page_of(self.phone)
+        if page not in _SHOWN and hasattr(self.phone, "when_closed"):
+            # the context holds the phone, and so its page: a weak key that its own value
+            # keeps alive. The entry goes when the tab's session ends, or the page never would.
+            self.phone.when_closed(lambda: _SHOWN.pop(page, None))
+        _SHOWN[page] = self  # see use_table()
 
     def act(self, kind: str, payload: dict | None = None, seat: int | None = None) -> None:
         """Start a move from a click (the move runs as a task on this phone's loop)."""

@@ -40,9 +40,22 @@ class Phone:
         """``fn`` runs when the tab's session ends (its listeners leave the hubs)."""
         self._on_close.append(fn)
 
+    def until_closed(self, release: Callable[[], None]) -> Callable[[], None]:
+        """``release`` (a listener leaving a hub) runs once: when the returned function
+        is called (a component's effect cleanup) or when the tab's session ends, whichever
+        comes first. Flet does not unmount a closed session's components, so a listener
+        left only to the cleanup would keep the whole page alive."""
+        def once() -> None:
+            if once in self._on_close:
+                self._on_close.remove(once)
+                release()
+
+        self._on_close.append(once)
+        return once
+
     def close(self) -> None:
         self.closed = True
-        for fn in self._on_close:
+        for fn in list(self._on_close):
             try:
                 fn()
             except Exception:

@@ -17,6 +17,7 @@ from companion.games import bluffstones_board
 from companion.hub import HOST, Who
 from engine.bluffstones import board
 from tests.bluffstones.support import COLOURS
+from tests.browser.frames import received
 from tests.support import run_app
 from tests.uitree import taps
 
@@ -62,8 +63,8 @@ def public(hub):
     return hub.view(HOST)["public"]
 
 
-def sent_since(tab, mark: int) -> bytes:
-    return b"".join(tab.conn.sent[mark:])
+def sent_since(tab, mark: int):
+    return received(tab.conn.sent[mark:])
 
 
 # -- setup: towers placed by tapping the board -------------------------------------------
@@ -196,11 +197,11 @@ def test_a_bid_is_seen_only_by_its_own_phone_and_never_sent_to_another():
         await settle(*others)
         assert "Ann ready" in bo.text()
         mine = sent_since(ann, marks[id(ann)])
-        assert b"two red stones" in mine  # the words are how a bid travels: the audit can see them
+        assert mine.has_text("two red stones")  # the words are how a bid travels: the audit can see them
         for tab in others:
             frames = sent_since(tab, marks[id(tab)])
-            assert frames, "nothing sent: the audit would prove nothing"
-            assert b"two red" not in frames and b"Your bid" not in frames
+            assert frames.count, "nothing sent: the audit would prove nothing"
+            assert not frames.has_text("two red") and not frames.has_text("Your bid")
             assert "two red" not in tab.text() and "Ann bid" not in tab.text()
         assert "Ann red 3" in bo.text()  # the public pile still counts the bid stones
         for seat in (1, 2):
@@ -210,7 +211,7 @@ def test_a_bid_is_seen_only_by_its_own_phone_and_never_sent_to_another():
         assert bo.phone.dialogs[-1][0] == "Reveal every bid?"
         await bo.answer()
         await settle(*others)
-        assert b"two red stones" in sent_since(bo, marks[id(bo)])  # once revealed, it does travel
+        assert sent_since(bo, marks[id(bo)]).has_text("two red stones")  # once revealed, it does travel
         assert "Bids revealed: Ann two red stones; Bo nothing; Cy nothing" in bo.text()
     run_app(test)
 

@@ -75,6 +75,8 @@ class Server:
     log_path: Path | None = None
     options: tuple[str, ...] = ()
     """More ``companion serve`` options (``--trust-proxy``, ...)."""
+    env: dict = field(default_factory=dict)
+    """Extra environment for the server (``FLET_SESSION_TIMEOUT``, ...)."""
 
     @property
     def url(self) -> str:
@@ -87,7 +89,7 @@ class Server:
     def start(self, timeout: float = 40) -> "Server":
         self.log_path = self.data_dir.parent / f"server-{self.port}.log"
         log = open(self.log_path, "ab")
-        env = dict(os.environ, PYTHONUNBUFFERED="1", FLET_WEB_NO_CDN="1")
+        env = dict(os.environ, PYTHONUNBUFFERED="1", FLET_WEB_NO_CDN="1", **self.env)
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "companion", "serve", "--host", "127.0.0.1", "--port", str(self.port),
              "--data", str(self.data_dir), "--public-url", self.url, "--no-loopback-host", *self.options],
@@ -121,28 +123,25 @@ class Phone:
         self.context = browser.new_context(viewport=viewport or PHONE, has_touch=touch,
                                            is_mobile=touch, color_scheme="dark" if dark else "light")
         self.page = self.context.new_page()
-        self.frames: list[str] = []
+        self.frames: list[bytes] = []
 
     def record_frames(self) -> None:
         """Keep every websocket frame this phone receives (for hidden-information audits)."""
 
         def on_ws(ws):
             def keep(payload):
-                if isinstance(payload, bytes):
-                    self.frames.append(payload.decode("utf-8", "replace") + "\n" + payload.hex())
-                else:
+                if isinstance(payload, bytes):  # Flet sends binary frames only
                     self.frames.append(payload)
             ws.on("framereceived", keep)
 
         self.page.on("websocket", on_ws)
 
-    def frames_since(self, start: int) -> str:
-        """Everything this phone received over its websockets since frame ``start``.
+    def frames_since(self, start: int):
+        """What this phone received over its websockets since frame ``start``, decoded
+        (:class:`tests.browser.frames.Received`: search its strings and numbers)."""
+        from tests.browser.frames import received
 
-        Flet sends msgpack; strings travel as raw UTF-8, so every text a control could
-        show (values, labels, tooltips) is searchable in the decoded frame.
-        """
-        return "\n".join(self.frames[start:])
+        return received(self.frames[start:])
 
     def open(self, url: str) -> "Phone":
         self.page.goto(url)

@@ -53,9 +53,10 @@ def test_pass_and_play_shows_a_veil_before_the_player_and_after_her_move(server,
     choose(host, "This screen shows", "Enter for Ann")
     host.see("Hand the device to Ann, then tap")
     host.keep_screenshot("frame-veil")
-    assert "4817" not in host.frames_since(0)  # nothing of Ann's before the tap
+    assert not host.frames_since(0).has_number(4817)  # nothing of Ann's before the tap
     host.tap("I am Ann: show my screen")
     host.see_label("Ann total 4817")
+    assert host.frames_since(0).has_number(4817)  # the positive control: the audit sees it now
     host.tap("+1")
     host.tap("Save")
     host.see("Hand the device to Ann, then tap")  # her move done: the veil again

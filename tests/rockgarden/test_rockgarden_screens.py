@@ -13,6 +13,7 @@ import flet as ft
 import pytest
 
 from companion.hub import HOST, WATCHER
+from tests.browser.frames import received
 from tests.support import run_app
 from tests.uitree import buttons, walk
 
@@ -352,13 +353,13 @@ def test_the_advice_never_reaches_another_phone_or_the_table_screen():
         bo, ann, cy = await t.phones(1, 0, 2)
         host = await app.host(t.hub)
         wide = await app.host(t.hub, width=1280)
-        marks = [b"Advice", b"if it stands", b"who turns in before you", b"advised bids"]
-        assert all(m in b"".join(bo.conn.sent) for m in marks)
+        marks = ["Advice", "if it stands", "who turns in before you", "advised bids"]
+        assert all(received(bo.conn.sent).has_text(m) for m in marks)  # the positive control
         t.apply(1, "bid", pile=0, rocks="W1 W2")  # now Cy's turn: Cy gets hers, Bo none
         await settle(bo, ann, cy, host, wide)
         for tab in (ann, host, wide):
-            sent = b"".join(tab.conn.sent)
-            assert not any(m in sent for m in marks), tab
+            sent = received(tab.conn.sent)
+            assert sent.count and not any(sent.has_text(m) for m in marks), tab
         assert "bid_advice" not in str(t.hub.view(HOST)) or t.hub.view(HOST)["private"] is None
         assert t.hub.view(WATCHER)["private"] is None
     run_app(test)
@@ -504,10 +505,11 @@ def test_demerits_are_only_on_their_owners_screen_until_the_end():
         watcher = await app.watcher(t.hub)
         host = await app.host(t.hub)
         assert "Bo demerits 3" in tabs[1].text()
+        assert received(tabs[1].conn.sent).has_text("Bo demerits 3")  # the positive control
         for tab in (tabs[0], tabs[2], tabs[3], watcher, host):
             assert "Bo demerits" not in tab.text() and "Trips 1" not in tab.text()
             assert "Bo demerit cards 3" in tab.text()
-            assert b"Bo demerits" not in b"".join(tab.conn.sent)
+            assert not received(tab.conn.sent).has_text("Bo demerits")
         await enter_for(host, 1)  # pass-and-play: the host entering for Bo sees Bo's screen
         assert "Bo demerits 3" in host.text()
     run_app(test)

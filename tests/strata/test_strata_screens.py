@@ -14,6 +14,7 @@ import pytest
 from companion.games import strata_view
 from companion.hub import HOST, Who
 from engine.plain import clone
+from tests.browser.frames import received
 from tests.support import run_app
 
 from .test_strata_support import give_cards, set_resources
@@ -89,12 +90,12 @@ def test_a_bid_is_one_tap_and_no_other_phone_or_the_table_gets_it_before_the_rev
         assert "Your bid: 4 Money" in di.text()
         assert moves_since(hub, 2)[-1] == ("bid", {"amount": 4}, 3)
         for tab, mark in zip([ann, bo, cy, host], marks[:3] + marks[4:]):
-            sent = b"".join(tab.conn.sent[mark:])
-            assert sent, "nothing sent: the audit would prove nothing"
-            for leak in (b"Your bid: 4", b"Di bid 4", b"bid 4"):
-                assert leak not in sent, (tab, leak)
+            sent = received(tab.conn.sent[mark:])
+            assert sent.count, "nothing sent: the audit would prove nothing"
+            for leak in ("Your bid: 4", "Di bid 4", "bid 4"):
+                assert not sent.has_text(leak), (tab, leak)
             assert "Di has bid" in tab.text()
-        assert b"Your bid: 4 Money" in b"".join(di.conn.sent[marks[3]:])  # the positive control
+        assert received(di.conn.sent[marks[3]:]).has_text("Your bid: 4 Money")  # the positive control
         assert "Everyone has bid: reveal the bids." in host.text()
         # Di changes her mind: one more tap replaces the bid
         await di.tap("Bid 1")
@@ -175,7 +176,7 @@ def test_a_face_down_card_kept_down_is_two_taps_and_its_front_stays_mine():
         for tab in (cy, host):
             assert "Di card 1: face down" in tab.text()
             assert "saw Artisan" not in tab.text() and "Trade 4 for 2" not in tab.text()
-            assert b"saw Artisan" not in b"".join(tab.conn.sent)
+            assert not received(tab.conn.sent).has_text("saw Artisan")
     run_app(test)
 
 

@@ -1,0 +1,63 @@
+"""Phones as bare websockets speaking Flet's protocol: they register, answer the storage
+service's calls (an empty phone), wait for the start page, then go away. Used by
+tests/server/test_sessions_server.py and bench/sessions.py."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+import msgpack
+
+from tests.browser.frames import decode
+
+REGISTER, PATCH, INVOKE = 1, 2, 5
+ADDRESSES = 100
+"""Phones come from 127.0.0.2 ... 127.0.0.101 (each its own device for the per-device cap)."""
+BUDGET_S = 600
+
+
+async def abandon_one(url: str, address: str) -> bool:
+    """Open the start page as a new phone, wait until it is drawn (False: not in 20 s),
+    then go away."""
+    import websockets
+
+    async with websockets.connect(url, local_addr=(address, 0), max_size=None) as ws:
+        await ws.send(b"\x00" + msgpack.packb([REGISTER, {
+            "session_id": "", "page_name": "", "page": {
+                "route": "/", "width": 390.0, "height": 844.0, "platform": "android", "web": True}}]))
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:
+            try:
+                frame = await asyncio.wait_for(ws.recv(), deadline - time.monotonic())
+            except asyncio.TimeoutError:
+                return False
+            message = decode(frame)
+            if message is None:
+                continue
+            action, body = message
+            if action == INVOKE:  # the storage service asks: an empty phone
+                await ws.send(b"\x00" + msgpack.packb([INVOKE, {
+                    "control_id": body["control_id"], "call_id": body["call_id"], "result": None, "error": None}]))
+            elif action == PATCH and "Join" in str(body):
+                return True
+        return False
+
+
+async def abandon(url: str, count: int, parallel: int = 4) -> int:
+    """Open and abandon ``count`` pages; how many were not drawn in 20 s."""
+    queue = iter(range(count))
+    stop = time.monotonic() + BUDGET_S
+    slow = 0
+
+    async def worker() -> None:
+        nonlocal slow
+        for i in queue:
+            if time.monotonic() > stop:
+                raise RuntimeError("out of time")
+            slow += not await abandon_one(url, f"127.0.0.{2 + i % ADDRESSES}")
+
+    await asyncio.gather(*(worker() for _ in range(parallel)))
+    return slow
+
+
