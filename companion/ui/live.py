@@ -13,6 +13,7 @@ values), ``use_effect`` and ``create_context``.
 
 from __future__ import annotations
 
+import functools
 import logging
 import threading
 import weakref
@@ -22,8 +23,12 @@ from typing import Any, Callable, TypeVar
 import flet as ft
 
 from engine.errors import IllegalAction, StaleRevision
+from companion.ui import kit
 
 log = logging.getLogger(__name__)
+part_log = logging.getLogger("companion.parts")
+"""Where a part that could not be drawn is logged, with its traceback (the test suite
+fails a test that logs here: ``tests/conftest.py``)."""
 
 T = TypeVar("T")
 Listener = Callable[[dict], None]
@@ -152,6 +157,10 @@ class TableContext:
 
 TABLE = ft.create_context(None)
 
+
+class NoTablePage(RuntimeError):
+    """A part drawn with no table page around it (see :func:`use_table`)."""
+
 _SHOWN: "weakref.WeakKeyDictionary[Any, TableContext]" = weakref.WeakKeyDictionary()
 """The table context each page shows now (the one its latest table page was drawn with)."""
 
@@ -175,7 +184,7 @@ def use_table() -> TableContext:
         except (RuntimeError, TypeError, AttributeError):
             context = None
     if context is None:
-        raise RuntimeError("use_table() outside a table page")
+        raise NoTablePage("use_table() outside a table page")
     return context
 
 
@@ -203,5 +212,29 @@ def use_view(select: Callable[[dict], T]) -> T:
 def part(fn: Callable[..., Any]) -> Callable[..., Any]:
     """A screen's component: it renders again only when its own arguments change (Flet's
     ``memo``) or a slice it reads with :func:`use_view` changes, not whenever its parent
-    does (a reordered list of players re-renders none of the rows)."""
-    return ft.memo(ft.component(fn))
+    does (a reordered list of players re-renders none of the rows). Drawn through
+    :func:`guarded`, so one broken part never takes its phone down."""
+    return ft.memo(ft.component(guarded(fn)))
+
+
+COULD_NOT_DRAW = "(this part could not be drawn; it comes back with the next move)"
+
+
+def guarded(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """The one part guard of every game. In Flet a part that raises while drawing stops
+    every later update of its phone (the session's update scheduler ends), so a part that
+    cannot draw a view logs the error with its traceback on ``companion.parts`` and draws
+    :data:`COULD_NOT_DRAW` instead. A part drawn after its parent dropped it (Flet still
+    runs the update its own slice scheduled, with the table's context gone) is no longer
+    on screen: it draws nothing."""
+    @functools.wraps(fn)
+    def guarded_part(*args, **kwargs):
+        try:
+            return fn(*args, **kwargs)
+        except NoTablePage:
+            log.debug("%s drawn after it was dropped", fn.__qualname__)
+            return ft.Container(visible=False)
+        except Exception:  # noqa: BLE001 - logged with its traceback; the phone keeps going
+            part_log.exception("%s.%s could not be drawn", fn.__module__, fn.__qualname__)
+            return kit.muted(COULD_NOT_DRAW)
+    return guarded_part

@@ -12,8 +12,8 @@ import math
 
 import pytest
 
-from companion.games import bluffstones as screens
-from companion.games import bluffstones_board
+from companion.games.bluffstones import screens
+from companion.games.bluffstones import board as bluffstones_board
 from companion.hub import HOST, Who
 from engine.bluffstones import board
 from tests.bluffstones.support import COLOURS

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.games import paisho
+from companion.games.paisho import screens as paisho
 from companion.hub import HOST
 from tests.support import run_app
 from tests.uitree import taps, walk
@@ -377,8 +377,8 @@ def test_turn_words_name_only_the_legal_turn_moves():
 
 
 def test_screens_import_nothing_from_the_engine_and_draw_no_chart_by_hand():
-    import companion.games.paisho as screen
-    import companion.games.paisho_look as look
+    import companion.games.paisho.screens as screen
+    import companion.games.paisho.look as look
 
     for module in (screen, look):
         source = open(module.__file__).read()

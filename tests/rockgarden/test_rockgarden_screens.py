@@ -275,7 +275,7 @@ def test_pass_offered_only_when_every_pile_has_a_bid_then_exchange():
 
 
 def test_turn_words_name_only_the_legal_moves():
-    from companion.games.rockgarden import turn_words
+    from companion.games.rockgarden.screens import turn_words
 
     async def test(app):
         t = Table(app)
@@ -405,7 +405,7 @@ def test_picking_rocks_never_moves_a_button():
 
 def test_player_colours_never_reuse_the_rock_colours():
     async def test(app):
-        from companion.games import rockgarden_kit as rk
+        from companion.games.rockgarden import look as rk
         from companion.ui import kit
 
         t = Table(app, ["A", "B", "C", "D", "E", "F"])
@@ -414,7 +414,7 @@ def test_player_colours_never_reuse_the_rock_colours():
         assert not {kit.swatch(c) for c in colours} & rock, colours
         assert not set(colours) & {"red", "yellow", "green", "blue", "white", "black"}
         # a table whose red rocks are pink: Di (pink by default) is drawn in another colour
-        from companion.games.rockgarden import _colours
+        from companion.games.rockgarden.screens import _colours
         pink = Table(app, ["Ann", "Bo", "Cy", "Di"], colour_R="Pink")
         screen = {"table": pink.hub.table(HOST), **pink.hub.view(HOST)}
         assert pink.hub.spec.colours[3] == "pink" and _colours(screen)[3] not in ("pink", "red")
@@ -660,7 +660,7 @@ def test_the_tables_colour_names_label_the_rocks():
         (ann,) = await t.phones(0)
         names = buttons(ann.tree())
         assert "Pink I" in names and "Jade III" in names and "Red I" not in names
-        from companion.games.rockgarden_kit import rock_fill
+        from companion.games.rockgarden.look import rock_fill
         names = t.hub.view(HOST)["public"]["colour_names"]
         assert rock_fill(names, "R") == "#d81b60"  # a known colour name: that swatch
         assert rock_fill(names, "G") == "#388e3c"  # an unknown name: the default green

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.games import strata_view
+from companion.games.strata import words as strata_view
 from companion.hub import HOST, Who
 from engine.plain import clone
 from tests.support import run_app
@@ -514,7 +514,7 @@ def test_parts_made_while_their_parent_drew_alone_still_draw_after_a_garbage_col
     import gc
     import logging
 
-    caplog.set_level(logging.DEBUG, logger="companion.games.strata_kit")
+    caplog.set_level(logging.DEBUG, logger="companion.games.strata.look")
 
     async def test(app):
         hub = app.create("strata", ["Ann", "Bo", "Cy"], {"tribute_rate": 1})

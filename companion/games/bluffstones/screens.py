@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.games.bluffstones_board import Board, width_for_height
+from companion.games.bluffstones.board import Board, width_for_height
 from companion.ui import kit
 from companion.ui.live import part, use_table, use_view
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.games.paisho_look import Kinds, listed, pair_tags, plural, progress, tile_button, tile_tag
+from companion.games.paisho.look import Kinds, listed, pair_tags, plural, progress, tile_button, tile_tag
 from companion.ui import charts, kit
 from companion.ui.live import part, use_table, use_view
 

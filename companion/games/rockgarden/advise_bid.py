@@ -34,7 +34,7 @@ import json
 from companion.cli import UsageError
 
 
-from companion.commands.advise import TOPS_HELP, parse_tops
+from companion.games.rockgarden.advise import TOPS_HELP, parse_tops
 from engine.rockgarden import bid_advice
 from engine.rockgarden.sets import AFTER_DECK
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.games import rockgarden_kit as rk
+from companion.games.rockgarden import look as rk
 from companion.ui import charts, kit
 from companion.ui.live import part, use_table, use_view
 

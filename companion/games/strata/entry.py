@@ -15,11 +15,10 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.games import strata_kit as look
-from companion.games.strata_view import cat_of, numbers_of
+from companion.games.strata import look
+from companion.games.strata.words import cat_of, numbers_of
 from companion.ui import kit
-from companion.games.strata_kit import part
-from companion.ui.live import use_table, use_view
+from companion.ui.live import part, use_table, use_view
 
 
 def entry_for(screen: dict, cls: str) -> dict:

@@ -14,23 +14,19 @@ its class can have, most used first (one tap takes the card); "Face down" is one
 
 The host's ``TableView`` (a laptop or TV in the middle of the table) and the end screen
 (each player's four classes as a chart, the tie-break in words) are in
-:mod:`companion.games.strata_table`; the card entry in :mod:`companion.games.strata_entry`.
+:mod:`companion.games.strata.table`; the card entry in :mod:`companion.games.strata.entry`.
 """
 
 from __future__ import annotations
 
 import flet as ft
 
-from companion.games import strata_kit as look
-from companion.games.strata_entry import CardEntry
-from companion.games.strata_table import FinalScreen, TableView  # noqa: F401 (the frame reads TableView)
-from companion.games.strata_view import (cat_of, name_of, news, numbers_of, phase_of,  # noqa: F401
-                                          tribute_lines, turn_words, waiting_words)
+from companion.games.strata import look
+from companion.games.strata.entry import CardEntry
+from companion.games.strata.table import FinalScreen
+from companion.games.strata.words import cat_of, name_of, numbers_of, phase_of, tribute_lines, waiting_words
 from companion.ui import kit
-from companion.games.strata_kit import part
-from companion.ui.live import use_table, use_view
-
-__all__ = ["Screen", "TableView", "news", "turn_words"]
+from companion.ui.live import part, use_table, use_view
 
 
 # -- the phone's screen ----------------------------------------------------------------------

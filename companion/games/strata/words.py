@@ -6,7 +6,7 @@
 
 from __future__ import annotations
 
-from companion.games.strata_kit import and_words, split_words
+from companion.games.strata.look import and_words, split_words
 
 
 def phase_of(screen: dict) -> str:
