@@ -11,6 +11,9 @@ import importlib
 import json
 import random
 import re
+import subprocess
+import sys
+from pathlib import Path
 from typing import Any, Callable
 
 from engine.errors import IllegalAction
@@ -22,6 +25,7 @@ from engine.table import ENVELOPE, Match, legal_moves, make_spec
 from companion.hub import HOST, Tables, Who
 from storage.memory import MemoryStore
 
+ROOT = Path(__file__).resolve().parent.parent
 NAMES = ("Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy", "Jo", "Kim", "Lu")
 
 _REPR = re.compile(r"\b(None|True|False)\b|Traceback|[{\[]'|<[a-z_.]+ object|\w+Error\b|/(tmp|home|root|usr|work)/|\.py\b")
@@ -32,6 +36,34 @@ def readable(message: str) -> bool:
     return (isinstance(message, str) and 0 < len(message) <= 300
             and (message[0].isupper() or message[0].isdigit() or message[0] in "'\"")
             and not _REPR.search(message))
+
+
+def players_for(game_id: str, wanted: int = 3) -> tuple[str, ...]:
+    """Names for a table of ``game_id``: ``wanted`` players, or the nearest count the game
+    seats (its own ``check_players`` says: Pai Sho seats 2 or 4, never 3)."""
+    from engine.registry import get_game
+
+    game = get_game(game_id)
+    counts = sorted(range(game.min_players, game.max_players + 1), key=lambda n: (abs(n - wanted), n))
+    for n in counts:
+        try:
+            game.check_players(list(NAMES[:n]))
+        except IllegalAction:
+            continue
+        return NAMES[:n]
+    raise AssertionError(f"{game_id} seats no table of {game.min_players} to {game.max_players}")
+
+
+async def settle(*tabs) -> None:
+    """Let each in-process phone (``App`` tabs) draw what it has heard."""
+    for tab in tabs:
+        await tab.settle()
+
+
+def companion(*args: str, timeout: float = 120) -> subprocess.CompletedProcess:
+    """The command line in a process of its own, from the project's folder."""
+    return subprocess.run([sys.executable, "-m", "companion", *args], cwd=str(ROOT),
+                          capture_output=True, text=True, timeout=timeout)
 
 
 def memory_tables() -> Tables:
@@ -257,6 +289,22 @@ class Api:
                                     headers={"content-type": "application/json",
                                              **self._headers(token, host)})
         return response.status_code, response.json()
+
+    def refused(self, code: str, kind: str | None, payload=None, token: str | None = None,
+                host: bool = False, seat: int | None = None, raw: bytes | None = None,
+                statuses=(400, 403, 409)) -> str:
+        """The action is refused in words (one of ``statuses``) and the table, as the host
+        and the sender see it, is just as it was; the sentence, for the test to read."""
+        def seen():  # what the host and the sender (if its token is a seat's) see
+            sender = self.client.get(f"/api/tables/{code}", headers=self._headers(token, False))
+            return self.view(code, host=True), sender.status_code, sender.json()
+
+        before = seen()
+        status, body = self.act(code, kind, payload, token=token, host=host, seat=seat, raw=raw)
+        assert status in statuses, (status, body)
+        assert set(body) == {"error"} and readable(body["error"]), body
+        assert seen() == before
+        return body["error"]
 
     def _headers(self, token: str | None, host: bool) -> dict:
         headers = {}

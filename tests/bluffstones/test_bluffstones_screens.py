@@ -17,7 +17,7 @@ from companion.games.bluffstones import board as bluffstones_board
 from companion.hub import HOST, Who
 from engine.bluffstones import board
 from tests.bluffstones.support import COLOURS
-from tests.support import run_app
+from tests.support import run_app, settle
 from tests.uitree import taps
 
 NAMES = ["Ann", "Bo", "Cy"]
@@ -52,10 +52,6 @@ def bid_all(hub, bids):
 def place(hub, seat, circle):
     hub.act(HOST, "place", {"circle": circle}, None, seat=seat)
 
-
-async def settle(*tabs):
-    for tab in tabs:
-        await tab.settle()
 
 
 def public(hub):

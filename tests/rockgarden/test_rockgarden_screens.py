@@ -13,7 +13,7 @@ import flet as ft
 import pytest
 
 from companion.hub import HOST, WATCHER
-from tests.support import run_app
+from tests.support import run_app, settle
 from tests.uitree import buttons, walk
 
 PLAYERS = ["Ann", "Bo", "Cy", "Di"]
@@ -54,10 +54,6 @@ async def tap(tab, *labels):
     for label in labels:
         await tab.tap(label)
 
-
-async def settle(*tabs):
-    for tab in tabs:
-        await tab.settle()
 
 
 def setup_round_one(t: Table) -> None:

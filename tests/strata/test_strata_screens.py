@@ -14,7 +14,7 @@ import pytest
 from companion.games.strata import words as strata_view
 from companion.hub import HOST, Who
 from engine.plain import clone
-from tests.support import run_app
+from tests.support import run_app, settle
 
 from .test_strata_support import give_cards, set_resources
 
@@ -50,10 +50,6 @@ def bids(hub, amounts):
 def moves_since(hub, start):
     return [(e.action.kind, dict(e.action.payload), e.action.seat) for e in hub.match.log[start:]]
 
-
-async def settle(*tabs):
-    for tab in tabs:
-        await tab.settle()
 
 
 # -- setup ------------------------------------------------------------------------------------
