@@ -93,7 +93,7 @@ def test_the_history_tells_production_feeding_the_cap_and_tribute_per_player():
 
 
 def test_the_history_tells_each_tribute_transfer_and_a_discard_with_done():
-    from .test_strata_support import bid_all, give_cards, set_resources, take_all
+    from .support import bid_all, give_cards, set_resources, take_all
 
     state = GAME.setup(["Ann", "Bo", "Cy"], {"tribute_rate": 2})
     state = play_extra(state)
@@ -120,6 +120,6 @@ def test_the_history_tells_each_tribute_transfer_and_a_discard_with_done():
 
 
 def play_extra(state):
-    from .test_strata_support import act
+    from .support import act
 
     return act(state, 2, "setup_extra", money=1)

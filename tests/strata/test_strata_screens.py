@@ -16,7 +16,7 @@ from companion.hub import HOST, Who
 from engine.plain import clone
 from tests.support import run_app, settle
 
-from .test_strata_support import give_cards, set_resources
+from .support import give_cards, set_resources
 
 NAMES = ["Ann", "Bo", "Cy", "Di"]
 
@@ -312,7 +312,7 @@ def test_random_games_render_on_every_screen(caplog, seed):
 
     from engine.errors import IllegalAction
 
-    from .test_strata_support import random_action
+    from .support import random_action
 
     caplog.set_level(logging.ERROR)
     seen: set = set()
