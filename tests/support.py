@@ -60,6 +60,19 @@ async def settle(*tabs) -> None:
         await tab.settle()
 
 
+async def until(condition: Callable[[], bool], what: str, seconds: float = 10) -> None:
+    """Wait, polling, until ``condition()`` holds (an in-process phone has drawn what it
+    heard); past ``seconds``, fail saying ``what`` was awaited."""
+    import asyncio
+    import time
+
+    deadline = time.monotonic() + seconds
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"still waiting for {what}")
+        await asyncio.sleep(0.01)
+
+
 def companion(*args: str, timeout: float = 120) -> subprocess.CompletedProcess:
     """The command line in a process of its own, from the project's folder."""
     return subprocess.run([sys.executable, "-m", "companion", *args], cwd=str(ROOT),

@@ -1,17 +1,15 @@
-"""A new game is its rules package, its screen package and one registry line: a toy game
-registered here is listed, created, played, undone and described through the real hub."""
-
-from pathlib import Path
+"""A new game is its rules package, its screen package and one registry line: the toy
+game (``tests/toy/``), registered here by its line alone, is listed, created, played,
+undone and described through the real hub, and played to the end on real in-process
+phones whose screens are found through the registry."""
 
 import pytest
 
 from engine import registry
 from engine.errors import IllegalAction
 from companion.hub import HOST
-from tests.support import memory_tables, seated
+from tests.support import ROOT, memory_tables, run_app, seated, until
 from tests.test_game_contract import play_one
-
-ROOT = Path(__file__).resolve().parent.parent
 
 
 @pytest.fixture
@@ -35,6 +33,25 @@ def test_one_registry_line_makes_a_game_playable_through_the_hub(toy):
     assert [line["text"] for line in hub.history(ann)] == ["Ann added 3", "Bo added 2"]
     hub.act(HOST, "undo", {}, None)  # the end is the host's to undo
     assert hub.view(HOST)["public"]["count"] == 3 and hub.view(bo)["legal"] == ["add", "redo"]
+
+
+def test_a_whole_toy_game_on_two_phones(toy):
+    async def test(app):
+        hub = app.create("toy", ["Ann", "Bo"], {"target": 5})
+        ann, bo = await app.seat(hub, 0), await app.seat(hub, 1)
+        host = await app.host(hub)
+        await until(lambda: "Your turn: add to reach 5" in ann.text(), "Ann's turn banner")
+        assert "Your turn" not in bo.text() and "Add 1" not in bo.text()
+        await ann.tap("Add 3")
+        await until(lambda: "Count 3 of 5" in bo.text() and "Your turn" in bo.text(), "Bo's turn")
+        assert "Count 3 of 5" in host.text() and "Your turn" not in ann.text()
+        await bo.tap("Add 2")
+        for phone in (ann, bo, host):
+            await until(lambda phone=phone: "Bo wins" in phone.text(), "the end on every phone")
+        assert hub.view(HOST)["result"] == {"winner": "Bo"}
+        assert [line["text"] for line in hub.history(HOST)] == ["Ann added 3", "Bo added 2"]
+    run_app(test)
+
 
 
 def test_the_contract_checks_hold_for_the_toy_game_too(toy):

@@ -1,5 +1,5 @@
 """The toy game's phone screen: the counter, the target, and one button per amount this
-seat may add now (the amounts are the move's schema, read from the view's rules)."""
+seat may add (the amounts are the rules', read from the view)."""
 
 from __future__ import annotations
 
@@ -28,7 +28,8 @@ def Screen():
 def AddButtons():
     context = use_table()
     may_add = use_view(lambda s: "add" in s["legal"])
+    amounts = use_view(lambda s: tuple(s["public"]["amounts"]))
     if not may_add:
         return ft.Container(visible=False)
     return ft.Row([kit.primary(f"Add {amount}", lambda e, amount=amount: context.act("add", {"amount": amount}))
-                   for amount in (1, 2, 3)])
+                   for amount in amounts])
