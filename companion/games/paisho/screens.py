@@ -20,8 +20,9 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.games.paisho.look import Kinds, listed, pair_tags, plural, progress, tile_button, tile_tag
+from companion.games.paisho.look import Kinds, pair_tags, progress, tile_button, tile_tag
 from companion.ui import charts, kit
+from companion.ui.words import or_words, plural
 from companion.ui.live import part, use_table, use_view
 
 TURN_KINDS = (("place", "Place"), ("move", "Move"), ("capture", "Capture"),
@@ -35,7 +36,7 @@ OTHER_KINDS = ("harmony_broken", "harmony_formed", "knotweed_kill", "forfeit")
 
 def turn_words(screen: dict) -> str:
     """The moves of a turn that are legal now: "place, move, capture or pass"."""
-    return listed([TURN_WORDS[kind] for kind, _ in TURN_KINDS if kind in screen["legal"]])
+    return or_words([TURN_WORDS[kind] for kind, _ in TURN_KINDS if kind in screen["legal"]])
 
 
 def news(before: dict, after: dict) -> str | None:
@@ -52,7 +53,7 @@ def news(before: dict, after: dict) -> str | None:
     takers = [p["name"] for p in a["players"]
               if p["seat"] != me and p["captured"] > b["players"][p["seat"]]["captured"]]
     if lost and takers:
-        tiles = listed([kinds.name(k) if n == 1 else f"{n} {kinds.name(k)}" for k, n in lost])
+        tiles = or_words([kinds.name(k) if n == 1 else f"{n} {kinds.name(k)}" for k, n in lost])
         said.append(f"{takers[0]} captured your {tiles}")
     for player in a["players"]:
         gained = player["score"] - b["players"][player["seat"]]["score"]
@@ -64,7 +65,7 @@ def news(before: dict, after: dict) -> str | None:
         still = {h["id"] for h in a["harmonies"]}
         gone = [h for h in b["harmonies"] if h["owner"] == me and h["id"] not in still]
         if gone:
-            pairs = listed([kinds.pair_text(h["pair"]) for h in gone])
+            pairs = or_words([kinds.pair_text(h["pair"]) for h in gone])
             said.append(f"{b['players'][mover]['name']}'s turn broke your {pairs}")
     if a["blooming"] == me and b["blooming"] != me:
         said.append("your White Lotus blooms")

@@ -14,6 +14,7 @@ from typing import Callable, Iterable, Sequence
 import flet as ft
 
 from companion.ui import kit
+from companion.ui.words import and_words, plural
 
 CLASS_COLOURS = {"scholars": "purple", "peasants": "green", "artisans": "blue",
                  "merchants": "orange", "empresses": "red"}
@@ -29,9 +30,6 @@ def class_text(column: str) -> str:
     return kit.text_on(CLASS_COLOURS.get(column, "grey"))
 
 
-def plural(n: int, word: str, words: str | None = None) -> str:
-    return f"{n} {word if n == 1 else (words or word + 's')}"
-
 
 def points_words(points: int) -> str:
     return plural(points, "point")
@@ -42,14 +40,6 @@ def split_words(m: int, g: int) -> str:
     parts = [f"{m} Money" if m else "", f"{g} Grain" if g else ""]
     return ", ".join(p for p in parts if p) or "nothing"
 
-
-def and_words(items: Sequence[str]) -> str:
-    items = [i for i in items if i]
-    if not items:
-        return ""
-    if len(items) == 1:
-        return items[0]
-    return ", ".join(items[:-1]) + " and " + items[-1]
 
 
 def effects_of(card: dict | None) -> list[str]:

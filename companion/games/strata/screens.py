@@ -26,6 +26,7 @@ from companion.games.strata.entry import CardEntry
 from companion.games.strata.table import FinalScreen
 from companion.games.strata.words import cat_of, name_of, numbers_of, phase_of, tribute_lines, waiting_words
 from companion.ui import kit
+from companion.ui.words import and_words, plural
 from companion.ui.live import part, use_table, use_view
 
 
@@ -137,7 +138,7 @@ def SetupExtra():
     owed = use_view(lambda s: s["public"]["players"][s["table"]["seat"]].get("extra_due", 0))
     options = use_view(lambda s: tuple(tuple(o) for o in (s["private"] or {}).get("splits", {}).get("extra", [])))
     return kit.card([
-        look.banner(f"Setup: take {look.plural(owed, 'extra resource')} of your choice."),
+        look.banner(f"Setup: take {plural(owed, 'extra resource')} of your choice."),
         look.split_tokens("Extra", options,
                           lambda m, g: context.act("setup_extra", {"money": m, "grain": g})),
     ])
@@ -277,7 +278,7 @@ def ProductionStep(seat: int):
     ready = mine["needs"] != "flip"
     if mine["discard"]:
         options = mine["options"]
-        rows.append(kit.body(f"Over the cap of {cap}: discard {look.plural(mine['discard'], 'resource')}.",
+        rows.append(kit.body(f"Over the cap of {cap}: discard {plural(mine['discard'], 'resource')}.",
                              weight=ft.FontWeight.BOLD))
         chosen = discard if discard in options else (options[0] if len(options) == 1 else None)
         if len(options) > 1:
@@ -301,7 +302,7 @@ def MoveOn():
     names = use_view(lambda s: tuple(p["name"] for p in s["public"]["players"]))
     if not legal:
         return ft.Container(visible=False)
-    who = look.and_words([names[w] for w in waiting])
+    who = and_words([names[w] for w in waiting])
 
     def move_on(e):
         context.confirm("Move everyone on?", f"{who} {'has' if len(waiting) == 1 else 'have'} not tapped Done. "
@@ -534,7 +535,7 @@ def FlipDown(card_id: int, done):
         payload["column"] = draft.get("column")
     if gifts is not None:  # my last face-up card: the all-face-down gift too
         options = next((g["gift"] for g in gifts if flip and tuple(g["flip"]) == flip), gifts[0]["gift"] if gifts else [])
-        rows.append(kit.body(f"It is your last face-up card: you also get {look.plural(gift_amount, 'resource')} "
+        rows.append(kit.body(f"It is your last face-up card: you also get {plural(gift_amount, 'resource')} "
                              "of your choice.", size=kit.SMALL + 2))
         rows.append(look.split_tokens("Gift", [tuple(o) for o in options],
                                       lambda m, g: set_draft({**draft, "gift": (m, g)}), draft.get("gift")))

@@ -6,7 +6,8 @@
 
 from __future__ import annotations
 
-from companion.games.strata.look import and_words, split_words
+from companion.games.strata.look import split_words
+from companion.ui.words import and_words
 
 
 def phase_of(screen: dict) -> str:
