@@ -602,13 +602,27 @@ class Match:
     def move(self, kind: str) -> Move | None:
         return self.game.moves.get(kind)
 
+    OWN_RUN = 64
+    """How many entries of its own a seat may have made since the revision it saw (quick
+    taps before its screen caught up); past that its view is too old to trust."""
+
+    def others_moved_since(self, seen_revision: int, by: int | None) -> bool:
+        """Whether anyone but ``by`` (None: the host) changed the table after
+        ``seen_revision``: a phone's second tap, made before it saw its first move, is
+        based on a table only it has changed, and goes through in order."""
+        if seen_revision == self.revision:
+            return False
+        if not 0 <= seen_revision < self.revision or self.revision - seen_revision > self.OWN_RUN:
+            return True
+        return any(self._entry(rev).by != by for rev in range(seen_revision + 1, self.revision + 1))
+
     # -- changing ------------------------------------------------------------
     def propose(self, by: int | None, action: Action, seen_revision: int | None) -> Proposal:
         """Check an action from ``by`` (None: the host) against the revision it saw."""
         kind = action.kind
         move = self.game.moves.get(kind) if isinstance(kind, str) else None
         fresh_needed = kind in TABLE_KINDS or (move is not None and not move.secret)
-        if seen_revision is not None and seen_revision != self.revision and fresh_needed:
+        if seen_revision is not None and fresh_needed and self.others_moved_since(seen_revision, by):
             raise StaleRevision(seen_revision, self.revision)
         if kind == UNDO:
             return self._propose_undo(by, action)

@@ -104,6 +104,29 @@ def test_stale_and_malformed_actions_change_nothing(tables, tmp_path):
     assert reopen(tables, tmp_path, hub.code).revision == 1
 
 
+def test_a_phones_quick_taps_never_go_stale_against_themselves(tables, tmp_path):
+    """Two taps made before the phone saw its first move both count, in order; a tap
+    based on a table another seat (or the host) changed since is still refused."""
+    hub = tables.create("scorepad", ["Ann", "Bo"])
+    p = seated(hub)
+    seen = hub.revision
+    hub.act(p[0], "points", {"points": 2}, seen)
+    hub.act(p[0], "points", {"points": 3}, seen)  # the second tap, same screen revision
+    hub.act(p[0], "undo", {}, seen)  # and an undo from that screen too
+    assert hub.view(HOST)["public"]["players"][0]["total"] == 2
+    hub.act(p[1], "points", {"points": 1}, hub.revision)
+    with pytest.raises(StaleRevision, match="moved on"):
+        hub.act(p[0], "points", {"points": 5}, seen)  # Bo moved since Ann's screen
+    with pytest.raises(StaleRevision):
+        hub.act(p[0], "points", {"points": 5}, hub.revision + 1)  # a revision not yet made
+    host_seen = hub.revision
+    hub.act(HOST, "points", {"points": 1}, host_seen, seat=0)
+    hub.act(HOST, "points", {"points": 1}, host_seen, seat=1)  # the host's own run
+    with pytest.raises(StaleRevision):
+        hub.act(p[1], "points", {"points": 1}, host_seen)  # the host moved since Bo's screen
+    assert [pl["total"] for pl in reopen(tables, tmp_path, hub.code).view(HOST)["public"]["players"]] == [1, 1]
+
+
 def test_unknown_codes_are_refused_in_words(tables):
     with pytest.raises(IllegalAction, match="no table with code ACDEFH"):
         tables.open("acdefh")

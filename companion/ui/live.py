@@ -22,7 +22,7 @@ from typing import Any, Callable, TypeVar
 
 import flet as ft
 
-from engine.errors import IllegalAction, StaleRevision
+from engine.errors import IllegalAction
 from companion.ui import kit
 
 log = logging.getLogger(__name__)
@@ -112,12 +112,9 @@ class LiveTable:
             seat = self.who.seat  # the host entering for a player acts for her
         try:
             await self.hub.act_async(self.who, kind, payload or {}, revision, seat)
-        except StaleRevision as exc:
+        except IllegalAction as exc:  # stale, against the rules, a full disk ("nothing was saved")
             self.phone.toast(exc.message)
-            self.refresh()
-            return False
-        except IllegalAction as exc:  # a full disk too: "nothing was saved"
-            self.phone.toast(exc.message)
+            self.refresh()  # never silent, and the screen shows what the table holds
             return False
         return True
 
