@@ -177,11 +177,13 @@ class Game:
         """Final ranking etc. once the game is over (public: everything revealed)."""
         return None
 
-    def describe(self, state: Any, action: Action, viewer: int | None) -> str:
+    def describe(self, state: Any, action: Action, viewer: int | None, after: Any = None) -> str:
         """The action in words for the history, as ``viewer`` may read it.
 
-        ``state`` is the state *before* the action. Hidden values never appear for a
-        viewer who may not see them. Total: it never raises.
+        ``state`` is the state *before* the action; ``after`` the state it led to when the
+        table has it (the history does), so a move's outcome is said from the state the
+        move recorded, never by running its handler again. Hidden values never appear
+        for a viewer who may not see them. Total: it never raises.
         """
         move = self.moves.get(action.kind) if isinstance(action.kind, str) else None
         return move.title if move else "A move this game does not know"

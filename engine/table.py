@@ -364,8 +364,9 @@ class Match:
         state = self.setup()
         lines = []
         for entry in self.done:
-            lines.append((entry, self.game.describe(state, entry.action, viewer)))
-            state = apply(self.game, state, entry.action, entry.by, self.names)[0]
+            after = apply(self.game, state, entry.action, entry.by, self.names)[0]
+            lines.append((entry, self.game.describe(state, entry.action, viewer, after)))
+            state = after
         return lines
 
     def move(self, kind: str) -> Move | None:

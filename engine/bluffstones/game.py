@@ -219,7 +219,7 @@ class BluffStones(Game):
                 "round": state["round"]}
 
     # -- the history ---------------------------------------------------------------
-    def describe(self, state: dict, action: Action, viewer: int | None) -> str:
+    def describe(self, state: dict, action: Action, viewer: int | None, after: dict | None = None) -> str:
         """The action in words from the state before it, as ``viewer`` may read it: a
         bid's content only for its own seat. Computed, never applied; never raises."""
         try:

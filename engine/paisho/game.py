@@ -615,7 +615,7 @@ class PaiSho(Game):
     def result(self, state: dict) -> dict | None:
         return views.result(state) if state["over"] else None
 
-    def describe(self, state: dict, action: Action, viewer: int | None) -> str:
+    def describe(self, state: dict, action: Action, viewer: int | None, after: dict | None = None) -> str:
         """Everything is public: the same words for every viewer, so the last answer is
         kept for the next viewer of the same state and action (the hub and the history
         ask once per viewer)."""

@@ -224,7 +224,7 @@ class RockGarden(Game):
     def result(self, state: dict) -> dict | None:
         return views.result(state)
 
-    def describe(self, state: dict, action: Action, viewer: int | None) -> str:
+    def describe(self, state: dict, action: Action, viewer: int | None, after: dict | None = None) -> str:
         return views.describe(state, action, viewer)
 
     # -- an ended game's demerits stay shown if the end is undone --------------------

@@ -160,7 +160,7 @@ class ScorePad(Game):
         return {"ranking": [{"seat": s, "name": state["players"][s], "total": sums[s],
                              "rank": 1 + sum(1 for o in sums if o > sums[s])} for s in order]}
 
-    def describe(self, state: dict, action: Action, viewer: int | None) -> str:
+    def describe(self, state: dict, action: Action, viewer: int | None, after: dict | None = None) -> str:
         names = state["players"]
         kind = action.kind
         seat = action.seat

@@ -105,13 +105,16 @@ def test_the_history_tells_each_tribute_transfer_and_a_discard_with_done():
     state = take_all(state, {0: {"face": "up", "class": "merchants", "points": 1, "effects": ["produce_money"]},
                              1: {"face": "up", "class": "peasants", "points": 1},
                              2: {"face": "up", "class": "artisans", "points": 1, "effects": ["produce_grain"]}})
-    words = GAME.describe(state, Action(0, "done", {}), None)
+    def said(state, action, viewer):  # the history's words: the outcome read from the state after
+        return GAME.describe(state, action, viewer, play(GAME, state, action))
+
+    words = said(state, Action(0, "done", {}), None)
     assert words == "Ann gained 1 Money in production, fed 5 Grain"
     state = play(GAME, state, Action(0, "done", {}))
-    words = GAME.describe(state, Action(1, "done", {}), None)
+    words = said(state, Action(1, "done", {}), None)
     assert words == "Bo gained nothing in production, fed 1 Grain"
     state = play(GAME, state, Action(1, "done", {}))
-    words = GAME.describe(state, Action(2, "done", {}), 2)
+    words = said(state, Action(2, "done", {}), 2)
     # Cy is last: the tribute runs at once (Ann 4 Influence above both: 2 from each)
     assert words == ("Cy gained 1 Grain in production, fed 1 Grain, discarded 2 Money down "
                      "to 10. Tribute (Influence "

@@ -43,7 +43,7 @@ class Toy(Game):
     def result(self, state):
         return {"winner": state["players"][state["winner"]]} if state["winner"] is not None else None
 
-    def describe(self, state, action: Action, viewer):
+    def describe(self, state, action: Action, viewer, after=None):
         name = state["players"][action.seat] if isinstance(action.seat, int) and 0 <= action.seat < 2 else "Someone"
         return f"{name} added {action.payload.get('amount', '?')}"
 
