@@ -23,7 +23,7 @@ import flet as ft
 
 from companion.games.bluffstones.board import Board, width_for_height
 from companion.ui import kit
-from companion.ui.words import and_words, or_words, plural
+from engine.words import and_words, or_words, plural
 from companion.ui.live import part, use_table, use_view
 
 PANEL = 170

@@ -22,7 +22,7 @@ import flet as ft
 
 from companion.games.paisho.look import Kinds, pair_tags, progress, tile_button, tile_tag
 from companion.ui import charts, kit
-from companion.ui.words import or_words, plural
+from engine.words import or_words, plural
 from companion.ui.live import part, use_table, use_view
 
 TURN_KINDS = (("place", "Place"), ("move", "Move"), ("capture", "Capture"),

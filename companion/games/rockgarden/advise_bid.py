@@ -35,7 +35,7 @@ from companion.cli import UsageError
 
 
 from companion.games.rockgarden.advise import TOPS_HELP, parse_tops
-from companion.ui.words import plural
+from engine.words import plural
 from engine.rockgarden import bid_advice
 from engine.rockgarden.sets import AFTER_DECK
 

@@ -18,7 +18,7 @@ from typing import Callable, Iterable, Mapping
 import flet as ft
 
 from companion.ui import kit
-from companion.ui.words import plural
+from engine.words import plural
 
 COLOURS = "RYGBW"
 VALUES = (1, 2, 3)

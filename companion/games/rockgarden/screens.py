@@ -25,7 +25,7 @@ import flet as ft
 
 from companion.games.rockgarden import look as rk
 from companion.ui import charts, kit
-from companion.ui.words import plural
+from engine.words import plural
 from companion.ui.live import part, use_table, use_view
 
 ENDINGS = {

@@ -18,7 +18,7 @@ import flet as ft
 from companion.games.strata import look
 from companion.games.strata.words import cat_of, numbers_of
 from companion.ui import kit
-from companion.ui.words import plural
+from engine.words import plural
 from companion.ui.live import part, use_table, use_view
 
 

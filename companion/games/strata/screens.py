@@ -26,7 +26,7 @@ from companion.games.strata.entry import CardEntry
 from companion.games.strata.table import FinalScreen
 from companion.games.strata.words import cat_of, name_of, numbers_of, phase_of, tribute_lines, waiting_words
 from companion.ui import kit
-from companion.ui.words import and_words, plural
+from engine.words import and_words, plural
 from companion.ui.live import part, use_table, use_view
 
 

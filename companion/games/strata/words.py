@@ -7,7 +7,7 @@
 from __future__ import annotations
 
 from companion.games.strata.look import split_words
-from companion.ui.words import and_words
+from engine.words import and_words
 
 
 def phase_of(screen: dict) -> str:

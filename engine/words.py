@@ -1,5 +1,5 @@
 """Words every game's screens (and command lines) use: counts and lists in English.
-Plain Python, no Flet: the command line uses them too."""
+Plain Python: the engine (its news), the screens and the command lines use them."""
 
 from __future__ import annotations
 
