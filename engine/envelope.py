@@ -1,7 +1,9 @@
 """The one view envelope: what every screen and the JSON transport get for a viewer.
 
 ``public`` (everyone's), ``private`` (this seat's), ``legal`` (this seat's moves now),
-``to_act``, ``result`` (once over) and ``revision``: the same shape for every game.
+``to_act``, ``result`` (once over), ``revision`` and ``news`` (what happened since the
+revision this viewer last saw, each line as the game describes it for them, ``concerns``
+when it concerns their seat): the same shape for every game.
 """
 
 from __future__ import annotations
@@ -10,11 +12,11 @@ from typing import Any
 
 from engine.game import Game
 
-ENVELOPE = ("public", "private", "legal", "to_act", "result", "revision")
+ENVELOPE = ("public", "private", "legal", "to_act", "result", "revision", "news")
 
 
 def envelope(game: Game, state: Any, public: dict, seat: int | None, legal: list[str],
-             revision: int) -> dict:
+             revision: int, news: list[dict]) -> dict:
     """The envelope of ``state`` for ``seat`` (None: the table screen or a watcher);
     ``public`` is built once per state and shared by every viewer."""
     over = game.is_over(state)
@@ -25,4 +27,5 @@ def envelope(game: Game, state: Any, public: dict, seat: int | None, legal: list
         "to_act": [] if over else list(game.to_act(state)),
         "result": game.result(state) if over else None,
         "revision": revision,
+        "news": news,
     }

@@ -16,7 +16,7 @@ from typing import Any, Iterable, Mapping, Sequence
 from engine.check import MAX_PAYLOAD_BYTES, apply, check, legal_moves, play, refusal
 from engine.envelope import ENVELOPE, envelope
 from engine.errors import IllegalAction, StaleRevision
-from engine.game import Action, Game
+from engine.game import Action, Game, said
 from engine.log import (REDO, SNAPSHOT_EVERY, TABLE_KINDS, UNDO, Entry, Link, LogSource, LogView,
                         effective)
 from engine.moves import HOST_ONLY, Move
@@ -146,6 +146,7 @@ class Match:
         self._entries: dict[int, Entry] = {}
         self._links: dict[int, Link] = {}
         self._snapshots: dict[int, Any] = {}
+        self._recent: dict[int, tuple[Any, Any]] = {}  # rev: (state before, state after)
         self._revision = 0
         self._pos = Link()  # where the chain stands now (:meth:`Link.position`)
         self.shown: list[Any] = []
@@ -353,10 +354,32 @@ class Match:
             cached = self._public = (self.state, self.game.public(self.state))
         return cached[1]
 
-    def view(self, seat: int | None, host: bool = False) -> dict:
+    def view(self, seat: int | None, host: bool = False, since: int | None = None) -> dict:
         """The one envelope every screen and the JSON transport get for a viewer:
-        ``seat`` None is the table screen (host) or a watcher."""
-        return envelope(self.game, self.state, self.public(), seat, self.legal(seat, host), self.revision)
+        ``seat`` None is the table screen (host) or a watcher; ``since``, the revision
+        the viewer saw last (its news: what happened after it)."""
+        news = self.news(seat, since) if since is not None else []
+        return envelope(self.game, self.state, self.public(), seat, self.legal(seat, host),
+                        self.revision, news)
+
+    RECENT = 16
+    """How many of the latest moves keep their state before and after in memory: the
+    news of a viewer who missed more is only its new screen."""
+
+    def news(self, seat: int | None, since: int) -> list[dict]:
+        """The moves made after revision ``since`` (undo and redo aside, and only the
+        :data:`RECENT` ones), each as the game describes it for ``seat``: ``text`` is what
+        it tells this seat when it concerns it (``concerns``), else its history line."""
+        items = []
+        for rev in range(max(since, 0) + 1, self.revision + 1):
+            states = self._recent.get(rev)
+            if states is None:
+                continue
+            entry = self._entry(rev)
+            words = said(self.game.describe(states[0], entry.action, seat, states[1]))
+            mine = seat is not None and words.to_you is not None
+            items.append({"rev": rev, "text": words.to_you if mine else words.text, "concerns": mine})
+        return items
 
     def history(self, viewer: int | None) -> list[tuple[Entry, str]]:
         """Every effective action in words, as ``viewer`` may read them (this one reads
@@ -365,7 +388,7 @@ class Match:
         lines = []
         for entry in self.done:
             after = apply(self.game, state, entry.action, entry.by, self.names)[0]
-            lines.append((entry, self.game.describe(state, entry.action, viewer, after)))
+            lines.append((entry, said(self.game.describe(state, entry.action, viewer, after)).text))
             state = after
         return lines
 
@@ -486,6 +509,10 @@ class Match:
         if proposal.snapshot is not None:
             self._keep(self._snapshots, entry.rev, proposal.snapshot, 64)
         self._pos = proposal.link.position()
+        if entry.action.kind not in TABLE_KINDS:  # the news reads the move's before and after
+            self._recent[entry.rev] = (self.state, proposal.state)
+            if len(self._recent) > self.RECENT:
+                del self._recent[min(self._recent)]
         self._revision = entry.rev
         self.state = proposal.state
         self.shown = proposal.shown

@@ -79,6 +79,14 @@ def companion(*args: str, timeout: float = 120) -> subprocess.CompletedProcess:
                           capture_output=True, text=True, timeout=timeout)
 
 
+def rules_imported(*modules) -> list[str]:
+    """The lines of these modules' source that import the engine's rules: screens read
+    rules from the view. ``engine.words`` (plurals, lists in English) is no rule."""
+    lines = [line.strip() for module in modules for line in open(module.__file__).read().splitlines()]
+    return [line for line in lines if line.startswith(("from engine", "import engine"))
+            and not line.startswith("from engine.words import")]
+
+
 def memory_tables() -> Tables:
     return Tables(MemoryStore())
 

@@ -28,6 +28,10 @@ def test_one_registry_line_makes_a_game_playable_through_the_hub(toy):
     with pytest.raises(IllegalAction, match="It is not your turn: it is Ann's"):
         hub.act(bo, "add", {"amount": 1}, None)
     hub.act(ann, "add", {"amount": 3}, None)
+    # the news since revision 0: the move as described for each viewer, Bo's marked for him
+    assert hub.view(bo, since=0)["news"] == [{"rev": 1, "text": "Ann added 3: 2 to go", "concerns": True}]
+    assert hub.view(ann, since=0)["news"] == [{"rev": 1, "text": "Ann added 3", "concerns": False}]
+    assert hub.view(bo)["news"] == [] and hub.view(bo, since=1)["news"] == []
     hub.act(bo, "add", {"amount": 2}, None)
     assert hub.view(HOST)["result"] == {"winner": "Bo"}
     assert [line["text"] for line in hub.history(ann)] == ["Ann added 3", "Bo added 2"]
@@ -44,6 +48,7 @@ def test_a_whole_toy_game_on_two_phones(toy):
         assert "Your turn" not in bo.text() and "Add 1" not in bo.text()
         await ann.tap("Add 3")
         await until(lambda: "Count 3 of 5" in bo.text() and "Your turn" in bo.text(), "Bo's turn")
+        assert bo.phone.toasts == ["Ann added 3: 2 to go"] and ann.phone.toasts == []  # the news, and a buzz
         assert "Count 3 of 5" in host.text() and "Your turn" not in ann.text()
         await bo.tap("Add 2")
         for phone in (ann, bo, host):

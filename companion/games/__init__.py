@@ -21,7 +21,6 @@ class GameScreens:
     ``phone``: the component a seat's phone (or the host entering for a seat) draws;
     ``table``: the host's shared table screen on a wide display (None: the phone screen);
     ``turn_words``: ``turn_words(screen) -> str | None``, what the turn banner says;
-    ``news``: ``news(before, after) -> str | None``, what happened to this seat;
     ``commands``: modules each with ``register(subparsers)`` (the game's CLI sub-commands).
     """
 
@@ -29,7 +28,6 @@ class GameScreens:
     phone: str
     table: str | None = None
     turn_words: str | None = None
-    news: str | None = None
     commands: tuple[str, ...] = ()
 
     def load(self, ref: str) -> Any:
@@ -44,9 +42,6 @@ class GameScreens:
 
     def turn_words_of(self) -> Callable[[dict], str | None] | None:
         return None if self.turn_words is None else self.load(self.turn_words)
-
-    def news_of(self) -> Callable[[dict, dict], str | None] | None:
-        return None if self.news is None else self.load(self.news)
 
     def command_modules(self) -> list[Any]:
         return [importlib.import_module(f"{self.package}.{name}") for name in self.commands]

@@ -45,24 +45,23 @@ class LiveTable:
     never shown over a newer one.
     """
 
-    def __init__(self, phone: Any, hub: Any, who: Any,
-                 news: Callable[[dict, dict], str | None] | None = None):
+    def __init__(self, phone: Any, hub: Any, who: Any):
         self.phone = phone
         self.hub = hub
         self.who = who
-        self.news = news
         self.listeners: set[Listener] = set()
         self._reading = threading.Lock()
         self._reads = 0  # reads numbered in the order they were made
         self._shown = 0  # the number of the read on screen
-        self.screen = self.read()
+        self.screen = self.read(None)
+        self._told = self.screen["revision"]  # the news told up to this revision
         self.closed = False
 
-    def read(self) -> dict:
+    def read(self, since: int | None) -> dict:
         """``{"table", "held", **envelope}``: ``held`` is False once the host gave this
-        phone's seat to another phone."""
+        phone's seat to another phone; the news is what happened after ``since``."""
         held = self.who.host or self.who.token is None or self.hub.holds_seat(self.who)
-        return {"table": self.hub.table(self.who), "held": held, **self.hub.view(self.who)}
+        return {"table": self.hub.table(self.who), "held": held, **self.hub.view(self.who, since)}
 
     # -- hearing the hub --------------------------------------------------------
     def start(self) -> None:
@@ -88,20 +87,21 @@ class LiveTable:
     def _numbered_read(self) -> tuple[dict, int]:
         with self._reading:
             self._reads += 1
-            return self.read(), self._reads
+            return self.read(self.screen["revision"]), self._reads
 
     def _show(self, screen: dict, number: int) -> None:
         if self.closed or number <= self._shown:
             return
         self._shown = number
-        before, self.screen = self.screen, screen
+        self.screen = screen
         for listener in list(self.listeners):
             listener(self.screen)
-        if self.news is not None and before["revision"] != self.screen["revision"]:
-            message = self.news(before, self.screen)
-            if message:  # something happened to this seat: say it, and buzz
-                self.phone.toast(message)
-                self.phone.vibrate()
+        fresh = [item for item in screen["news"] if item["rev"] > self._told]  # reads may overlap
+        self._told = max([self._told] + [item["rev"] for item in fresh])
+        told = [item["text"] for item in fresh if item["concerns"]]
+        if told:  # something happened to this seat: say it, and buzz
+            self.phone.toast(". ".join(told))
+            self.phone.vibrate()
 
     # -- acting ----------------------------------------------------------------
     async def act(self, kind: str, payload: dict | None = None, seat: int | None = None) -> bool:

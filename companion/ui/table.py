@@ -73,7 +73,7 @@ def TableSeat(phone, hub):
 
 @part
 def LiveSeat(phone, hub, who, acting, enter_for, veil):
-    live = ft.use_memo(lambda: LiveTable(phone, hub, who, news=_news(hub)), [])
+    live = ft.use_memo(lambda: LiveTable(phone, hub, who), [])
 
     def start():
         live.start()
@@ -83,10 +83,6 @@ def LiveSeat(phone, hub, who, acting, enter_for, veil):
     context = TableContext(live, phone, extra={"acting": acting, "enter_for": enter_for,
                                                 "after_move": veil if acting is not None else None})
     return TABLE(context, lambda: TableLayout())
-
-
-def _news(hub):
-    return screens_of(hub.game.id).news_of()
 
 
 @part

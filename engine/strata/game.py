@@ -96,7 +96,7 @@ from __future__ import annotations
 from typing import Any, Callable, Mapping
 
 from engine.errors import IllegalAction
-from engine.game import Action, Game, Setting
+from engine.game import Action, Game, Said, Setting
 from engine.moves import ANYONE, HOST, SEAT, TURN, Move, move_table
 from engine.schema import Bool, Field, Int, ListOf, Text, fields
 from engine.strata import production as prod
@@ -957,7 +957,17 @@ class Strata(Game):
 
         return result_view(state)
 
-    def describe(self, state: dict, action: Action, viewer: int | None, after: dict | None = None) -> str:
+    def describe(self, state: dict, action: Action, viewer: int | None,
+                 after: dict | None = None) -> "str | Said":
+        """The history line, with what the move tells the viewer's seat when it concerns it."""
+        return self.telling(self._line(state, action, viewer, after), state, action, after, viewer)
+
+    def tells(self, before: dict, action: Action, after: dict, seat: int) -> str | None:
+        from engine.strata.news import told
+
+        return told(self, before, after, seat)
+
+    def _line(self, state: dict, action: Action, viewer: int | None, after: dict | None = None) -> str:
         from engine.strata.history import describe_action
 
         try:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.game import Action
+from engine.game import Action, said as engine_said
 from engine.plain import is_plain
 from engine.strata import GAME
 from engine.table import Entry, Match, make_spec, play
@@ -106,7 +106,7 @@ def test_the_history_tells_each_tribute_transfer_and_a_discard_with_done():
                              1: {"face": "up", "class": "peasants", "points": 1},
                              2: {"face": "up", "class": "artisans", "points": 1, "effects": ["produce_grain"]}})
     def said(state, action, viewer):  # the history's words: the outcome read from the state after
-        return GAME.describe(state, action, viewer, play(GAME, state, action))
+        return engine_said(GAME.describe(state, action, viewer, play(GAME, state, action))).text
 
     words = said(state, Action(0, "done", {}), None)
     assert words == "Ann gained 1 Money in production, fed 5 Grain"
@@ -114,6 +114,8 @@ def test_the_history_tells_each_tribute_transfer_and_a_discard_with_done():
     words = said(state, Action(1, "done", {}), None)
     assert words == "Bo gained nothing in production, fed 1 Grain"
     state = play(GAME, state, Action(1, "done", {}))
+    told = engine_said(GAME.describe(state, Action(2, "done", {}), 2, play(GAME, state, Action(2, "done", {}))))
+    assert told.to_you == "You paid 2 Money tribute to Ann; Round 2: Bo is the start player"  # Cy's news
     words = said(state, Action(2, "done", {}), 2)
     # Cy is last: the tribute runs at once (Ann 4 Influence above both: 2 from each)
     assert words == ("Cy gained 1 Grain in production, fed 1 Grain, discarded 2 Money down "

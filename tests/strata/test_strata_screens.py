@@ -2,8 +2,8 @@
 
 What a player notices: taps reach the hub as moves (card entry in two taps), the secret
 bid never reaches another phone or the table screen before the reveal (the bytes sent
-are searched), the banner names only legal moves, the news ("Di and Cy outbid you"),
-the table screen's numbers, and full class names everywhere. A state for a later phase
+are searched), the banner names only legal moves, the news a phone is told, the table
+screen's numbers, and full class names everywhere. A state for a later phase
 is arranged (``arrange``) before the phones open, or reached by moves through the hub.
 """
 
@@ -284,20 +284,6 @@ def test_turn_words_name_only_legal_moves():
     assert strata_view.turn_words(screen("tribute", ("flip_down",), tribute={"current": current})) == \
         "turn a card face down to pay Bo"
 
-
-def test_news_of_tribute_paid_and_a_new_round():
-    players = [{"seat": 0, "name": "Ann"}, {"seat": 1, "name": "Bo"}]
-
-    def screen(rnd, transfers, start=0, phase="tribute"):
-        return {"table": {"seat": 1}, "public": {"round": rnd, "phase": phase, "start": start, "players": players,
-                                                 "tribute": {"transfers": transfers}}}
-
-    owed = {"from": 1, "to": 0, "count": 2, "paid": None}
-    paid = {**owed, "paid": {"money": 0, "grain": 2}}
-    assert strata_view.news(screen(3, [owed]), screen(3, [paid])) == "You paid 2 Grain tribute to Ann"
-    assert strata_view.news(screen(3, [paid]), screen(4, [paid], start=1, phase="auction")) == \
-        "Round 4: you are the start player"
-    assert strata_view.news(screen(3, [owed]), screen(3, [owed])) is None
 
 
 # -- every phase renders on every screen ------------------------------------------------------------

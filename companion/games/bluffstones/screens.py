@@ -31,7 +31,7 @@ PANEL = 170
 question, two warnings and the confirm): fixed, so picking never moves the board."""
 
 
-# -- what the banner and the news say ------------------------------------------------
+# -- what the banner says ------------------------------------------------------------
 
 def turn_words(screen: dict) -> str | None:
     """The banner on the phone whose turn it is: only the moves legal now."""
@@ -50,34 +50,6 @@ def turn_words(screen: dict) -> str | None:
         return f"place your {step['colour']} stone"
     return None
 
-
-def news(before: dict, after: dict) -> str | None:
-    """What happened to this seat: my bid beaten by a two-stone bid, a tower scored for
-    me, the end of the game."""
-    seat = after["table"]["seat"]
-    if seat is None:
-        return None
-    said: list[str] = []
-    was, now = before["public"], after["public"]
-    bids = now.get("revealed_bids")
-    if was["phase"] == "bidding" and bids and now["phase"] in ("resolving", "over"):
-        mine = bids[seat]
-        twos = [b["name"] for b in bids if b["count"] == 2 and b["seat"] != seat]
-        if mine["count"] == 1 and twos:
-            said.append(f"{and_words(twos)} bid two: your {mine['colour']} stone is thrown away")
-    had = {t["circle"] for t in was["board"]["towers"] if t["scored_by"] == seat}
-    for tower in now["board"]["towers"]:
-        if tower["scored_by"] == seat and tower["circle"] not in had:
-            said.append(f"You scored the {tower['colour']} tower on {tower['circle']}")
-    result = after.get("result")
-    if result and not before.get("result"):
-        winners = result["winner_names"]
-        me = after["table"]["players"][seat]
-        if me in winners and len(winners) == 1:
-            said.append("The game is over: you win")
-        else:
-            said.append(f"The game is over: {_headline(winners)}")
-    return ". ".join(said) if said else None
 
 
 

@@ -1,5 +1,5 @@
 """Rock Garden screens as components: the phone's ``Screen``, the host's ``TableView``,
-the banner's ``turn_words`` and the ``news`` a phone is told.
+the banner's ``turn_words``.
 
 The phone: what this seat must do now (its ``legal`` moves say) is the card on top:
 draw the starting garden, lay out the piles, bid or pass, turn in forbidden sets. While
@@ -40,7 +40,7 @@ BLACK_WHERE = {
 }
 
 
-# -- what the banner and the news say ------------------------------------------------------
+# -- what the banner says ------------------------------------------------------------------
 
 def _every_pile_has_a_bid(public: dict) -> bool:
     return bool(public["piles"]) and all(p["bid"] is not None for p in public["piles"])
@@ -66,21 +66,6 @@ def turn_words(screen: dict) -> str | None:
         return "turn in your forbidden sets"
     return None
 
-
-def news(before: dict, after: dict) -> str | None:
-    """"Bo undercut your bid on pile 2" when this seat's standing bid was undercut."""
-    seat = after["table"]["seat"]
-    if seat is None:
-        return None
-    old, new = before["public"], after["public"]
-    if old["round"] == new["round"] and old["phase"] == new["phase"] == "bidding":
-        for was, now in zip(old["piles"], new["piles"]):
-            if (was["bid"] is not None and was["bid"]["seat"] == seat and now["bid"] is not None
-                    and now["bid"]["seat"] != seat):
-                return f"{now['bid']['name']} undercut your bid on pile {now['number']}"
-    if before["result"] is None and after["result"] is not None:
-        return "The game is over"
-    return None
 
 
 # -- small slices ---------------------------------------------------------------------------

@@ -45,7 +45,13 @@ class Toy(Game):
 
     def describe(self, state, action: Action, viewer, after=None):
         name = state["players"][action.seat] if isinstance(action.seat, int) and 0 <= action.seat < 2 else "Someone"
-        return f"{name} added {action.payload.get('amount', '?')}"
+        return self.telling(f"{name} added {action.payload.get('amount', '?')}", state, action, after, viewer)
+
+    def tells(self, before, action: Action, after, seat):
+        """The other player hears how far the counter is from the target."""
+        if seat == action.seat or after["winner"] is not None:
+            return None
+        return f"{before['players'][action.seat]} added {action.payload['amount']}: {after['target'] - after['count']} to go"
 
 
 GAME = Toy()
