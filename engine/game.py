@@ -193,22 +193,24 @@ class Game:
         return None
 
     def describe(self, state: Any, action: Action, viewer: int | None, after: Any = None) -> "str | Said":
-        """The action in words for the history, as ``viewer`` may read it.
+        """The action in words for the history, as ``viewer`` may read it
+        (:meth:`history_line`), with what it tells the viewer's seat when it concerns
+        it (:meth:`tells`), then a :class:`Said`. ``state`` is the state *before* the
+        action; ``after`` the state it led to when the table has it (the history and the
+        news do), so a move's outcome is said from the state the move recorded, never by
+        running its handler again. Total: it never raises."""
+        return self.telling(self.history_line(state, action, viewer, after), state, action, after, viewer)
 
-        ``state`` is the state *before* the action; ``after`` the state it led to when the
-        table has it (the history and the news do), so a move's outcome is said from the
-        state the move recorded, never by running its handler again. Hidden values never
-        appear for a viewer who may not see them. When the action concerns the viewer's
-        seat, a :class:`Said` carries what their phone tells them (``to_you``). Total: it
-        never raises.
-        """
+    def history_line(self, state: Any, action: Action, viewer: int | None, after: Any = None) -> str:
+        """The action's line in the history, as ``viewer`` may read it: hidden values
+        never appear for a viewer who may not see them. Total: it never raises."""
         move = self.moves.get(action.kind) if isinstance(action.kind, str) else None
         return move.title if move else "A move this game does not know"
 
     def telling(self, text: str, before: Any, action: Action, after: Any,
                 viewer: int | None) -> "str | Said":
         """``text`` (an action's history line), with what the action tells ``viewer``'s
-        seat when it concerns it (:meth:`tells`): a game's :meth:`describe` ends with it."""
+        seat when it concerns it (:meth:`tells`)."""
         if after is None or viewer is None:
             return text
         try:

@@ -79,7 +79,8 @@ from __future__ import annotations
 from typing import Any
 
 from engine.errors import IllegalAction
-from engine.game import Action, Game, Said, Setting
+from engine.game import Action, Game, Setting
+from engine.paisho.news import told
 from engine.moves import ANYONE, SEAT, TURN, Move, move_table
 from engine.plain import clone
 from engine.schema import Field, Int, ListOf, OneOf, Record, Text, fields
@@ -615,17 +616,10 @@ class PaiSho(Game):
     def result(self, state: dict) -> dict | None:
         return views.result(state) if state["over"] else None
 
-    def describe(self, state: dict, action: Action, viewer: int | None,
-                 after: dict | None = None) -> "str | Said":
-        """The history line, with what the move tells the viewer's seat when it concerns it."""
-        return self.telling(self._line(state, action, viewer, after), state, action, after, viewer)
-
     def tells(self, before: dict, action: Action, after: dict, seat: int) -> str | None:
-        from engine.paisho.news import told
-
         return told(self, before, after, seat)
 
-    def _line(self, state: dict, action: Action, viewer: int | None, after: dict | None = None) -> str:
+    def history_line(self, state: dict, action: Action, viewer: int | None, after: dict | None = None) -> str:
         """Everything is public: the same words for every viewer, so the last answer is
         kept for the next viewer of the same state and action (the hub and the history
         ask once per viewer)."""
@@ -635,7 +629,7 @@ class PaiSho(Game):
         try:
             text = self._words(state, action)
         except Exception:
-            return super().describe(state, action, viewer)
+            return super().history_line(state, action, viewer)
         try:
             text += self._aftermath(state, action)
         except Exception:

@@ -55,7 +55,8 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from engine.game import Action, Game, Said, Setting
+from engine.game import Action, Game, Setting
+from engine.rockgarden.news import told
 from engine.moves import ANYONE, SEAT, TURN, Move, move_table
 from engine.rockgarden import play, rules, view as views
 from engine.rockgarden.rocks import COLOURS, DEFAULT_COLOUR_NAMES
@@ -224,17 +225,10 @@ class RockGarden(Game):
     def result(self, state: dict) -> dict | None:
         return views.result(state)
 
-    def describe(self, state: dict, action: Action, viewer: int | None,
-                 after: dict | None = None) -> "str | Said":
-        """The history line, with what the move tells the viewer's seat when it concerns it."""
-        return self.telling(self._line(state, action, viewer, after), state, action, after, viewer)
-
     def tells(self, before: dict, action: Action, after: dict, seat: int) -> str | None:
-        from engine.rockgarden.news import told
-
         return told(self, before, after, seat)
 
-    def _line(self, state: dict, action: Action, viewer: int | None, after: dict | None = None) -> str:
+    def history_line(self, state: dict, action: Action, viewer: int | None, after: dict | None = None) -> str:
         return views.describe(state, action, viewer)
 
     # -- an ended game's demerits stay shown if the end is undone --------------------

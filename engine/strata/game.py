@@ -96,7 +96,8 @@ from __future__ import annotations
 from typing import Any, Callable, Mapping
 
 from engine.errors import IllegalAction
-from engine.game import Action, Game, Said, Setting
+from engine.game import Action, Game, Setting
+from engine.strata.news import told
 from engine.moves import ANYONE, HOST, SEAT, TURN, Move, move_table
 from engine.schema import Bool, Field, Int, ListOf, Text, fields
 from engine.strata import production as prod
@@ -957,23 +958,16 @@ class Strata(Game):
 
         return result_view(state)
 
-    def describe(self, state: dict, action: Action, viewer: int | None,
-                 after: dict | None = None) -> "str | Said":
-        """The history line, with what the move tells the viewer's seat when it concerns it."""
-        return self.telling(self._line(state, action, viewer, after), state, action, after, viewer)
-
     def tells(self, before: dict, action: Action, after: dict, seat: int) -> str | None:
-        from engine.strata.news import told
-
         return told(self, before, after, seat)
 
-    def _line(self, state: dict, action: Action, viewer: int | None, after: dict | None = None) -> str:
+    def history_line(self, state: dict, action: Action, viewer: int | None, after: dict | None = None) -> str:
         from engine.strata.history import describe_action
 
         try:
             return describe_action(state, action, viewer, after)
         except Exception:  # total: a line the history cannot word is still a line
-            return super().describe(state, action, viewer)
+            return super().history_line(state, action, viewer)
 
 
 def _upgraded_value(key: str, value: Any) -> Any:

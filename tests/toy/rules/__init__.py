@@ -43,9 +43,9 @@ class Toy(Game):
     def result(self, state):
         return {"winner": state["players"][state["winner"]]} if state["winner"] is not None else None
 
-    def describe(self, state, action: Action, viewer, after=None):
+    def history_line(self, state, action: Action, viewer, after=None):
         name = state["players"][action.seat] if isinstance(action.seat, int) and 0 <= action.seat < 2 else "Someone"
-        return self.telling(f"{name} added {action.payload.get('amount', '?')}", state, action, after, viewer)
+        return f"{name} added {action.payload.get('amount', '?')}"
 
     def tells(self, before, action: Action, after, seat):
         """The other player hears how far the counter is from the target."""
