@@ -55,10 +55,7 @@ def text_size(tab, label: str) -> float | None:
 
 async def enter_for(host, seat: int) -> None:
     """The host picks "Enter for <player>" in "This screen shows", then taps the veil."""
-    picker = host.find(lambda c: getattr(c, "label", None) == "This screen shows" and hasattr(c, "options"))
-    host.session.apply_patch(picker._i, {"value": str(seat)})
-    await host.session.dispatch_event(picker._i, "select", None)
-    await host.settle()
+    await host.pick("This screen shows", str(seat))
 
 
 # -- the turn ---------------------------------------------------------------------------

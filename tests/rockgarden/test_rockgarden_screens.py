@@ -82,10 +82,7 @@ def score_round_one(t: Table) -> None:
 
 async def enter_for(host, seat: int):
     """The host picks "Enter for <player>" and taps through the veil."""
-    picker = host.find(lambda c: getattr(c, "label", None) == "This screen shows" and hasattr(c, "options"))
-    host.session.apply_patch(picker._i, {"value": str(seat)})
-    await host.session.dispatch_event(picker._i, "select", None)
-    await host.settle()
+    await host.pick("This screen shows", str(seat))
     name = host.text().split("Hand the device to ", 1)[1].split(",", 1)[0]
     await host.tap(f"I am {name}: show my screen")
 
