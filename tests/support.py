@@ -151,14 +151,10 @@ def random_value(rng: random.Random, schema: Schema) -> Any:
 
 def seat_view(game: Game, state: Any, seat: int | None, host: bool, names) -> dict:
     """The envelope's parts that depend on the state, without a Match around it."""
-    over = game.is_over(state)
-    return {
-        "public": game.public(state),
-        "private": game.private(state, seat) if seat is not None else None,
-        "legal": legal_moves(game, state, seat, host, names),
-        "to_act": [] if over else list(game.to_act(state)),
-        "result": game.result(state) if over else None,
-    }
+    from engine.envelope import envelope
+
+    view = envelope(game, state, game.public(state), seat, legal_moves(game, state, seat, host, names), 0, [])
+    return {key: value for key, value in view.items() if key not in ("revision", "news")}
 
 
 def _seats_taken(game: Game, n: int) -> bool:
