@@ -26,10 +26,11 @@ def Screen():
 
 @part
 def AddButtons():
+    """One button per amount, while adding is this seat's move."""
     context = use_table()
-    may_add = use_view(lambda s: "add" in s["legal"])
-    amounts = use_view(lambda s: tuple(s["public"]["amounts"]))
-    if not may_add:
-        return ft.Container(visible=False)
-    return ft.Row([kit.primary(f"Add {amount}", lambda e, amount=amount: context.act("add", {"amount": amount}))
-                   for amount in amounts])
+    amounts = use_view(lambda s: tuple(s["public"]["amounts"]) if "add" in s["legal"] else ())
+
+    def add(amount: int):
+        return lambda e: context.act("add", {"amount": amount})
+
+    return ft.Row([kit.primary(f"Add {amount}", add(amount)) for amount in amounts], visible=bool(amounts))
