@@ -12,10 +12,11 @@ import importlib
 import sys
 
 from engine.errors import IllegalAction
-from engine.registry import game_commands
+from engine.registry import game_ids
+from companion.games import screens_of
 
-# the table's own commands under companion.commands (each has register(subparsers)); the
-# games add theirs through engine/registry.py
+# the table's own commands under companion.commands (each has register(subparsers)); each
+# game's screen package declares its own (companion/games/<game>/__init__.py)
 TABLE_COMMANDS = ("serve", "tables", "backup")
 
 
@@ -31,8 +32,11 @@ class _Parser(argparse.ArgumentParser):
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="companion", description="Table Companion: a phone companion for board games.")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
-    for name in TABLE_COMMANDS + tuple(game_commands()):
+    for name in TABLE_COMMANDS:
         importlib.import_module(f"companion.commands.{name}").register(subparsers)
+    for game_id in game_ids():
+        for module in screens_of(game_id).command_modules():
+            module.register(subparsers)
     return parser
 
 

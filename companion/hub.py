@@ -155,11 +155,12 @@ class TableHub:
         with self.lock:
             return self.match.is_over()
 
-    def view(self, who: Who) -> dict:
+    def view(self, who: Who, since: int | None = None) -> dict:
         """The view envelope for this viewer, built only from the game's public part and
-        ``who``'s private part: ``public, private, legal, to_act, result, revision``."""
+        ``who``'s private part: ``public, private, legal, to_act, result, revision,
+        news`` (the news: what happened after revision ``since``, none without it)."""
         with self.lock:
-            return self.match.view(who.seat, who.host)
+            return self.match.view(who.seat, who.host, since)
 
     def table(self, who: Who) -> dict:
         """The table's own facts a screen shows around the game: never hidden."""

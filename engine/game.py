@@ -46,6 +46,21 @@ class Action:
 
 
 @dataclass(frozen=True)
+class Said:
+    """An action in words for one viewer (:meth:`Game.describe`): ``text`` is its history
+    line; ``to_you``, when the action concerns this viewer's seat, what their phone says
+    (and buzzes for) when it hears of it."""
+
+    text: str
+    to_you: str | None = None
+
+
+def said(words: "str | Said") -> Said:
+    """What :meth:`Game.describe` answered, as a :class:`Said`."""
+    return words if isinstance(words, Said) else Said(str(words))
+
+
+@dataclass(frozen=True)
 class Setting:
     """A per-table option, shown on the create-table form and the rules screen."""
 
@@ -177,14 +192,36 @@ class Game:
         """Final ranking etc. once the game is over (public: everything revealed)."""
         return None
 
-    def describe(self, state: Any, action: Action, viewer: int | None) -> str:
-        """The action in words for the history, as ``viewer`` may read it.
+    def describe(self, state: Any, action: Action, viewer: int | None, after: Any = None) -> "str | Said":
+        """The action in words for the history, as ``viewer`` may read it
+        (:meth:`history_line`), with what it tells the viewer's seat when it concerns
+        it (:meth:`tells`), then a :class:`Said`. ``state`` is the state *before* the
+        action; ``after`` the state it led to when the table has it (the history and the
+        news do), so a move's outcome is said from the state the move recorded, never by
+        running its handler again. Total: it never raises."""
+        return self.telling(self.history_line(state, action, viewer, after), state, action, after, viewer)
 
-        ``state`` is the state *before* the action. Hidden values never appear for a
-        viewer who may not see them. Total: it never raises.
-        """
+    def history_line(self, state: Any, action: Action, viewer: int | None, after: Any = None) -> str:
+        """The action's line in the history, as ``viewer`` may read it: hidden values
+        never appear for a viewer who may not see them. Total: it never raises."""
         move = self.moves.get(action.kind) if isinstance(action.kind, str) else None
         return move.title if move else "A move this game does not know"
+
+    def telling(self, text: str, before: Any, action: Action, after: Any,
+                viewer: int | None) -> "str | Said":
+        """``text`` (an action's history line), with what the action tells ``viewer``'s
+        seat when it concerns it (:meth:`tells`)."""
+        if after is None or viewer is None:
+            return text
+        try:
+            told = self.tells(before, action, after, viewer)
+        except Exception:  # total, like describe: no news rather than no history
+            told = None
+        return Said(text, told) if told else text
+
+    def tells(self, before: Any, action: Action, after: Any, seat: int) -> str | None:
+        """What ``action`` (``before`` -> ``after``) tells ``seat`` when it concerns it."""
+        return None
 
     # -- the end of a game that is undone ----------------------------------------
     def shown_at_end(self, state: Any) -> Any:

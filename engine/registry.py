@@ -1,8 +1,9 @@
 """The games of this app, in the order the host's game list shows them.
 
-A new game is a new folder in ``engine/`` (a module exporting ``GAME``), a screen module
-``companion/games/<id>.py`` (found by the game id) and one line here. ``commands`` names
-the command-line sub-command modules the game contributes (``companion/commands/<name>.py``).
+A new game is its rules package in ``engine/`` (exporting ``GAME``), its screen package
+(exporting ``SCREENS``, see ``companion/games/__init__.py``) and one line here. The
+engine imports only the rules: the screen package is named here as data for the layers
+above (the phone frame and the command line), never imported by the engine.
 """
 
 from __future__ import annotations
@@ -19,15 +20,15 @@ from engine.schema import bad_characters
 class GameEntry:
     id: str
     module: str
-    commands: tuple[str, ...] = ()
+    screens: str
 
 
 GAMES: tuple[GameEntry, ...] = (
-    GameEntry("scorepad", "engine.scorepad"),
-    GameEntry("rockgarden", "engine.rockgarden", commands=("advise", "advise_bid")),
-    GameEntry("strata", "engine.strata", commands=("strata",)),
-    GameEntry("bluffstones", "engine.bluffstones"),
-    GameEntry("paisho", "engine.paisho"),
+    GameEntry("scorepad", "engine.scorepad", "companion.games.scorepad"),
+    GameEntry("rockgarden", "engine.rockgarden", "companion.games.rockgarden"),
+    GameEntry("strata", "engine.strata", "companion.games.strata"),
+    GameEntry("bluffstones", "engine.bluffstones", "companion.games.bluffstones"),
+    GameEntry("paisho", "engine.paisho", "companion.games.paisho"),
 )
 
 
@@ -39,14 +40,14 @@ def games() -> list[Game]:
     return [get_game(entry.id) for entry in GAMES]
 
 
-def game_commands() -> list[str]:
-    return [name for entry in GAMES for name in entry.commands]
-
-
-def get_game(game_id: str) -> Game:
+def entry_of(game_id: str) -> GameEntry:
     for entry in GAMES:
         if entry.id == game_id:
-            return importlib.import_module(entry.module).GAME
+            return entry
     named = isinstance(game_id, str) and len(game_id) <= 40 and not bad_characters(game_id)
     raise IllegalAction(f"Unknown game '{game_id if named else '?'}'; games are: "
                         f"{', '.join(game_ids())}")
+
+
+def get_game(game_id: str) -> Game:
+    return importlib.import_module(entry_of(game_id).module).GAME

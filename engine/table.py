@@ -1,71 +1,39 @@
-"""The table model every game shares: seats, the move check, the log, undo, the views.
+"""The table model every game shares: a table's players and settings, and :class:`Match`,
+which keeps one table's state from its log.
 
-One shared :func:`apply` does what every game would otherwise repeat: the game is not
-over, the seat exists and is the sender's (or the host acts for it), the move belongs
-to this phase and is open to that seat, the payload has the declared shape; then a
-private copy of the state goes to the move's handler. The legal moves of a seat come
-from the same check (:func:`legal_moves`), so what a phone offers and what the table
-accepts cannot disagree.
-
-The log is append-only. Undo and redo are log entries of their own, so nothing written
-is ever rewritten: the *effective* actions are derived from the log (an undo takes the
-last effective action away, a redo puts it back, a new action forgets what could be
-redone). The state is the game's setup with the effective actions replayed; with every
-entry a small *link record* says where the effective actions stand after it, and every
-:data:`SNAPSHOT_EVERY`-th effective action keeps a snapshot of the state, so a table is
-opened, and an action undone, from the nearest snapshot instead of the whole log
-(:class:`Match`).
+Each concern has its module: the move check in :mod:`engine.check`, the log and its
+undo/redo chain in :mod:`engine.log`, the view envelope in :mod:`engine.envelope`. This
+module puts them together; the names its users import from it are listed in
+``__all__`` (``MAX_PAYLOAD_BYTES`` and the log's names among them, for the layers that
+import them from here).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from collections.abc import Sequence as SequenceABC
-from typing import Any, Iterable, Mapping, Protocol, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any, Iterable, Mapping, Sequence
 
+from engine.check import MAX_PAYLOAD_BYTES, apply, check, legal_moves, play, refusal
+from engine.envelope import ENVELOPE, envelope
 from engine.errors import IllegalAction, StaleRevision
-from engine.game import Action, Game
-from engine.moves import ANYONE, HOST, HOST_FOR_SEAT, HOST_ONLY, SEAT, TURN, Move
-from engine.plain import clone, encoded
+from engine.game import Action, Game, said
+from engine.log import (REDO, SNAPSHOT_EVERY, TABLE_KINDS, UNDO, Entry, Link, LogSource, LogView,
+                        effective)
+from engine.moves import HOST_ONLY, Move
+from engine.plain import clone
 from engine.schema import bad_characters
 
-UNDO = "undo"
-REDO = "redo"
-TABLE_KINDS = (UNDO, REDO)
-ENVELOPE = ("public", "private", "legal", "to_act", "result", "revision")
+__all__ = [
+    "ENVELOPE", "MAX_NAME", "MAX_PAYLOAD_BYTES", "PALETTE", "REDO", "SNAPSHOT_EVERY", "TABLE_KINDS",
+    "UNDO", "Entry", "Link", "LogSource", "Match", "Proposal", "TableSpec", "apply", "check",
+    "clean_players", "default_colours", "effective", "legal_moves", "log_records", "make_spec",
+    "play", "refusal",
+]
 
-MAX_PAYLOAD_BYTES = 4096
-"""A checked payload's size in the log (JSON bytes): every declared shape fits easily."""
 MAX_NAME = 24
 PALETTE = ("purple", "orange", "teal", "pink", "brown", "grey", "navy", "lime")
 """Player colours: none of them a rock's or a stone's colour (red, yellow, green, blue,
 white, black), so a player is never confused with a piece."""
-
-
-@dataclass(frozen=True)
-class Entry:
-    """One line of a table's log. ``by`` is who pressed the button (None: the host)."""
-
-    rev: int
-    by: int | None
-    action: Action
-
-    def to_json(self) -> dict:
-        return {
-            "rev": self.rev,
-            "by": self.by,
-            "seat": self.action.seat,
-            "kind": self.action.kind,
-            "payload": dict(self.action.payload),
-        }
-
-    @staticmethod
-    def from_json(data: Mapping[str, Any]) -> "Entry":
-        return Entry(
-            rev=int(data["rev"]),
-            by=data.get("by"),
-            action=Action(data.get("seat"), str(data["kind"]), dict(data.get("payload") or {})),
-        )
 
 
 @dataclass(frozen=True)
@@ -136,175 +104,6 @@ def make_spec(game: Game, players: Iterable[str], settings: Mapping[str, Any] | 
     return TableSpec(game.id, names, cols, checked)
 
 
-# -- the one move check ---------------------------------------------------------------
-
-def _name(names: Sequence[str], seat: int) -> str:
-    return names[seat] if 0 <= seat < len(names) else f"seat {seat + 1}"
-
-
-def _seat_exists(seat: int, names: Sequence[str], state: Any) -> bool:
-    count = len(names) or len(_names_of(state))
-    return 0 <= seat < count if count else seat >= 0
-
-
-def _seat_for(game: Game, state: Any, move: Move, seat: int | None, host: bool) -> int | None:
-    """The seat a move is for once the table's rules are applied (the host's table-wide
-    moves are the table's; the host's turn move with no seat is for the one seat to act)."""
-    if move.who == HOST:
-        return None
-    if move.who == ANYONE:
-        return None if host else seat
-    if move.who == TURN and seat is None and host:
-        waiting = game.to_act(state)
-        if len(waiting) == 1:
-            return waiting[0]
-    return seat
-
-
-def refusal(game: Game, state: Any, move: Move, seat: int | None, host: bool,
-            names: Sequence[str]) -> str | None:
-    """Why ``move`` is not open now to ``seat`` (``host``: sent from the host's device);
-    None when it is. The legal list and the check both ask this, and only this."""
-    if game.is_over(state):
-        return "The game is over"
-    if move.who in (HOST, HOST_FOR_SEAT) and not host:
-        return f"Only the host can do that ({move.title.lower()})"
-    if move.who in (TURN, SEAT, HOST_FOR_SEAT) and seat is None:
-        return "Say which player this is for"
-    if move.who == ANYONE and seat is None and not host:
-        return "Take a seat to do that"
-    if move.phases:
-        phase = game.phase(state)
-        if phase not in move.phases:
-            return f"{move.title} is not possible during {game.phase_label(phase)}"
-    if move.who == TURN:
-        waiting = game.to_act(state)
-        if seat not in waiting:
-            if not waiting:
-                return "It is nobody's turn now"
-            others = " or ".join(_name(names, s) for s in waiting)
-            return f"It is {others}'s turn" if host else f"It is not your turn: it is {others}'s"
-    if move.when is not None:
-        return move.when(state, seat, host)
-    return None
-
-
-def check(game: Game, state: Any, action: Action, by: int | None,
-          names: Sequence[str]) -> tuple[Move, Action]:
-    """The move and the action as the log will keep it (seat settled, payload as
-    declared), or IllegalAction with a sentence a player can read."""
-    kind = action.kind
-    move = game.moves.get(kind) if isinstance(kind, str) else None
-    if move is None:
-        if isinstance(kind, str) and 0 < len(kind) <= 40 and not bad_characters(kind):
-            raise IllegalAction(f"{game.title} has no move '{kind}'")
-        raise IllegalAction(f"That is not a move of {game.title}")
-    seat = action.seat
-    if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)
-                             or not _seat_exists(seat, names, state)):
-        raise IllegalAction("There is no such seat at this table")
-    host = by is None
-    if not host:
-        if seat != by:
-            raise IllegalAction("You can only act for your own seat")
-    seat = _seat_for(game, state, move, seat, host)
-    reason = refusal(game, state, move, seat, host, names)
-    if reason:
-        raise IllegalAction(reason)
-    payload = move.payload.check(action.payload, "This move")
-    if len(encoded(payload)) > MAX_PAYLOAD_BYTES:
-        raise IllegalAction("That move is too large")
-    return move, Action(seat, kind, payload)
-
-
-def apply(game: Game, state: Any, action: Action, by: int | None,
-          names: Sequence[str]) -> tuple[Any, Action]:
-    """(the next state, the action as logged). Never changes ``state``: the handler gets
-    a private copy, thrown away if it refuses."""
-    move, checked = check(game, state, action, by, names)
-    new = clone(state)
-    out = move.handler(new, checked.seat, dict(checked.payload))
-    return (new if out is None else out), checked
-
-
-def play(game: Game, state: Any, action: Action, host: bool = False,
-         names: Sequence[str] = ()) -> Any:
-    """The next state for ``action`` sent by its own seat's phone (or, with ``host`` or
-    a table-wide action, by the host's device): scripts and tests."""
-    by = None if host or action.seat is None else action.seat
-    return apply(game, state, action, by, names or _names_of(state))[0]
-
-
-def _names_of(state: Any) -> Sequence[str]:
-    players = state.get("players") if isinstance(state, dict) else None
-    if isinstance(players, list) and all(isinstance(p, str) for p in players):
-        return players
-    return ()
-
-
-def legal_moves(game: Game, state: Any, seat: int | None, host: bool,
-                names: Sequence[str]) -> list[str]:
-    """The move kinds ``seat`` (or the host's device) may send now, in declaration order."""
-    if seat is None and not host:
-        return []
-    kinds = []
-    for move in game.moves.values():
-        if refusal(game, state, move, _seat_for(game, state, move, seat, host), host, names) is None:
-            kinds.append(move.kind)
-    return kinds
-
-
-# -- the log --------------------------------------------------------------------------
-
-def effective(entries: Iterable[Entry]) -> tuple[list[Entry], list[Entry], list[Any]]:
-    """(effective actions, redo stack, what undone endings showed) from the whole log."""
-    done: list[Entry] = []
-    undone: list[Entry] = []
-    shown: list[Any] = []
-    for entry in entries:
-        kind = entry.action.kind
-        if kind == UNDO:
-            if done:
-                undone.append(done.pop())
-            if entry.action.payload.get("shown") is not None:
-                shown.append(entry.action.payload["shown"])
-        elif kind == REDO:
-            if undone:
-                done.append(undone.pop())
-        else:
-            done.append(entry)
-            undone.clear()
-    return done, undone, shown
-
-
-SNAPSHOT_EVERY = 32
-"""A state snapshot is kept every this many effective actions (chosen by measurement:
-``bench/table_log.py --every``, see bench/RESULTS.md): undo and opening a table replay at
-most this many actions, whatever the log's length."""
-
-POSITION = ("top", "moves", "redo", "shown")
-"""What every link record says about the table after its entry: ``top`` the effective
-action on top (its rev; 0: none), ``moves`` how many actions are in effect, ``redo`` the
-undo entry whose action a redo would bring back (0: none), ``shown`` the latest undo
-entry that kept something shown (0: none)."""
-
-
-class LogSource(Protocol):
-    """A table's log as a :class:`Match` reads it lazily (storage implements it): only the
-    end of the log and the nearest snapshot are read to open a table or undo a move."""
-
-    revision: int
-
-    def entry(self, rev: int) -> Mapping[str, Any]:
-        """The entry ``rev`` (:meth:`Entry.to_json`), a copy."""
-
-    def link(self, rev: int) -> Mapping[str, Any] | None:
-        """The link record written with entry ``rev`` (None if the log has none)."""
-
-    def snapshot(self, rev: int) -> Any:
-        """The state after effective action ``rev`` when one was kept, else None."""
-
-
 @dataclass
 class Proposal:
     """An action checked and applied in memory, not yet durable nor visible.
@@ -314,29 +113,9 @@ class Proposal:
 
     entry: Entry
     state: Any
-    link: dict
+    link: Link
     snapshot: Any
     shown: list[Any]
-
-
-class LogView(SequenceABC):
-    """The whole log as a sequence of entries, read only when asked (the history)."""
-
-    def __init__(self, match: "Match"):
-        self._match = match
-
-    def __len__(self) -> int:
-        return self._match.revision
-
-    def __getitem__(self, index):
-        n = len(self)
-        if isinstance(index, slice):
-            return [self._match._entry(i + 1) for i in range(*index.indices(n))]
-        if index < 0:
-            index += n
-        if not 0 <= index < n:
-            raise IndexError("log index out of range")
-        return self._match._entry(index + 1)
 
 
 class Match:
@@ -348,7 +127,7 @@ class Match:
     :attr:`Proposal.snapshot`), then :meth:`accept` makes it current.
 
     The effective actions form a stack that undo pops and redo pushes back; each entry's
-    link record (:data:`POSITION`) says where that stack stands after it, and each
+    link record (:class:`engine.log.Link`) says where that stack stands after it, and each
     effective action names the one below it (``parent``), so the stack is a chain that
     can be walked from its top without reading the log before it. Every
     ``snapshot_every``-th effective action keeps the state after it: the state of any
@@ -365,13 +144,14 @@ class Match:
         self.every = max(1, int(snapshot_every))
         self._source: LogSource | None = None
         self._entries: dict[int, Entry] = {}
-        self._links: dict[int, dict] = {}
+        self._links: dict[int, Link] = {}
         self._snapshots: dict[int, Any] = {}
         self._bad_snapshots: set[int] = set()
         self.snapshot_problem: str | None = None
         """Why the table was opened from its log instead of a snapshot (None: it was not)."""
+        self._recent: dict[int, tuple[Any, Any]] = {}  # rev: (state before, state after)
         self._revision = 0
-        self._pos = dict.fromkeys(POSITION, 0)
+        self._pos = Link()  # where the chain stands now (:meth:`Link.position`)
         self.shown: list[Any] = []
         self.state = self.setup()
         self._public: tuple[Any, dict] | None = None
@@ -392,15 +172,14 @@ class Match:
                                     for rev in range(1, revision + 1)], snapshot_every)
         match._revision = revision
         if revision:
-            last = match._link(revision)
-            match._pos = {key: int(last.get(key) or 0) for key in POSITION}
+            match._pos = match._link(revision).position()
         items = []
-        rev = match._pos["shown"]
+        rev = match._pos.shown
         while rev:
             items.append(match._entry(rev).action.payload["shown"])
-            rev = int(match._link(rev).get("prev_shown") or 0)
+            rev = match._link(rev).prev_shown
         match.shown = items[::-1]
-        match.state = match._with_shown(match._checked_state_at(match._pos["top"]))
+        match.state = match._with_shown(match._checked_state_at(match._pos.top))
         return match
 
     def _upgraded(self, entry: Entry) -> Entry:
@@ -420,13 +199,13 @@ class Match:
             self._keep(self._entries, rev, entry)
         return entry
 
-    def _link(self, rev: int) -> dict:
+    def _link(self, rev: int) -> Link:
         link = self._links.get(rev)
         if link is None:
             found = self._source.link(rev) if self._source is not None else None
             if not isinstance(found, Mapping):
                 raise IllegalAction(f"The log's entry {rev} has no link record")
-            link = dict(found)
+            link = Link.from_json(found)
             self._keep(self._links, rev, link)
         return link
 
@@ -457,12 +236,12 @@ class Match:
         rev = top
         while rev:
             link = self._link(rev)
-            if stop_at_snapshot and link.get("snap") and rev != skip:
+            if stop_at_snapshot and link.snap and rev != skip:
                 snapshot = self._snapshot(rev)
                 if snapshot is not None:
                     return revs, snapshot, rev
             revs.append(rev)
-            rev = int(link.get("parent") or 0)
+            rev = link.parent
         return revs, self.setup(), 0
 
     def _state_at(self, top: int, skip: int = 0) -> Any:
@@ -505,9 +284,9 @@ class Match:
         rev = top
         while rev and len(found) < 2:
             link = self._link(rev)
-            if link.get("snap") and self._snapshot(rev) is not None:
+            if link.snap and self._snapshot(rev) is not None:
                 found.append(rev)
-            rev = int(link.get("parent") or 0)
+            rev = link.parent
         return found
 
     def _with_shown(self, state: Any, shown: Sequence[Any] | None = None) -> Any:
@@ -523,28 +302,28 @@ class Match:
     @property
     def log(self) -> LogView:
         """Every entry of the log, oldest first (read lazily from storage)."""
-        return LogView(self)
+        return LogView(lambda: self._revision, self._entry)
 
     @property
     def moves(self) -> int:
         """How many actions are in effect (undone ones and undo/redo entries aside)."""
-        return self._pos["moves"]
+        return self._pos.moves
 
     @property
     def done(self) -> list[Entry]:
         """The effective actions, oldest first (walks the whole chain: the history)."""
-        revs = self._chain(self._pos["top"])[0]
+        revs = self._chain(self._pos.top)[0]
         return [self._entry(rev) for rev in reversed(revs)]
 
     @property
     def undone(self) -> list[Entry]:
         """The redo stack (next to redo last)."""
         out = []
-        rev = self._pos["redo"]
+        rev = self._pos.redo
         while rev:
             link = self._link(rev)
-            out.append(self._entry(int(link["undid"])))
-            rev = int(link.get("next_redo") or 0)
+            out.append(self._entry(link.undid))
+            rev = link.next_redo
         return out[::-1]
 
     def setup(self) -> Any:
@@ -562,12 +341,12 @@ class Match:
         return self.game.is_over(self.state)
 
     def _last_done(self) -> Entry | None:
-        top = self._pos["top"]
+        top = self._pos.top
         return self._entry(top) if top else None
 
     def _next_redo(self) -> Entry | None:
-        rev = self._pos["redo"]
-        return self._entry(int(self._link(rev)["undid"])) if rev else None
+        rev = self._pos.redo
+        return self._entry(self._link(rev).undid) if rev else None
 
     def undo_refusal(self, by: int | None) -> str | None:
         """Why ``by`` (None: the host) cannot undo now; None when they can."""
@@ -619,19 +398,32 @@ class Match:
             cached = self._public = (self.state, self.game.public(self.state))
         return cached[1]
 
-    def view(self, seat: int | None, host: bool = False) -> dict:
+    def view(self, seat: int | None, host: bool = False, since: int | None = None) -> dict:
         """The one envelope every screen and the JSON transport get for a viewer:
-        ``seat`` None is the table screen (host) or a watcher."""
-        game, state = self.game, self.state
-        over = game.is_over(state)
-        return {
-            "public": self.public(),
-            "private": game.private(state, seat) if seat is not None else None,
-            "legal": self.legal(seat, host),
-            "to_act": [] if over else list(game.to_act(state)),
-            "result": game.result(state) if over else None,
-            "revision": self.revision,
-        }
+        ``seat`` None is the table screen (host) or a watcher; ``since``, the revision
+        the viewer saw last (its news: what happened after it)."""
+        news = self.news(seat, since) if since is not None else []
+        return envelope(self.game, self.state, self.public(), seat, self.legal(seat, host),
+                        self.revision, news)
+
+    RECENT = 16
+    """How many of the latest moves keep their state before and after in memory: the
+    news of a viewer who missed more is only its new screen."""
+
+    def news(self, seat: int | None, since: int) -> list[dict]:
+        """The moves made after revision ``since`` (undo and redo aside, and only the
+        :data:`RECENT` ones), each as the game describes it for ``seat``: ``text`` is what
+        it tells this seat when it concerns it (``concerns``), else its history line."""
+        items = []
+        for rev in range(max(since, 0) + 1, self.revision + 1):
+            states = self._recent.get(rev)
+            if states is None:
+                continue
+            entry = self._entry(rev)
+            words = said(self.game.describe(states[0], entry.action, seat, states[1]))
+            mine = seat is not None and words.to_you is not None
+            items.append({"rev": rev, "text": words.to_you if mine else words.text, "concerns": mine})
+        return items
 
     def history(self, viewer: int | None) -> list[tuple[Entry, str]]:
         """Every effective action in words, as ``viewer`` may read them (this one reads
@@ -639,8 +431,9 @@ class Match:
         state = self.setup()
         lines = []
         for entry in self.done:
-            lines.append((entry, self.game.describe(state, entry.action, viewer)))
-            state = apply(self.game, state, entry.action, entry.by, self.names)[0]
+            after = apply(self.game, state, entry.action, entry.by, self.names)[0]
+            lines.append((entry, said(self.game.describe(state, entry.action, viewer, after)).text))
+            state = after
         return lines
 
     def move(self, kind: str) -> Move | None:
@@ -702,48 +495,39 @@ class Match:
 
     # the three ways the stack moves, for new actions and for entries read back alike
     def _pushed(self, entry: Entry, state: Any) -> Proposal:
-        pos = self._pos
-        moves = pos["moves"] + 1
-        snapshot = state if moves % self.every == 0 else None
-        link = {"top": entry.rev, "moves": moves, "redo": 0, "shown": pos["shown"],
-                "parent": pos["top"]}
-        if snapshot is not None:
-            link["snap"] = 1
+        snapshot = state if (self._pos.moves + 1) % self.every == 0 else None
+        link = self._pos.pushed(entry.rev, snap=snapshot is not None)
         return self._proposal(entry, state, link, snapshot, self.shown)
 
     def _undone(self, entry: Entry) -> Proposal:
         pos = self._pos
-        top = pos["top"]
-        if not top:  # an undo with nothing to undo (only ever read back from a log)
-            link = {**pos, "undid": 0, "next_redo": pos["redo"]}
+        if not pos.top:  # an undo with nothing to undo (only ever read back from a log)
+            link = replace(pos, next_redo=pos.redo)
             return self._proposal(entry, self.state, link, None, self.shown)
-        parent = int(self._link(top).get("parent") or 0)
-        link = {"top": parent, "moves": pos["moves"] - 1, "redo": entry.rev,
-                "shown": pos["shown"], "undid": top, "next_redo": pos["redo"]}
+        parent = self._link(pos.top).parent
+        link = Link(top=parent, moves=pos.moves - 1, redo=entry.rev, shown=pos.shown,
+                    undid=pos.top, next_redo=pos.redo)
         shown = self.shown
         kept = entry.action.payload.get("shown")
         if kept is not None:
             shown = shown + [kept]
-            link["shown"], link["prev_shown"] = entry.rev, pos["shown"]
+            link = replace(link, shown=entry.rev, prev_shown=pos.shown)
         state = self._with_shown(self._state_at(parent), shown)
         return self._proposal(entry, state, link, None, shown)
 
     def _redone(self, entry: Entry) -> Proposal:
         pos = self._pos
-        if not pos["redo"]:  # a redo with nothing to redo (only ever read back)
-            return self._proposal(entry, self.state, dict(pos), None, self.shown)
-        undo = self._link(pos["redo"])
-        again = self._entry(int(undo["undid"]))
+        if not pos.redo:  # a redo with nothing to redo (only ever read back)
+            return self._proposal(entry, self.state, pos, None, self.shown)
+        undo = self._link(pos.redo)
+        again = self._entry(undo.undid)
         state = apply(self.game, self.state, again.action, again.by, self.names)[0]
-        link = {"top": again.rev, "moves": pos["moves"] + 1,
-                "redo": int(undo.get("next_redo") or 0), "shown": pos["shown"]}
+        link = Link(top=again.rev, moves=pos.moves + 1, redo=undo.next_redo, shown=pos.shown)
         return self._proposal(entry, state, link, None, self.shown)
 
-    def _proposal(self, entry: Entry, state: Any, link: dict, snapshot: Any,
+    def _proposal(self, entry: Entry, state: Any, link: Link, snapshot: Any,
                   shown: list[Any]) -> Proposal:
-        if self.game.is_over(state):
-            link["over"] = 1
-        return Proposal(entry, state, link, snapshot, shown)
+        return Proposal(entry, state, link.ended(self.game.is_over(state)), snapshot, shown)
 
     def _replay_proposal(self, entry: Entry) -> Proposal:
         """An entry read from a log, taken as it was accepted then."""
@@ -768,7 +552,11 @@ class Match:
         self._keep(self._links, entry.rev, proposal.link)
         if proposal.snapshot is not None:
             self._keep(self._snapshots, entry.rev, proposal.snapshot, 64)
-        self._pos = {key: int(proposal.link.get(key) or 0) for key in POSITION}
+        self._pos = proposal.link.position()
+        if entry.action.kind not in TABLE_KINDS:  # the news reads the move's before and after
+            self._recent[entry.rev] = (self.state, proposal.state)
+            if len(self._recent) > self.RECENT:
+                del self._recent[min(self._recent)]
         self._revision = entry.rev
         self.state = proposal.state
         self.shown = proposal.shown
@@ -776,7 +564,7 @@ class Match:
 
     def records(self, proposal: Proposal) -> tuple[dict, dict, Any]:
         """(entry, link, snapshot) as storage keeps them, JSON values."""
-        return proposal.entry.to_json(), proposal.link, proposal.snapshot
+        return proposal.entry.to_json(), proposal.link.to_json(), proposal.snapshot
 
 
 def log_records(game: Game, spec: TableSpec, entries: Iterable[Entry],
@@ -787,7 +575,7 @@ def log_records(game: Game, spec: TableSpec, entries: Iterable[Entry],
     IllegalAction if the log does not replay."""
     for index, (entry, proposal) in enumerate(replay_log(game, spec, entries, snapshot_every)):
         original = dict(originals[index]) if originals is not None else entry.to_json()
-        yield original, proposal.link, proposal.snapshot
+        yield original, proposal.link.to_json(), proposal.snapshot
 
 
 def replay_log(game: Game, spec: TableSpec, entries: Iterable[Entry],

@@ -95,7 +95,7 @@ def replay(game, spec, docs: list[dict]) -> tuple[list[tuple[dict, dict, Any]], 
     try:
         entries = (Entry.from_json(d) for d in docs)
         for doc, (_, proposal) in zip(docs, replay_log(game, spec, entries)):
-            records.append((dict(doc), proposal.link, proposal.snapshot))
+            records.append((dict(doc), proposal.link.to_json(), proposal.snapshot))
             states.append(proposal.state)
     except IllegalAction as exc:
         return records, states, f"entry {len(records) + 1}: {exc.message}"

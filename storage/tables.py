@@ -124,13 +124,13 @@ class LogTable(Table):
         if not isinstance(document, Document):
             return super().insert(document)
         key = str(document.doc_id)
-        tables = self._storage.read() or {}
+        tables = self.storage.read() or {}
         table = dict(tables.get(self.name) or {})
         if key in table:
             raise ValueError(f"Document with ID {key} already exists")
         table[key] = dict(document)
         tables[self.name] = table
-        self._storage.write(tables)
+        self.storage.write(tables)
         self.clear_cache()
         return document.doc_id
 

@@ -45,6 +45,14 @@ class FakeConnection(Connection):
             self.sent.append(frame)  # as the websocket carries it (tests.browser.frames decodes it)
 
 
+def control_id(control) -> int:
+    """The number Flet's session knows a control by (``Session.index``, what the browser
+    sends events and changes for). Flet 1.0 keeps it only in the private ``_i`` and
+    ``Session.dispatch_event``/``apply_patch`` take nothing else, so it is read here and
+    nowhere else; ``tests/test_flet_sessions.py`` fails loudly if Flet changes it."""
+    return control._i
+
+
 def new_flet_session(conn: FakeConnection, route: str) -> Session:
     """A Session as FletApp makes one on REGISTER_CLIENT (page patch from a 390x844 phone)."""
     import flet as ft
@@ -53,6 +61,9 @@ def new_flet_session(conn: FakeConnection, route: str) -> Session:
     # update after each event
     ft.context.disable_auto_update()
     session = Session(conn)
+    # the page Flet's hooks find (ft.context.page): flet-web sets it for a session's
+    # handlers through the same private context variable (Flet has no public setter;
+    # its own pytest plugin does this too); tests/test_flet_sessions.py checks it
     _context_page.set(session.page)
     session.apply_page_patch({"route": route, "width": 390.0, "height": 844.0,
                               "platform": "android", "web": True})
@@ -171,15 +182,24 @@ class Tab:
         control = taps(self.tree()).get(name)
         if control is None:
             raise AssertionError(f"no tappable {name!r}; there are {sorted(taps(self.tree()))}")
-        await self.session.dispatch_event(control._i, "click", None)
+        await self.session.dispatch_event(control_id(control), "click", None)
         await self.settle()
 
     async def type(self, label: str, text: str) -> None:
         box = self.find(lambda c: isinstance(c, ft.TextField) and c.label == label)
         if box is None:
             raise AssertionError(f"no box {label!r}")
-        self.session.apply_patch(box._i, {"value": text})  # what the browser reports
-        await self.session.dispatch_event(box._i, "change", None)
+        self.session.apply_patch(control_id(box), {"value": text})  # what the browser reports
+        await self.session.dispatch_event(control_id(box), "change", None)
+        await self.settle()
+
+    async def pick(self, label: str, value: str) -> None:
+        """Choose ``value`` in the drop-down labelled ``label``, as the browser reports it."""
+        box = self.find(lambda c: getattr(c, "label", None) == label and hasattr(c, "options"))
+        if box is None:
+            raise AssertionError(f"no drop-down {label!r}")
+        self.session.apply_patch(control_id(box), {"value": value})
+        await self.session.dispatch_event(control_id(box), "select", None)
         await self.settle()
 
     async def answer(self, yes: bool = True) -> None:

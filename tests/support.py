@@ -11,6 +11,9 @@ import importlib
 import json
 import random
 import re
+import subprocess
+import sys
+from pathlib import Path
 from typing import Any, Callable
 
 from engine.errors import IllegalAction
@@ -22,6 +25,7 @@ from engine.table import ENVELOPE, Match, legal_moves, make_spec
 from companion.hub import HOST, Tables, Who
 from storage.memory import MemoryStore
 
+ROOT = Path(__file__).resolve().parent.parent
 NAMES = ("Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy", "Jo", "Kim", "Lu")
 
 _REPR = re.compile(r"\b(None|True|False)\b|Traceback|[{\[]'|<[a-z_.]+ object|\w+Error\b|/(tmp|home|root|usr|work)/|\.py\b")
@@ -32,6 +36,55 @@ def readable(message: str) -> bool:
     return (isinstance(message, str) and 0 < len(message) <= 300
             and (message[0].isupper() or message[0].isdigit() or message[0] in "'\"")
             and not _REPR.search(message))
+
+
+def players_for(game_id: str, wanted: int = 3) -> tuple[str, ...]:
+    """Names for a table of ``game_id``: ``wanted`` players, or the nearest count the game
+    seats (its own ``check_players`` says: Pai Sho seats 2 or 4, never 3)."""
+    from engine.registry import get_game
+
+    game = get_game(game_id)
+    counts = sorted(range(game.min_players, game.max_players + 1), key=lambda n: (abs(n - wanted), n))
+    for n in counts:
+        try:
+            game.check_players(list(NAMES[:n]))
+        except IllegalAction:
+            continue
+        return NAMES[:n]
+    raise AssertionError(f"{game_id} seats no table of {game.min_players} to {game.max_players}")
+
+
+async def settle(*tabs) -> None:
+    """Let each in-process phone (``App`` tabs) draw what it has heard."""
+    for tab in tabs:
+        await tab.settle()
+
+
+async def until(condition: Callable[[], bool], what: str, seconds: float = 10) -> None:
+    """Wait, polling, until ``condition()`` holds (an in-process phone has drawn what it
+    heard); past ``seconds``, fail saying ``what`` was awaited."""
+    import asyncio
+    import time
+
+    deadline = time.monotonic() + seconds
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"still waiting for {what}")
+        await asyncio.sleep(0.01)
+
+
+def companion(*args: str, timeout: float = 120) -> subprocess.CompletedProcess:
+    """The command line in a process of its own, from the project's folder."""
+    return subprocess.run([sys.executable, "-m", "companion", *args], cwd=str(ROOT),
+                          capture_output=True, text=True, timeout=timeout)
+
+
+def rules_imported(*modules) -> list[str]:
+    """The lines of these modules' source that import the engine's rules: screens read
+    rules from the view. ``engine.words`` (plurals, lists in English) is no rule."""
+    lines = [line.strip() for module in modules for line in open(module.__file__).read().splitlines()]
+    return [line for line in lines if line.startswith(("from engine", "import engine"))
+            and not line.startswith("from engine.words import")]
 
 
 def memory_tables() -> Tables:
@@ -98,14 +151,10 @@ def random_value(rng: random.Random, schema: Schema) -> Any:
 
 def seat_view(game: Game, state: Any, seat: int | None, host: bool, names) -> dict:
     """The envelope's parts that depend on the state, without a Match around it."""
-    over = game.is_over(state)
-    return {
-        "public": game.public(state),
-        "private": game.private(state, seat) if seat is not None else None,
-        "legal": legal_moves(game, state, seat, host, names),
-        "to_act": [] if over else list(game.to_act(state)),
-        "result": game.result(state) if over else None,
-    }
+    from engine.envelope import envelope
+
+    view = envelope(game, state, game.public(state), seat, legal_moves(game, state, seat, host, names), 0, [])
+    return {key: value for key, value in view.items() if key not in ("revision", "news")}
 
 
 def _seats_taken(game: Game, n: int) -> bool:
@@ -257,6 +306,22 @@ class Api:
                                     headers={"content-type": "application/json",
                                              **self._headers(token, host)})
         return response.status_code, response.json()
+
+    def refused(self, code: str, kind: str | None, payload=None, token: str | None = None,
+                host: bool = False, seat: int | None = None, raw: bytes | None = None,
+                statuses=(400, 403, 409)) -> str:
+        """The action is refused in words (one of ``statuses``) and the table, as the host
+        and the sender see it, is just as it was; the sentence, for the test to read."""
+        def seen():  # what the host and the sender (if its token is a seat's) see
+            sender = self.client.get(f"/api/tables/{code}", headers=self._headers(token, False))
+            return self.view(code, host=True), sender.status_code, sender.json()
+
+        before = seen()
+        status, body = self.act(code, kind, payload, token=token, host=host, seat=seat, raw=raw)
+        assert status in statuses, (status, body)
+        assert set(body) == {"error"} and readable(body["error"]), body
+        assert seen() == before
+        return body["error"]
 
     def _headers(self, token: str | None, host: bool) -> dict:
         headers = {}

@@ -8,16 +8,7 @@ import json
 import pytest
 
 from engine.registry import game_ids
-from tests.support import Api, readable
-
-PLAYERS = {"paisho": ("Ann", "Bo"), "bluffstones": ("Ann", "Bo", "Cy")}
-
-
-def refused(status_body, status=400):
-    code, body = status_body
-    assert code == status, body
-    assert readable(body["error"]), body
-    return body["error"]
+from tests.support import Api, players_for, readable
 
 
 def test_a_player_cannot_finish_a_secret_score_pad_read_the_scores_and_undo_it():
@@ -25,14 +16,14 @@ def test_a_player_cannot_finish_a_secret_score_pad_read_the_scores_and_undo_it()
     code = api.create("scorepad", ("Ann", "Bo"), {"secret": True})
     ann, bo = api.claim(code, 0), api.claim(code, 1)
     assert api.act(code, "points", {"points": 4817}, token=ann)[0] == 200
-    assert "Only the host" in refused(api.act(code, "finish", {}, token=bo))
-    assert "Only the host" in refused(api.act(code, "reveal", {}, token=bo))
+    assert "Only the host" in api.refused(code, "finish", {}, token=bo)
+    assert "Only the host" in api.refused(code, "reveal", {}, token=bo)
     view = api.view(code, bo)
     assert "4817" not in json.dumps(view) and view["result"] is None
     # the host finishes: the scores are open; a player cannot take the end back
     assert api.act(code, "finish", {}, host=True)[0] == 200
     assert "4817" in json.dumps(api.view(code, bo)["result"])
-    assert "Only the host can undo the end" in refused(api.act(code, "undo", {}, token=bo))
+    assert "Only the host can undo the end" in api.refused(code, "undo", {}, token=bo)
     # the host can, and what the end showed stays shown
     assert api.act(code, "undo", {}, host=True)[0] == 200
     after = api.view(code, bo)
@@ -42,8 +33,9 @@ def test_a_player_cannot_finish_a_secret_score_pad_read_the_scores_and_undo_it()
 @pytest.mark.parametrize("game_id", game_ids())
 def test_odd_json_is_refused_in_words_and_changes_nothing(game_id):
     api = Api()
-    code = api.create(game_id, PLAYERS.get(game_id, ("Ann", "Bo", "Cy")))
-    tokens = [api.claim(code, s) for s in range(len(PLAYERS.get(game_id, "abc")))]
+    players = players_for(game_id)
+    code = api.create(game_id, players)
+    tokens = [api.claim(code, s) for s in range(len(players))]
     view = api.view(code, host=True)
     kinds = [k for k in view["legal"] if k not in ("undo", "redo")] or ["no_such"]
     kind = kinds[0]
@@ -73,7 +65,7 @@ def test_odd_json_is_refused_in_words_and_changes_nothing(game_id):
 @pytest.mark.parametrize("game_id", game_ids())
 def test_the_log_keeps_only_declared_payload_keys(game_id):
     api = Api()
-    hub_code = api.create(game_id, PLAYERS.get(game_id, ("Ann", "Bo", "Cy")))
+    hub_code = api.create(game_id, players_for(game_id))
     view = api.view(hub_code, host=True)
     for kind in view["legal"]:
         api.act(hub_code, kind, {"junk": "x" * 100}, host=True)

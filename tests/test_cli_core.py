@@ -5,14 +5,9 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-
-
-def companion(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "companion", *args], cwd=str(ROOT),
-                          capture_output=True, text=True, timeout=120)
+from engine.registry import game_ids
+from tests.support import ROOT, companion, players_for
 
 
 def test_help_and_calculators_start_without_flet():
@@ -40,12 +35,13 @@ def test_new_and_tables_json_contract(tmp_path):
 
 
 def test_every_game_id_can_be_created(tmp_path):
-    players = {"scorepad": "Ann,Bo", "rockgarden": "Ann,Bo,Cy", "strata": "Ann,Bo,Cy",
-               "bluffstones": "Ann,Bo", "paisho": "Ann,Bo"}
-    for game, names in players.items():
+    for game in game_ids():
+        names = ",".join(players_for(game))
         made = companion("new", game, "--players", names, "--data", str(tmp_path), "--json")
         assert made.returncode == 0, made.stderr
         assert json.loads(made.stdout)["game"] == game
+    listed = " ".join(companion("new", "--help").stdout.split())
+    assert f"game id: {', '.join(game_ids())}" in listed
 
 
 def test_bad_input_is_one_line_and_status_2(tmp_path):

@@ -11,6 +11,7 @@ from engine.errors import IllegalAction, StaleRevision
 from engine.table import Entry, Match, TableSpec
 from companion.hub import HOST, WATCHER, Tables, Who
 from storage import TableStore
+from tests.support import seated
 
 
 @pytest.fixture
@@ -19,10 +20,6 @@ def tables(tmp_path):
     yield Tables(store)
     store.close()
 
-
-def seated(hub) -> list[Who]:
-    """A phone in every seat, each holding its own secret token."""
-    return [Who(seat=s, token=hub.claim_seat(s)) for s in range(len(hub.spec.players))]
 
 
 def reopen(tables, tmp_path, code):

@@ -154,3 +154,18 @@ def test_a_table_on_disk_opens_from_its_last_segment_and_snapshot(tmp_path):
     # against the one below it, the one before: no other
     assert sorted(opened.segments) in ([4], [3, 4])
     assert again.seat_for_token(ann.token) == 0
+
+
+def test_link_records_read_back_as_the_old_dicts_said():
+    """Links kept by earlier versions (every key written, zeros too) mean the same record."""
+    from engine.log import Link
+
+    old = [{"top": 3, "moves": 3, "redo": 0, "shown": 0, "parent": 2},
+           {"top": 2, "moves": 2, "redo": 4, "shown": 4, "undid": 3, "next_redo": 0, "prev_shown": 0},
+           {"top": 0, "moves": 0, "redo": 0, "shown": 0, "undid": 0, "next_redo": 0},
+           {"top": 33, "moves": 32, "redo": 0, "shown": 0, "parent": 31, "snap": 1, "over": 1}]
+    for data in old:
+        link = Link.from_json(data)
+        assert Link.from_json(link.to_json()) == link
+        assert {k: v for k, v in data.items() if v or k in Link.POSITION} == link.to_json()
+    assert Link.from_json(old[3]).snap and Link.from_json(old[3]).over

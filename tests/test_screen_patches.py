@@ -55,11 +55,7 @@ def test_the_host_entering_for_a_player_sees_a_veil_first():
         await ann.type("Ann's points", "4817")
         await ann.tap("Save")
         host = await app.host(hub)
-        picker = host.find(lambda c: getattr(c, "label", None) == "This screen shows"
-                           and hasattr(c, "options"))
-        host.session.apply_patch(picker._i, {"value": "0"})
-        await host.session.dispatch_event(picker._i, "select", None)
-        await host.settle()
+        await host.pick("This screen shows", "0")
         assert "Hand the device to Ann, then tap" in host.text()
         assert "4817" not in host.text()
         await host.tap("I am Ann: show my screen")

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import json
 
+from engine.registry import game_ids
 from companion.commands.common import add_data_arg, open_tables
 
 
 def register(subparsers) -> None:
     new = subparsers.add_parser("new", help="create a table")
-    new.add_argument("game", metavar="GAME",
-                     help="game id: scorepad, rockgarden, strata, bluffstones, paisho")
+    new.add_argument("game", metavar="GAME", help=f"game id: {', '.join(game_ids())}")
     new.add_argument("--players", required=True, help='names in seat order, e.g. "Ann,Bo,Cy"')
     new.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
                      help="a game setting (repeatable), e.g. --set secret=true")

@@ -1,16 +1,54 @@
-"""Phone screens per game: ``companion/games/<game id>.py``, found by the game's id.
+"""Each game's screens: a package ``companion/games/<game>/`` whose ``__init__`` declares
+its parts in one :class:`GameScreens` object, ``SCREENS`` (as an engine package declares
+``GAME``). The registry line names the package; the frame and the CLI read the parts
+from :func:`screens_of`, never by file name.
 
-Each module gives Flet components drawn from the seat's view (``companion/ui/live.py``):
-``Screen()`` (the phone's screen), ``TableView()`` (the host's shared table screen),
-``turn_words(screen)`` (what the turn banner says) and ``news(before, after)`` (what
-happened to this seat, said and buzzed).
+Parts are named ``"module:attribute"`` inside the package and imported on first use, so
+the command line reads a game's ``commands`` without loading Flet.
 """
 
 from __future__ import annotations
 
 import importlib
-from types import ModuleType
+from dataclasses import dataclass
+from typing import Any, Callable
 
 
-def screens_for(game_id: str) -> ModuleType:
-    return importlib.import_module(f"{__name__}.{game_id}")
+@dataclass(frozen=True)
+class GameScreens:
+    """What a game shows and adds above its rules.
+
+    ``phone``: the component a seat's phone (or the host entering for a seat) draws;
+    ``table``: the host's shared table screen on a wide display (None: the phone screen);
+    ``turn_words``: ``turn_words(screen) -> str | None``, what the turn banner says;
+    ``commands``: modules each with ``register(subparsers)`` (the game's CLI sub-commands).
+    """
+
+    package: str
+    phone: str
+    table: str | None = None
+    turn_words: str | None = None
+    commands: tuple[str, ...] = ()
+
+    def load(self, ref: str) -> Any:
+        module, _, name = ref.partition(":")
+        return getattr(importlib.import_module(f"{self.package}.{module}"), name)
+
+    def phone_screen(self) -> Callable:
+        return self.load(self.phone)
+
+    def table_screen(self) -> Callable | None:
+        return None if self.table is None else self.load(self.table)
+
+    def turn_words_of(self) -> Callable[[dict], str | None] | None:
+        return None if self.turn_words is None else self.load(self.turn_words)
+
+    def command_modules(self) -> list[Any]:
+        return [importlib.import_module(f"{self.package}.{name}") for name in self.commands]
+
+
+def screens_of(game_id: str) -> GameScreens:
+    """The declared screens of a registered game (an unknown id: ``IllegalAction``)."""
+    from engine.registry import entry_of
+
+    return importlib.import_module(entry_of(game_id).screens).SCREENS

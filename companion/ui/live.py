@@ -13,6 +13,7 @@ values), ``use_effect`` and ``create_context``.
 
 from __future__ import annotations
 
+import functools
 import logging
 import threading
 import weakref
@@ -22,8 +23,12 @@ from typing import Any, Callable, TypeVar
 import flet as ft
 
 from engine.errors import IllegalAction
+from companion.ui import kit
 
 log = logging.getLogger(__name__)
+part_log = logging.getLogger("companion.parts")
+"""Where a part that could not be drawn is logged, with its traceback (the test suite
+fails a test that logs here: ``tests/conftest.py``)."""
 
 T = TypeVar("T")
 Listener = Callable[[dict], None]
@@ -40,25 +45,24 @@ class LiveTable:
     never shown over a newer one.
     """
 
-    def __init__(self, phone: Any, hub: Any, who: Any,
-                 news: Callable[[dict, dict], str | None] | None = None):
+    def __init__(self, phone: Any, hub: Any, who: Any):
         self.phone = phone
         self.hub = hub
         self.who = who
-        self.news = news
         self.listeners: set[Listener] = set()
         self._reading = threading.Lock()
         self._reads = 0  # reads numbered in the order they were made
         self._shown = 0  # the number of the read on screen
-        self.screen = self.read()
+        self.screen = self.read(None)
+        self._told = self.screen["revision"]  # the news told up to this revision
         self.closed = False
         self._release: Callable[[], None] | None = None
 
-    def read(self) -> dict:
+    def read(self, since: int | None) -> dict:
         """``{"table", "held", **envelope}``: ``held`` is False once the host gave this
-        phone's seat to another phone."""
+        phone's seat to another phone; the news is what happened after ``since``."""
         held = self.who.host or self.who.token is None or self.hub.holds_seat(self.who)
-        return {"table": self.hub.table(self.who), "held": held, **self.hub.view(self.who)}
+        return {"table": self.hub.table(self.who), "held": held, **self.hub.view(self.who, since)}
 
     # -- hearing the hub --------------------------------------------------------
     def start(self) -> None:
@@ -91,20 +95,21 @@ class LiveTable:
     def _numbered_read(self) -> tuple[dict, int]:
         with self._reading:
             self._reads += 1
-            return self.read(), self._reads
+            return self.read(self.screen["revision"]), self._reads
 
     def _show(self, screen: dict, number: int) -> None:
         if self.closed or number <= self._shown:
             return
         self._shown = number
-        before, self.screen = self.screen, screen
+        self.screen = screen
         for listener in list(self.listeners):
             listener(self.screen)
-        if self.news is not None and before["revision"] != self.screen["revision"]:
-            message = self.news(before, self.screen)
-            if message:  # something happened to this seat: say it, and buzz
-                self.phone.toast(message)
-                self.phone.vibrate()
+        fresh = [item for item in screen["news"] if item["rev"] > self._told]  # reads may overlap
+        self._told = max([self._told] + [item["rev"] for item in fresh])
+        told = [item["text"] for item in fresh if item["concerns"]]
+        if told:  # something happened to this seat: say it, and buzz
+            self.phone.toast(". ".join(told))
+            self.phone.vibrate()
 
     # -- acting ----------------------------------------------------------------
     async def act(self, kind: str, payload: dict | None = None, seat: int | None = None) -> bool:
@@ -162,6 +167,10 @@ class TableContext:
 
 TABLE = ft.create_context(None)
 
+
+class NoTablePage(RuntimeError):
+    """A part drawn with no table page around it (see :func:`use_table`)."""
+
 _SHOWN: "weakref.WeakKeyDictionary[Any, TableContext]" = weakref.WeakKeyDictionary()
 """The table context each page shows now (the one its latest table page was drawn with)."""
 
@@ -185,7 +194,7 @@ def use_table() -> TableContext:
         except (RuntimeError, TypeError, AttributeError):
             context = None
     if context is None:
-        raise RuntimeError("use_table() outside a table page")
+        raise NoTablePage("use_table() outside a table page")
     return context
 
 
@@ -213,5 +222,29 @@ def use_view(select: Callable[[dict], T]) -> T:
 def part(fn: Callable[..., Any]) -> Callable[..., Any]:
     """A screen's component: it renders again only when its own arguments change (Flet's
     ``memo``) or a slice it reads with :func:`use_view` changes, not whenever its parent
-    does (a reordered list of players re-renders none of the rows)."""
-    return ft.memo(ft.component(fn))
+    does (a reordered list of players re-renders none of the rows). Drawn through
+    :func:`guarded`, so one broken part never takes its phone down."""
+    return ft.memo(ft.component(guarded(fn)))
+
+
+COULD_NOT_DRAW = "(this part could not be drawn; it comes back with the next move)"
+
+
+def guarded(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """The one part guard of every game. In Flet a part that raises while drawing stops
+    every later update of its phone (the session's update scheduler ends), so a part that
+    cannot draw a view logs the error with its traceback on ``companion.parts`` and draws
+    :data:`COULD_NOT_DRAW` instead. A part drawn after its parent dropped it (Flet still
+    runs the update its own slice scheduled, with the table's context gone) is no longer
+    on screen: it draws nothing."""
+    @functools.wraps(fn)
+    def guarded_part(*args, **kwargs):
+        try:
+            return fn(*args, **kwargs)
+        except NoTablePage:
+            log.debug("%s drawn after it was dropped", fn.__qualname__)
+            return ft.Container(visible=False)
+        except Exception:  # noqa: BLE001 - logged with its traceback; the phone keeps going
+            part_log.exception("%s.%s could not be drawn", fn.__module__, fn.__qualname__)
+            return kit.muted(COULD_NOT_DRAW)
+    return guarded_part

@@ -2,10 +2,8 @@
 
 The page is built from components reading this phone's live view of the table
 (:mod:`companion.ui.live`); each re-renders only when its slice of the view changes.
-A game's screen module (``companion/games/<id>.py``) gives ``Screen`` (the phone's
-screen), and may give ``TableView`` (the host's shared table screen on a laptop or
-tablet), ``turn_words(screen)`` (what the banner says when it is this seat's turn) and
-``news(before, after)`` (a short message when something happened to this seat).
+The game's own parts (the phone's screen, the host's table screen, the banner's words)
+are the ones its screen package declares (:func:`companion.games.screens_of`).
 """
 
 from __future__ import annotations
@@ -14,7 +12,7 @@ import flet as ft
 
 from engine.errors import IllegalAction
 from engine.registry import get_game
-from companion.games import screens_for
+from companion.games import screens_of
 from companion.hub import HOST, Who, off_loop
 from companion.ui import kit
 from companion.ui.join import qr_block
@@ -75,7 +73,7 @@ def TableSeat(phone, hub):
 
 @part
 def LiveSeat(phone, hub, who, acting, enter_for, veil):
-    live = ft.use_memo(lambda: LiveTable(phone, hub, who, news=_news(hub)), [])
+    live = ft.use_memo(lambda: LiveTable(phone, hub, who), [])
 
     def start():
         live.start()
@@ -85,11 +83,6 @@ def LiveSeat(phone, hub, who, acting, enter_for, veil):
     context = TableContext(live, phone, extra={"acting": acting, "enter_for": enter_for,
                                                 "after_move": veil if acting is not None else None})
     return TABLE(context, lambda: TableLayout())
-
-
-def _news(hub):
-    screens = screens_for(hub.game.id)
-    return getattr(screens, "news", None)
 
 
 @part
@@ -122,8 +115,7 @@ def TableLayout():
     if not held:
         return SeatLost(phone, code)
     if phone.is_host and seat is None and context.extra["acting"] is None and width >= WIDE:
-        screens = screens_for(context.live.hub.game.id)
-        big = getattr(screens, "TableView", None)
+        big = screens_of(context.live.hub.game.id).table_screen()
         if big is not None and tab == "play":
             return ft.Container(ft.Column([HostBar(set_tab, compact=True), big()], spacing=16),
                                 padding=ft.Padding(32, 16, 32, 32))
@@ -139,8 +131,7 @@ def TableLayout():
     elif tab == "invite":
         controls.append(ft.Row([qr_block(phone, code)], alignment=ft.MainAxisAlignment.CENTER))
     else:
-        screens = screens_for(context.live.hub.game.id)
-        controls.append(screens.Screen())
+        controls.append(screens_of(context.live.hub.game.id).phone_screen()())
     return kit.phone_column(controls)
 
 
@@ -230,8 +221,7 @@ def TurnBanner():
     """A big coloured banner on the phone whose turn it is; it buzzes when the turn comes."""
     context = use_table()
     mine = use_view(lambda s: s["table"]["seat"] is not None and s["table"]["seat"] in s["to_act"])
-    screens = screens_for(context.live.hub.game.id)
-    words_for = getattr(screens, "turn_words", None)
+    words_for = screens_of(context.live.hub.game.id).turn_words_of()
     words = use_view(lambda s: words_for(s) if (words_for and mine) else None)
 
     def buzz():

@@ -77,6 +77,7 @@ from engine.bluffstones.state import (
 from engine.bluffstones.stones import COLOURS, TOWER_COLOURS, bid_words, check_bid, pile_total
 from engine.errors import IllegalAction
 from engine.game import Action, Game, Setting
+from engine.bluffstones.news import told
 from engine.moves import ANYONE, SEAT, TURN, Move, move_table
 from engine.schema import Field, Int, fields
 
@@ -219,14 +220,17 @@ class BluffStones(Game):
                 "round": state["round"]}
 
     # -- the history ---------------------------------------------------------------
-    def describe(self, state: dict, action: Action, viewer: int | None) -> str:
+    def tells(self, before: dict, action: Action, after: dict, seat: int) -> str | None:
+        return told(self, before, after, seat)
+
+    def history_line(self, state: dict, action: Action, viewer: int | None, after: dict | None = None) -> str:
         """The action in words from the state before it, as ``viewer`` may read it: a
         bid's content only for its own seat. Computed, never applied; never raises."""
         try:
             text = _describe(state, action, viewer)
         except (IllegalAction, KeyError, IndexError, TypeError, ValueError, AttributeError):
             text = None
-        return text or super().describe(state, action, viewer)
+        return text or super().history_line(state, action, viewer)
 
 
 def _who(state: dict, seat: Any) -> str:

@@ -19,7 +19,7 @@ from engine.bluffstones.state import (
     is_standing_tower, kept_after_discard, matching_neighbours, name, order_of_round,
     removable_circles, stones_left, turn_order, waiting_for,
 )
-from engine.bluffstones.stones import COLOURS, RED, TOWER_COLOURS, bid_words, legal_bids, with_words
+from engine.bluffstones.stones import COLOURS, RED, TOWER_COLOURS, TOWER_STONES_PER_COLOUR, bid_words, legal_bids, with_words
 
 HOUSE_RULES = (
     "Bids stay secret until someone presses Reveal once everyone is ready; a bid can be "
@@ -85,6 +85,7 @@ def public(state: dict) -> dict:
             "tower_circles": list(state["tower_circles"]),
             "tower_colours": dict(state["tower_colours"]),
             "colours": list(TOWER_COLOURS),
+            "stones_per_colour": TOWER_STONES_PER_COLOUR,
             "start_player": state["start_player"],
             "missing": missing_setup(state),
             "default_towers": list(board.DEFAULT_TOWERS),
@@ -108,6 +109,7 @@ def towers(state: dict) -> list[dict]:
             "scored_by": scored_by,
             "matching": matching,
             "needs": TOWER_NEEDS - matching if standing and colour else None,
+            "scores_at": TOWER_NEEDS,
             "words": tower_words(state, circle, colour, matching, scored_by),
         })
     return out

@@ -80,6 +80,7 @@ from typing import Any
 
 from engine.errors import IllegalAction
 from engine.game import Action, Game, Setting
+from engine.paisho.news import told
 from engine.moves import ANYONE, SEAT, TURN, Move, move_table
 from engine.plain import clone
 from engine.schema import Field, Int, ListOf, OneOf, Record, Text, fields
@@ -615,7 +616,10 @@ class PaiSho(Game):
     def result(self, state: dict) -> dict | None:
         return views.result(state) if state["over"] else None
 
-    def describe(self, state: dict, action: Action, viewer: int | None) -> str:
+    def tells(self, before: dict, action: Action, after: dict, seat: int) -> str | None:
+        return told(self, before, after, seat)
+
+    def history_line(self, state: dict, action: Action, viewer: int | None, after: dict | None = None) -> str:
         """Everything is public: the same words for every viewer, so the last answer is
         kept for the next viewer of the same state and action (the hub and the history
         ask once per viewer)."""
@@ -625,7 +629,7 @@ class PaiSho(Game):
         try:
             text = self._words(state, action)
         except Exception:
-            return super().describe(state, action, viewer)
+            return super().history_line(state, action, viewer)
         try:
             text += self._aftermath(state, action)
         except Exception:

@@ -56,6 +56,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from engine.game import Action, Game, Setting
+from engine.rockgarden.news import told
 from engine.moves import ANYONE, SEAT, TURN, Move, move_table
 from engine.rockgarden import play, rules, view as views
 from engine.rockgarden.rocks import COLOURS, DEFAULT_COLOUR_NAMES
@@ -224,7 +225,10 @@ class RockGarden(Game):
     def result(self, state: dict) -> dict | None:
         return views.result(state)
 
-    def describe(self, state: dict, action: Action, viewer: int | None) -> str:
+    def tells(self, before: dict, action: Action, after: dict, seat: int) -> str | None:
+        return told(self, before, after, seat)
+
+    def history_line(self, state: dict, action: Action, viewer: int | None, after: dict | None = None) -> str:
         return views.describe(state, action, viewer)
 
     # -- an ended game's demerits stay shown if the end is undone --------------------

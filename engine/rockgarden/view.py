@@ -23,10 +23,10 @@ from engine.rockgarden.advisor import advise, alternatives
 from engine.rockgarden.bid_advice import advise_bid
 from engine.rockgarden.odds import black_rock_chance
 from engine.rockgarden.play import correction_summary
-from engine.rockgarden.rocks import BLACK, COLOURS
+from engine.rockgarden.rocks import BLACK, COLOURS, VALUES
 from engine.rockgarden.sets import SET_TITLES
 from engine.rockgarden.state import (
-    BIDDING, CODES, DECKS, OVER, PILE_TARGET, SET_DECKS, TURN_INS, black_in_bag, card_count,
+    BIDDING, CODES, DECKS, OVER, PILE_TARGET, SET_DECKS, STARTING_ROCKS, TURN_INS, black_in_bag, card_count,
     cards_of, count, deck_cards_left, listed, n_piles, pile_complete, pile_value,
     sorted_counts, value,
 )
@@ -93,6 +93,8 @@ def public(state: dict) -> dict:
         "round": state["round"],
         "note": None if n >= 3 else NOTE_TWO,
         "colour_names": {c: names[c] for c in COLOURS},
+        "starting_rocks": STARTING_ROCKS,
+        "rock_values": {str(v): v for v in VALUES},  # a rock "R2" is worth rock_values["2"]
         "turn": state["turn"],
         "start_player": state["start_player"],
         "passer": state["passer"],

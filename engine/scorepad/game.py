@@ -160,7 +160,11 @@ class ScorePad(Game):
         return {"ranking": [{"seat": s, "name": state["players"][s], "total": sums[s],
                              "rank": 1 + sum(1 for o in sums if o > sums[s])} for s in order]}
 
-    def describe(self, state: dict, action: Action, viewer: int | None) -> str:
+    def tells(self, before: dict, action: Action, after: dict, seat: int) -> str | None:
+        rounds = self.public(before)["round"], self.public(after)["round"]
+        return f"Round {rounds[1]} started" if rounds[1] > rounds[0] else None
+
+    def history_line(self, state: dict, action: Action, viewer: int | None, after: dict | None = None) -> str:
         names = state["players"]
         kind = action.kind
         seat = action.seat
@@ -177,7 +181,7 @@ class ScorePad(Game):
             return "The host revealed the scores"
         if kind == "finish":
             return "The game was finished"
-        return super().describe(state, action, viewer)
+        return super().history_line(state, action, viewer)
 
     # -- an ended game's secret scores stay open if the end is undone ---------------
     def shown_at_end(self, state: dict) -> Any:

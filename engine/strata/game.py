@@ -97,8 +97,8 @@ from typing import Any, Callable, Mapping
 
 from engine.errors import IllegalAction
 from engine.game import Action, Game, Setting
+from engine.strata.news import told
 from engine.moves import ANYONE, HOST, SEAT, TURN, Move, move_table
-from engine.plain import clone
 from engine.schema import Bool, Field, Int, ListOf, Text, fields
 from engine.strata import production as prod
 from engine.strata.cards import (CLASSES, COLUMNS, EFFECTS, EMPRESSES, LABELS, MAX_EFFECTS,
@@ -958,26 +958,16 @@ class Strata(Game):
 
         return result_view(state)
 
-    def describe(self, state: dict, action: Action, viewer: int | None) -> str:
+    def tells(self, before: dict, action: Action, after: dict, seat: int) -> str | None:
+        return told(self, before, after, seat)
+
+    def history_line(self, state: dict, action: Action, viewer: int | None, after: dict | None = None) -> str:
         from engine.strata.history import describe_action
 
         try:
-            after = self._after(state, action)
             return describe_action(state, action, viewer, after)
         except Exception:  # total: a line the history cannot word is still a line
-            return super().describe(state, action, viewer)
-
-    def _after(self, state: dict, action: Action) -> dict | None:
-        """The state the (logged, so already checked) action led to, or None."""
-        move = self.moves.get(action.kind) if isinstance(action.kind, str) else None
-        if move is None or not isinstance(action.payload, Mapping):
-            return None
-        try:
-            after = clone(state)
-            out = move.handler(after, action.seat, dict(action.payload))
-            return after if out is None else out
-        except Exception:
-            return None
+            return super().history_line(state, action, viewer)
 
 
 def _upgraded_value(key: str, value: Any) -> Any:

@@ -133,7 +133,7 @@ def test_tower_scored_by_the_placer_of_the_third_matching_stone():
     assert state["scored"] == {}
     tower = next(t for t in public(state)["board"]["towers"] if t["circle"] == "D4")
     assert tower == {"circle": "D4", "colour": "blue", "standing": True, "scored_by": None,
-                     "matching": 2, "needs": 1, "words": "D4 blue: 2 of 3"}
+                     "matching": 2, "needs": 1, "scores_at": 3, "words": "D4 blue: 2 of 3"}
     state = place_one(state, 1, "blue", "A4")     # blue but not next to D4
     assert state["scored"] == {}
     state = place_one(state, 2, "blue", "E4")     # the third blue next to D4

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.support import Api, readable
+from tests.support import Api
 
 ANN, BO = 0, 1
 OPENING = ((ANN, "place", {"tile": "rose"}), (BO, "place", {"tile": "jasmine"}),
@@ -26,27 +26,17 @@ def table():
     return api, code, tokens
 
 
-def refused(api, code, kind, payload=None, token=None, host=False, seat=None, raw=None,
-            statuses=(400, 403, 409)) -> str:
-    """The action is refused in words and the table is just as it was."""
-    before = api.view(code, host=True)
-    status, body = api.act(code, kind, payload, token=token, host=host, seat=seat, raw=raw)
-    assert status in statuses, (status, body)
-    assert set(body) == {"error"} and readable(body["error"]), body
-    assert api.view(code, host=True) == before
-    return body["error"]
-
 
 # -- `true` is not a seat ------------------------------------------------------------------
 
 def test_true_as_the_owner_of_a_captured_tile_is_refused(table):
     api, code, tokens = table
     # Ann's Rose could take Bo's Jasmine: with owner true, it may not
-    message = refused(api, code, "capture", {"tile": "rose", "captured": "jasmine", "owner": True},
+    message = api.refused(code, "capture", {"tile": "rose", "captured": "jasmine", "owner": True},
                       token=tokens[ANN])
     assert message == "The captured tile's owner must be a whole number from 0 to 3"
     for owner in (False, 1.0, "1.5", 7, -1, [1], {"seat": 1}, "Cy"):
-        refused(api, code, "capture", {"tile": "rose", "captured": "jasmine", "owner": owner},
+        api.refused(code, "capture", {"tile": "rose", "captured": "jasmine", "owner": owner},
                 token=tokens[ANN])
     status, body = api.act(code, "capture", {"tile": "rose", "captured": "jasmine", "owner": 1},
                            token=tokens[ANN])
@@ -56,12 +46,12 @@ def test_true_as_the_owner_of_a_captured_tile_is_refused(table):
 def test_true_as_a_knotweeds_owner_or_a_killed_tiles_owner_is_refused(table):
     api, code, tokens = table
     killed = [{"owner": BO, "kind": "lily"}]
-    assert refused(api, code, "knotweed_kill", {"knotweed": True, "killed": killed},
+    assert api.refused(code, "knotweed_kill", {"knotweed": True, "killed": killed},
                    token=tokens[BO]) == "The Knotweed's owner must be a whole number from 0 to 3"
-    assert refused(api, code, "knotweed_kill",
+    assert api.refused(code, "knotweed_kill",
                    {"knotweed": ANN, "killed": [{"owner": True, "kind": "lily"}]},
                    token=tokens[BO]) == "A killed tile's owner must be a whole number from 0 to 3"
-    assert refused(api, code, "knotweed_kill", {"knotweed": 3, "killed": killed},
+    assert api.refused(code, "knotweed_kill", {"knotweed": 3, "killed": killed},
                    token=tokens[BO]) == "There is no such player at this table"
 
 
@@ -71,15 +61,15 @@ def test_true_as_a_returned_flowers_owner_is_refused():
     ann, bo = api.claim(code, ANN), api.claim(code, BO)
     for token, tile in ((ann, "boat"), (bo, "lily")):
         assert api.act(code, "place", {"tile": tile}, token=token)[0] == 200
-    refused(api, code, "return", {"tile": "boat", "returned": [{"owner": True, "kind": "lily"}]},
+    api.refused(code, "return", {"tile": "boat", "returned": [{"owner": True, "kind": "lily"}]},
             token=ann)
 
 
 def test_true_as_the_seat_of_an_action_is_refused(table):
     api, code, tokens = table
-    assert refused(api, code, "pass", {}, raw=b'{"kind": "pass", "seat": true}',
+    assert api.refused(code, "pass", {}, raw=b'{"kind": "pass", "seat": true}',
                    token=tokens[ANN]) == "'seat' is a whole number"
-    assert refused(api, code, "pass", {}, raw=b'{"kind": "pass", "seat": true}', host=True) == \
+    assert api.refused(code, "pass", {}, raw=b'{"kind": "pass", "seat": true}', host=True) == \
         "'seat' is a whole number"
 
 
@@ -89,37 +79,37 @@ def test_moving_out_of_turn_is_refused(table):
     api, code, tokens = table
     for kind, payload in (("pass", {}), ("place", {"tile": "rose"}), ("move", {"tile": "lily"}),
                           ("capture", {"tile": "jasmine", "captured": "rose"})):
-        assert refused(api, code, kind, payload, token=tokens[BO]) == \
+        assert api.refused(code, kind, payload, token=tokens[BO]) == \
             "It is not your turn: it is Ann's"
 
 
 def test_acting_for_another_seat_is_refused(table):
     api, code, tokens = table
     # Bo plays Ann's turn for her
-    assert refused(api, code, "pass", {}, token=tokens[BO], seat=ANN) == \
+    assert api.refused(code, "pass", {}, token=tokens[BO], seat=ANN) == \
         "You can only act for your own seat"
     # Bo records a harmony as Ann's: by seat, or with the old actor key
-    assert refused(api, code, "harmony_formed", {"tiles": ["rose", "jasmine"]}, token=tokens[BO],
+    assert api.refused(code, "harmony_formed", {"tiles": ["rose", "jasmine"]}, token=tokens[BO],
                    seat=ANN) == "You can only act for your own seat"
-    assert refused(api, code, "harmony_formed", {"tiles": ["jasmine", "lily"], "owner": ANN},
+    assert api.refused(code, "harmony_formed", {"tiles": ["jasmine", "lily"], "owner": ANN},
                    token=tokens[BO]) == "This move does not take 'owner'"
     # a watcher (no token) acts for nobody
-    assert refused(api, code, "pass", {}, seat=ANN)
+    assert api.refused(code, "pass", {}, seat=ANN)
     # a made-up token
-    assert refused(api, code, "pass", {}, token="not-a-token") == \
+    assert api.refused(code, "pass", {}, token="not-a-token") == \
         "That seat token is not valid at this table"
 
 
 def test_a_forfeit_for_another_player_is_refused(table):
     api, code, tokens = table
-    assert refused(api, code, "forfeit", {}, token=tokens[BO], seat=ANN) == \
+    assert api.refused(code, "forfeit", {}, token=tokens[BO], seat=ANN) == \
         "You can only act for your own seat"
-    assert refused(api, code, "forfeit", {"player": ANN}, token=tokens[BO]) == \
+    assert api.refused(code, "forfeit", {"player": ANN}, token=tokens[BO]) == \
         "This move does not take 'player'"
-    assert refused(api, code, "forfeit", {"seat": ANN}, token=tokens[BO]) == \
+    assert api.refused(code, "forfeit", {"seat": ANN}, token=tokens[BO]) == \
         "This move does not take 'seat'"
     # the host may, for that player, and only naming them
-    assert refused(api, code, "forfeit", {}, host=True) == "Say which player this is for"
+    assert api.refused(code, "forfeit", {}, host=True) == "Say which player this is for"
     status, body = api.act(code, "forfeit", {}, host=True, seat=BO)
     assert status == 200, body
     result = api.view(code, host=True)["result"]
@@ -128,7 +118,7 @@ def test_a_forfeit_for_another_player_is_refused(table):
 
 def test_the_host_plays_the_turn_of_the_player_to_act_only(table):
     api, code, tokens = table
-    assert refused(api, code, "pass", {}, host=True, seat=BO) == "It is Ann's turn"
+    assert api.refused(code, "pass", {}, host=True, seat=BO) == "It is Ann's turn"
     status, body = api.act(code, "pass", {}, host=True)  # no seat: for the player to act
     assert status == 200, body
     assert api.view(code, token=tokens[BO])["to_act"] == [BO]
@@ -144,7 +134,7 @@ def test_the_host_plays_the_turn_of_the_player_to_act_only(table):
 ])
 def test_not_a_number_and_infinite_numbers_are_refused(table, raw):
     api, code, tokens = table
-    refused(api, code, "", raw=raw, token=tokens[ANN])
+    api.refused(code, "", raw=raw, token=tokens[ANN])
 
 
 @pytest.mark.parametrize("payload, words", [
@@ -163,7 +153,7 @@ def test_not_a_number_and_infinite_numbers_are_refused(table, raw):
 ])
 def test_payloads_of_the_wrong_shape_or_size_are_refused(table, payload, words):
     api, code, tokens = table
-    assert words in refused(api, code, "place", payload, token=tokens[ANN])
+    assert words in api.refused(code, "place", payload, token=tokens[ANN])
 
 
 def test_deeply_nested_and_huge_payloads_are_refused(table):
@@ -171,18 +161,18 @@ def test_deeply_nested_and_huge_payloads_are_refused(table):
     deep: object = "rose"
     for _ in range(300):
         deep = [deep]
-    refused(api, code, "place", {"tile": "rose", "formed": deep}, token=tokens[ANN])
-    refused(api, code, "knotweed_kill",
+    api.refused(code, "place", {"tile": "rose", "formed": deep}, token=tokens[ANN])
+    api.refused(code, "knotweed_kill",
             {"knotweed": ANN, "killed": [{"owner": BO, "kind": "lily"}] * 9}, token=tokens[ANN])
-    refused(api, code, "return", {"tile": "boat", "returned": [{"kind": "lily", "zz": 1}]},
+    api.refused(code, "return", {"tile": "boat", "returned": [{"kind": "lily", "zz": 1}]},
             token=tokens[ANN])
-    refused(api, code, "teleport", {}, token=tokens[ANN])
+    api.refused(code, "teleport", {}, token=tokens[ANN])
 
 
 def test_nothing_refused_reached_the_log(table):
     api, code, tokens = table
-    refused(api, code, "place", {"tile": "rose", "zz": "x" * 3000}, token=tokens[ANN])
-    refused(api, code, "forfeit", {"player": BO}, token=tokens[ANN])
+    api.refused(code, "place", {"tile": "rose", "zz": "x" * 3000}, token=tokens[ANN])
+    api.refused(code, "forfeit", {"player": BO}, token=tokens[ANN])
     hub = api.tables.open(code)
     assert [e.action.kind for e in hub.match.log] == ["place"] * 4
     assert all(set(e.action.payload) == {"tile"} for e in hub.match.log)

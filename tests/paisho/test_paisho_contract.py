@@ -12,7 +12,7 @@ from engine.paisho import queries as q
 from engine.plain import is_plain
 from engine.table import Entry, Match, make_spec
 
-from tests.paisho.helpers import play, tiles
+from tests.paisho.support import play, tiles
 
 ANN, BO = 0, 1
 

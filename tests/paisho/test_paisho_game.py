@@ -10,7 +10,7 @@ from engine.plain import is_plain
 from engine.registry import get_game
 from engine.table import Match, apply, make_spec
 
-from tests.paisho.helpers import new_game, play, refused, tiles
+from tests.paisho.support import new_game, play, refused, tiles
 
 ANN, BO = 0, 1
 

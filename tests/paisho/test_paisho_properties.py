@@ -15,7 +15,7 @@ from engine.paisho import queries as q
 from engine.paisho.tiles import COPIES, FLOWERS, KINDS, PLACES
 from engine.plain import is_plain
 
-from tests.paisho.helpers import move, new_game, tiles
+from tests.paisho.support import move, new_game, tiles
 from tests.support import readable
 
 

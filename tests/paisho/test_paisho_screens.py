@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.games import paisho
+from companion.games.paisho import screens as paisho
 from companion.hub import HOST
-from tests.support import run_app
+from tests.support import rules_imported, run_app
 from tests.uitree import taps, walk
 
 ANN, BO, CY, DI = 0, 1, 2, 3
@@ -55,10 +55,7 @@ def text_size(tab, label: str) -> float | None:
 
 async def enter_for(host, seat: int) -> None:
     """The host picks "Enter for <player>" in "This screen shows", then taps the veil."""
-    picker = host.find(lambda c: getattr(c, "label", None) == "This screen shows" and hasattr(c, "options"))
-    host.session.apply_patch(picker._i, {"value": str(seat)})
-    await host.session.dispatch_event(picker._i, "select", None)
-    await host.settle()
+    await host.pick("This screen shows", str(seat))
 
 
 # -- the turn ---------------------------------------------------------------------------
@@ -377,11 +374,11 @@ def test_turn_words_name_only_the_legal_turn_moves():
 
 
 def test_screens_import_nothing_from_the_engine_and_draw_no_chart_by_hand():
-    import companion.games.paisho as screen
-    import companion.games.paisho_look as look
+    import companion.games.paisho.screens as screen
+    import companion.games.paisho.look as look
 
+    assert rules_imported(screen, look) == []
     for module in (screen, look):
         source = open(module.__file__).read()
-        assert "from engine" not in source and "import engine" not in source
         assert "def build(" not in source and "score_chart" not in source
     assert "charts.race_to_target" in open(screen.__file__).read()

@@ -8,17 +8,17 @@ import sys
 
 import pytest
 
+from tests.support import companion
+
 RULES_EXAMPLE = "R1 R2 G2 Y2 B2 R3 R3 R3"
 
 
-def companion(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, "-m", "companion", "advise", *args], capture_output=True, text=True, timeout=60
-    )
+def advise(*args: str) -> subprocess.CompletedProcess:
+    return companion("advise", *args, timeout=60)
 
 
 def test_json_output_shape_and_best_first():
-    done = companion("--garden", RULES_EXAMPLE, "--json")
+    done = advise("--garden", RULES_EXAMPLE, "--json")
     assert done.returncode == 0, done.stderr
     data = json.loads(done.stdout)
     assert list(data) == ["plans"]
@@ -39,7 +39,7 @@ def test_json_output_shape_and_best_first():
 
 
 def test_tops_change_the_best_plan():
-    done = companion("--garden", RULES_EXAMPLE, "--tops", "straight=9", "--json")
+    done = advise("--garden", RULES_EXAMPLE, "--tops", "straight=9", "--json")
     assert done.returncode == 0, done.stderr
     plans = json.loads(done.stdout)["plans"]
     assert [(p["demerits"], p["cards"]) for p in plans] == [(2, 2), (9, 1)]
@@ -47,17 +47,17 @@ def test_tops_change_the_best_plan():
 
 
 def test_partial_tops_leave_other_decks_at_one_and_after_deck_ten():
-    done = companion("--garden", "R3 R3 R3 Y1 Y1 Y1", "--tops", "trips=10", "--after-deck", "ten", "--json")
+    done = advise("--garden", "R3 R3 R3 Y1 Y1 Y1", "--tops", "trips=10", "--after-deck", "ten", "--json")
     assert done.returncode == 0, done.stderr
     (plan,) = json.loads(done.stdout)["plans"]
     assert [s["card"] for s in plan["turn_ins"]] == [10, 10]
-    done = companion("--garden", "R3 R3 R3 Y1 Y1 Y1", "--tops", "trips=10", "--json")
+    done = advise("--garden", "R3 R3 R3 Y1 Y1 Y1", "--tops", "trips=10", "--json")
     (plan,) = json.loads(done.stdout)["plans"]
     assert plan["demerits"] == 21
 
 
 def test_plain_output_is_a_ranked_list():
-    done = companion("--garden", RULES_EXAMPLE)
+    done = advise("--garden", RULES_EXAMPLE)
     assert done.returncode == 0, done.stderr
     lines = done.stdout.strip().splitlines()
     assert lines == [
@@ -67,7 +67,7 @@ def test_plain_output_is_a_ranked_list():
 
 
 def test_rocks_are_listed_in_the_order_the_garden_was_typed():
-    done = companion("--garden", "g2 R3 y2 r1 B2 r3 R2 r3", "--json")
+    done = advise("--garden", "g2 R3 y2 r1 B2 r3 R2 r3", "--json")
     first, second = json.loads(done.stdout)["plans"]
     assert first["turn_ins"][0]["rocks"] == ["R1", "R2", "R3"]  # a straight reads I, II, III
     assert first["rocks_left"] == ["G2", "R3", "Y2", "B2", "R3"]
@@ -76,14 +76,14 @@ def test_rocks_are_listed_in_the_order_the_garden_was_typed():
 
 
 def test_clean_garden_says_nothing_to_turn_in():
-    done = companion("--garden", "r1 y2 g3")
+    done = advise("--garden", "r1 y2 g3")
     assert done.returncode == 0
     assert done.stdout.strip() == "1. 0 demerits, no cards: nothing to turn in; keep 3 rocks: R1 Y2 G3"
 
 
 def test_all_75_rocks_answers():
     garden = " ".join(f"{c}{v}" for c in "RYGBW" for v in (1, 2, 3) for _ in range(5))
-    done = companion("--garden", garden, "--json")
+    done = advise("--garden", garden, "--json")
     assert done.returncode == 0, done.stderr
     plans = json.loads(done.stdout)["plans"]
     assert len(plans) > 1
@@ -106,7 +106,7 @@ def test_all_75_rocks_answers():
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(args, fragment):
-    done = companion(*args)
+    done = advise(*args)
     assert done.returncode == 2
     assert done.stdout == ""
     lines = done.stderr.strip().splitlines()

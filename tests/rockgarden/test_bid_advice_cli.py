@@ -4,19 +4,18 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 
 import pytest
 
+from tests.support import companion
 
-def companion(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, "-m", "companion", "advise-bid", *args], capture_output=True, text=True, timeout=60
-    )
+
+def advise_bid(*args: str) -> subprocess.CompletedProcess:
+    return companion("advise-bid", *args, timeout=60)
 
 
 def advice(*args: str) -> dict:
-    done = companion(*args, "--json")
+    done = advise_bid(*args, "--json")
     assert done.returncode == 0, done.stderr
     assert done.stderr == ""
     return json.loads(done.stdout)
@@ -85,7 +84,7 @@ def test_a_standing_bid_of_no_rocks():
 
 
 def test_plain_output_reads_per_pile():
-    done = companion(
+    done = advise_bid(
         "--garden", "R2 Y2 G2 R1 Y3", "--pile", "B2 W1 W3", "--pile", "W1 B1 B3 /",
         "--tops", "foursome=3",
     )
@@ -105,7 +104,7 @@ def test_plain_output_reads_per_pile():
 
 
 def test_plain_output_of_a_pass():
-    done = companion("--garden", "R1 R1 Y2 G3", "--pile", "Y1 W2 B3 / W1", "--tops", "trips=4",
+    done = advise_bid("--garden", "R1 R1 Y2 G3", "--pile", "Y1 W2 B3 / W1", "--tops", "trips=4",
                      "--bag", "R1 R1 R1 B2 W3 K", "--can-pass")
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines()[-1] == (
@@ -135,7 +134,7 @@ def test_plain_output_of_a_pass():
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(args, message):
-    done = companion(*args)
+    done = advise_bid(*args)
     assert done.returncode == 2
     assert done.stdout == ""
     lines = done.stderr.splitlines()

@@ -14,7 +14,7 @@ import pytest
 
 from companion.hub import HOST, WATCHER
 from tests.browser.frames import received
-from tests.support import run_app
+from tests.support import run_app, settle
 from tests.uitree import buttons, walk
 
 PLAYERS = ["Ann", "Bo", "Cy", "Di"]
@@ -56,10 +56,6 @@ async def tap(tab, *labels):
         await tab.tap(label)
 
 
-async def settle(*tabs):
-    for tab in tabs:
-        await tab.settle()
-
 
 def setup_round_one(t: Table) -> None:
     """Gardens and piles of the browser test: Bo starts and lays out G2 B2 R3 | Y3 G3 | B3 R3."""
@@ -87,10 +83,7 @@ def score_round_one(t: Table) -> None:
 
 async def enter_for(host, seat: int):
     """The host picks "Enter for <player>" and taps through the veil."""
-    picker = host.find(lambda c: getattr(c, "label", None) == "This screen shows" and hasattr(c, "options"))
-    host.session.apply_patch(picker._i, {"value": str(seat)})
-    await host.session.dispatch_event(picker._i, "select", None)
-    await host.settle()
+    await host.pick("This screen shows", str(seat))
     name = host.text().split("Hand the device to ", 1)[1].split(",", 1)[0]
     await host.tap(f"I am {name}: show my screen")
 
@@ -276,7 +269,7 @@ def test_pass_offered_only_when_every_pile_has_a_bid_then_exchange():
 
 
 def test_turn_words_name_only_the_legal_moves():
-    from companion.games.rockgarden import turn_words
+    from companion.games.rockgarden.screens import turn_words
 
     async def test(app):
         t = Table(app)
@@ -406,7 +399,7 @@ def test_picking_rocks_never_moves_a_button():
 
 def test_player_colours_never_reuse_the_rock_colours():
     async def test(app):
-        from companion.games import rockgarden_kit as rk
+        from companion.games.rockgarden import look as rk
         from companion.ui import kit
 
         t = Table(app, ["A", "B", "C", "D", "E", "F"])
@@ -415,7 +408,7 @@ def test_player_colours_never_reuse_the_rock_colours():
         assert not {kit.swatch(c) for c in colours} & rock, colours
         assert not set(colours) & {"red", "yellow", "green", "blue", "white", "black"}
         # a table whose red rocks are pink: Di (pink by default) is drawn in another colour
-        from companion.games.rockgarden import _colours
+        from companion.games.rockgarden.screens import _colours
         pink = Table(app, ["Ann", "Bo", "Cy", "Di"], colour_R="Pink")
         screen = {"table": pink.hub.table(HOST), **pink.hub.view(HOST)}
         assert pink.hub.spec.colours[3] == "pink" and _colours(screen)[3] not in ("pink", "red")
@@ -662,7 +655,7 @@ def test_the_tables_colour_names_label_the_rocks():
         (ann,) = await t.phones(0)
         names = buttons(ann.tree())
         assert "Pink I" in names and "Jade III" in names and "Red I" not in names
-        from companion.games.rockgarden_kit import rock_fill
+        from companion.games.rockgarden.look import rock_fill
         names = t.hub.view(HOST)["public"]["colour_names"]
         assert rock_fill(names, "R") == "#d81b60"  # a known colour name: that swatch
         assert rock_fill(names, "G") == "#388e3c"  # an unknown name: the default green

@@ -29,16 +29,6 @@ def ok(api, code, kind, payload=None, token=None, host=False, seat=None):
     return body
 
 
-def refused(api, code, kind, payload=None, token=None, host=False, seat=None, raw=None,
-            status=400) -> str:
-    """The action is refused in words and the table is exactly as it was."""
-    before = {who: api.view(code, who) for who in (None, token)}
-    got, body = api.act(code, kind, payload, token=token, host=host, seat=seat, raw=raw)
-    assert got == status, (got, body)
-    assert set(body) == {"error"} and readable(body["error"]), body
-    assert {who: api.view(code, who) for who in (None, token)} == before
-    return body["error"]
-
 
 def past_setup(api, code, tokens):
     ok(api, code, "setup_extra", {"money": 1}, tokens[2])
@@ -55,18 +45,18 @@ def bids_in(api, code, tokens, amount=0):
 def test_an_empty_or_garbage_exchange_is_refused_in_words(api):
     code, tokens = seated(api)
     ann = tokens[0]
-    error = refused(api, code, "exchange", {}, ann)
+    error = api.refused(code, "exchange", {}, ann)
     assert error == "What you give (money or grain) is missing"
     assert "None" not in error and "resource" not in error
-    assert "must be one of: money, grain" in refused(api, code, "exchange", {"give": "gold"}, ann)
-    assert "is missing" in refused(api, code, "exchange", {"give": None}, ann)
-    assert "must be one of: money, grain" in refused(api, code, "exchange", {"give": True}, ann)
-    refused(api, code, "exchange", {"give": ["money"]}, ann)
-    refused(api, code, "exchange", {"give": {"money": 4}}, ann)
-    assert "How many times" in refused(api, code, "exchange", {"give": "money", "times": "many"}, ann)
-    assert "How many times" in refused(api, code, "exchange", {"give": "money", "times": 0}, ann)
-    refused(api, code, "exchange", "money", ann)
-    refused(api, code, "exchange", raw=b'{"kind": "exchange", "payload": [1, 2]}', token=ann)
+    assert "must be one of: money, grain" in api.refused(code, "exchange", {"give": "gold"}, ann)
+    assert "is missing" in api.refused(code, "exchange", {"give": None}, ann)
+    assert "must be one of: money, grain" in api.refused(code, "exchange", {"give": True}, ann)
+    api.refused(code, "exchange", {"give": ["money"]}, ann)
+    api.refused(code, "exchange", {"give": {"money": 4}}, ann)
+    assert "How many times" in api.refused(code, "exchange", {"give": "money", "times": "many"}, ann)
+    assert "How many times" in api.refused(code, "exchange", {"give": "money", "times": 0}, ann)
+    api.refused(code, "exchange", "money", ann)
+    api.refused(code, "exchange", raw=b'{"kind": "exchange", "payload": [1, 2]}', token=ann)
     ok(api, code, "exchange", {"give": "money"}, ann)  # the real one is taken
 
 
@@ -101,9 +91,9 @@ def test_a_reveal_is_never_undone(api):
     code, tokens = seated(api)
     bids_in(api, code, tokens, 1)
     ok(api, code, "reveal", {}, tokens[1])
-    error = refused(api, code, "undo", {}, tokens[1])
+    error = api.refused(code, "undo", {}, tokens[1])
     assert "cannot be undone" in error
-    assert "cannot be undone" in refused(api, code, "undo", {}, host=True)
+    assert "cannot be undone" in api.refused(code, "undo", {}, host=True)
     assert api.view(code)["public"]["players"][3]["bid"] == 1
 
 
@@ -111,15 +101,15 @@ def test_a_seat_cannot_act_for_another_seat(api):
     code, tokens = seated(api)
     past_setup(api, code, tokens)
     bo = tokens[1]
-    assert refused(api, code, "bid", {"amount": 1}, bo, seat=0) == "You can only act for your own seat"
-    refused(api, code, "exchange", {"give": "money"}, bo, seat=3)
-    assert "does not take 'player'" in refused(api, code, "bid", {"amount": 1, "player": 0}, bo)
-    assert "does not take 'seat'" in refused(api, code, "bid", {"amount": 1, "seat": 0}, bo)
+    assert api.refused(code, "bid", {"amount": 1}, bo, seat=0) == "You can only act for your own seat"
+    api.refused(code, "exchange", {"give": "money"}, bo, seat=3)
+    assert "does not take 'player'" in api.refused(code, "bid", {"amount": 1, "player": 0}, bo)
+    assert "does not take 'seat'" in api.refused(code, "bid", {"amount": 1, "seat": 0}, bo)
     for token in tokens:
         ok(api, code, "bid", {"amount": 0}, token)
     ok(api, code, "reveal", {}, bo)
     # Ann picks first (equal bids, start player); Bo names Ann's seat
-    refused(api, code, "take_card", {"face": "up", "class": "scholars", "points": 1}, bo, seat=0)
+    api.refused(code, "take_card", {"face": "up", "class": "scholars", "points": 1}, bo, seat=0)
     status, body = api.act(code, "bid", {"amount": 1}, token="not-a-token")
     assert status == 403 and readable(body["error"])
 
@@ -128,12 +118,12 @@ def test_take_card_out_of_turn_is_refused(api):
     code, tokens = seated(api)
     bids_in(api, code, tokens)
     card = {"face": "up", "class": "scholars", "points": 1}
-    assert refused(api, code, "take_card", card, tokens[0]) == \
+    assert api.refused(code, "take_card", card, tokens[0]) == \
         "Take a card is not possible during the secret bids"
     ok(api, code, "reveal", {}, tokens[2])
-    assert refused(api, code, "take_card", card, tokens[1]) == "It is not your turn: it is Ann's"
+    assert api.refused(code, "take_card", card, tokens[1]) == "It is not your turn: it is Ann's"
     ok(api, code, "take_card", card, tokens[0])
-    assert refused(api, code, "take_card", card, tokens[0]) == "It is not your turn: it is Bo's"
+    assert api.refused(code, "take_card", card, tokens[0]) == "It is not your turn: it is Bo's"
 
 
 @pytest.mark.parametrize("raw", [
@@ -155,7 +145,7 @@ def test_take_card_out_of_turn_is_refused(api):
 def test_nan_huge_and_unknown_payloads_are_refused(api, raw):
     code, tokens = seated(api)
     past_setup(api, code, tokens)
-    refused(api, code, None, token=tokens[0], raw=raw)
+    api.refused(code, None, token=tokens[0], raw=raw)
 
 
 def test_nothing_but_the_declared_fields_is_logged(api):

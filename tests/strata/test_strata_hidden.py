@@ -5,7 +5,7 @@ from __future__ import annotations
 from engine.game import Action
 from engine.strata import GAME
 
-from .test_strata_support import act, bid_all, dumps, new_game, view
+from .support import act, bid_all, dumps, new_game, view
 
 
 def test_a_bid_is_hidden_from_the_others_until_the_reveal():

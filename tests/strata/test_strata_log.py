@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.game import Action
+from engine.game import Action, said as engine_said
 from engine.plain import is_plain
 from engine.strata import GAME
 from engine.table import Entry, Match, make_spec, play
@@ -93,7 +93,7 @@ def test_the_history_tells_production_feeding_the_cap_and_tribute_per_player():
 
 
 def test_the_history_tells_each_tribute_transfer_and_a_discard_with_done():
-    from .test_strata_support import bid_all, give_cards, set_resources, take_all
+    from .support import bid_all, give_cards, set_resources, take_all
 
     state = GAME.setup(["Ann", "Bo", "Cy"], {"tribute_rate": 2})
     state = play_extra(state)
@@ -105,13 +105,18 @@ def test_the_history_tells_each_tribute_transfer_and_a_discard_with_done():
     state = take_all(state, {0: {"face": "up", "class": "merchants", "points": 1, "effects": ["produce_money"]},
                              1: {"face": "up", "class": "peasants", "points": 1},
                              2: {"face": "up", "class": "artisans", "points": 1, "effects": ["produce_grain"]}})
-    words = GAME.describe(state, Action(0, "done", {}), None)
+    def said(state, action, viewer):  # the history's words: the outcome read from the state after
+        return engine_said(GAME.describe(state, action, viewer, play(GAME, state, action))).text
+
+    words = said(state, Action(0, "done", {}), None)
     assert words == "Ann gained 1 Money in production, fed 5 Grain"
     state = play(GAME, state, Action(0, "done", {}))
-    words = GAME.describe(state, Action(1, "done", {}), None)
+    words = said(state, Action(1, "done", {}), None)
     assert words == "Bo gained nothing in production, fed 1 Grain"
     state = play(GAME, state, Action(1, "done", {}))
-    words = GAME.describe(state, Action(2, "done", {}), 2)
+    told = engine_said(GAME.describe(state, Action(2, "done", {}), 2, play(GAME, state, Action(2, "done", {}))))
+    assert told.to_you == "You paid 2 Money tribute to Ann; Round 2: Bo is the start player"  # Cy's news
+    words = said(state, Action(2, "done", {}), 2)
     # Cy is last: the tribute runs at once (Ann 4 Influence above both: 2 from each)
     assert words == ("Cy gained 1 Grain in production, fed 1 Grain, discarded 2 Money down "
                      "to 10. Tribute (Influence "
@@ -120,6 +125,6 @@ def test_the_history_tells_each_tribute_transfer_and_a_discard_with_done():
 
 
 def play_extra(state):
-    from .test_strata_support import act
+    from .support import act
 
     return act(state, 2, "setup_extra", money=1)

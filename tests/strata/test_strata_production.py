@@ -10,7 +10,7 @@ from engine.strata import game as g
 from engine.strata.production import costs, yields
 from engine.table import play
 
-from .test_strata_support import (act, bid_all, card, conserved, feed_all, illegal,
+from .support import (act, bid_all, card, conserved, feed_all, illegal,
                                   legal, new_game, play_round, set_resources, take_all, view)
 
 

@@ -15,7 +15,7 @@ from engine.strata import GAME
 from engine.strata import game as g
 from engine.table import play
 
-from .test_strata_support import conserved, random_action, view
+from .support import conserved, random_action, view
 
 
 def check_invariants(before, after, n):

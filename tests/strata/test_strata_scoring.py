@@ -13,7 +13,7 @@ from engine.strata import game as g
 from engine.strata.cards import CLASSES
 from engine.strata.scoring import fixed_totals, flexible_chunks, standing
 
-from .test_strata_support import act, card, give_cards, illegal, legal, new_game, play_round, view
+from .support import act, card, give_cards, illegal, legal, new_game, play_round, view
 
 
 def classes(s, p, a, m):

@@ -2,8 +2,8 @@
 
 What a player notices: taps reach the hub as moves (card entry in two taps), the secret
 bid never reaches another phone or the table screen before the reveal (the bytes sent
-are searched), the banner names only legal moves, the news ("Di and Cy outbid you"),
-the table screen's numbers, and full class names everywhere. A state for a later phase
+are searched), the banner names only legal moves, the news a phone is told, the table
+screen's numbers, and full class names everywhere. A state for a later phase
 is arranged (``arrange``) before the phones open, or reached by moves through the hub.
 """
 
@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import pytest
 
-from companion.games import strata_view
+from companion.games.strata import words as strata_view
 from companion.hub import HOST, Who
 from engine.plain import clone
 from tests.browser.frames import received
-from tests.support import run_app
+from tests.support import run_app, settle
 
-from .test_strata_support import give_cards, set_resources
+from .support import give_cards, set_resources
 
 NAMES = ["Ann", "Bo", "Cy", "Di"]
 
@@ -51,10 +51,6 @@ def bids(hub, amounts):
 def moves_since(hub, start):
     return [(e.action.kind, dict(e.action.payload), e.action.seat) for e in hub.match.log[start:]]
 
-
-async def settle(*tabs):
-    for tab in tabs:
-        await tab.settle()
 
 
 # -- setup ------------------------------------------------------------------------------------
@@ -290,20 +286,6 @@ def test_turn_words_name_only_legal_moves():
         "turn a card face down to pay Bo"
 
 
-def test_news_of_tribute_paid_and_a_new_round():
-    players = [{"seat": 0, "name": "Ann"}, {"seat": 1, "name": "Bo"}]
-
-    def screen(rnd, transfers, start=0, phase="tribute"):
-        return {"table": {"seat": 1}, "public": {"round": rnd, "phase": phase, "start": start, "players": players,
-                                                 "tribute": {"transfers": transfers}}}
-
-    owed = {"from": 1, "to": 0, "count": 2, "paid": None}
-    paid = {**owed, "paid": {"money": 0, "grain": 2}}
-    assert strata_view.news(screen(3, [owed]), screen(3, [paid])) == "You paid 2 Grain tribute to Ann"
-    assert strata_view.news(screen(3, [paid]), screen(4, [paid], start=1, phase="auction")) == \
-        "Round 4: you are the start player"
-    assert strata_view.news(screen(3, [owed]), screen(3, [owed])) is None
-
 
 # -- every phase renders on every screen ------------------------------------------------------------
 
@@ -317,7 +299,7 @@ def test_random_games_render_on_every_screen(caplog, seed):
 
     from engine.errors import IllegalAction
 
-    from .test_strata_support import random_action
+    from .support import random_action
 
     caplog.set_level(logging.ERROR)
     seen: set = set()
@@ -515,7 +497,7 @@ def test_parts_made_while_their_parent_drew_alone_still_draw_after_a_garbage_col
     import gc
     import logging
 
-    caplog.set_level(logging.DEBUG, logger="companion.games.strata_kit")
+    caplog.set_level(logging.DEBUG, logger="companion.games.strata.look")
 
     async def test(app):
         hub = app.create("strata", ["Ann", "Bo", "Cy"], {"tribute_rate": 1})

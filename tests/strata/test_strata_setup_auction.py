@@ -9,7 +9,7 @@ from engine.registry import get_game
 from engine.strata import GAME, pick_order
 from engine.strata import game as g
 
-from .test_strata_support import (act, bid_all, card, conserved, feed_all, illegal, legal,
+from .support import (act, bid_all, card, conserved, feed_all, illegal, legal,
                                   new_game, play_round, take_all)
 
 

@@ -9,7 +9,7 @@ from engine.errors import IllegalAction
 from engine.strata import GAME, influence, tribute_transfers
 from engine.strata import game as g
 
-from .test_strata_support import (act, bid_all, card, conserved, feed_all, give_cards, illegal,
+from .support import (act, bid_all, card, conserved, feed_all, give_cards, illegal,
                                   legal, new_game, set_resources, take_all, view)
 
 

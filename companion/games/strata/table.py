@@ -16,11 +16,10 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.games import strata_kit as look
-from companion.games.strata_view import cat_of, name_of, phase_of, tribute_lines, waiting_words
+from companion.games.strata import look
+from companion.games.strata.words import cat_of, name_of, phase_of, tribute_lines, waiting_words
 from companion.ui import charts, kit
-from companion.games.strata_kit import part
-from companion.ui.live import use_table, use_view
+from companion.ui.live import part, use_table, use_view
 
 HEAD = 64
 KEY = 56

@@ -20,8 +20,9 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.games.paisho_look import Kinds, listed, pair_tags, plural, progress, tile_button, tile_tag
+from companion.games.paisho.look import Kinds, pair_tags, progress, tile_button, tile_tag
 from companion.ui import charts, kit
+from engine.words import or_words, plural
 from companion.ui.live import part, use_table, use_view
 
 TURN_KINDS = (("place", "Place"), ("move", "Move"), ("capture", "Capture"),
@@ -31,47 +32,12 @@ TURN_WORDS = {"place": "place", "move": "move", "capture": "capture",
 OTHER_KINDS = ("harmony_broken", "harmony_formed", "knotweed_kill", "forfeit")
 
 
-# -- what the banner and the news say ---------------------------------------------------
+# -- what the banner says ---------------------------------------------------------------
 
 def turn_words(screen: dict) -> str:
     """The moves of a turn that are legal now: "place, move, capture or pass"."""
-    return listed([TURN_WORDS[kind] for kind, _ in TURN_KINDS if kind in screen["legal"]])
+    return or_words([TURN_WORDS[kind] for kind, _ in TURN_KINDS if kind in screen["legal"]])
 
-
-def news(before: dict, after: dict) -> str | None:
-    """What happened to this seat: a tile of mine captured, an opponent's harmony point, a
-    harmony of mine broken in someone else's turn, my White Lotus blooming."""
-    me = after["table"]["seat"]
-    b, a = before["public"], after["public"]
-    if me is None or len(b["players"]) != len(a["players"]) or after["revision"] < before["revision"]:
-        return None
-    kinds = Kinds.of(a)
-    said: list[str] = []
-    was, now = b["players"][me]["pot"], a["players"][me]["pot"]
-    lost = [(k, now[k] - was.get(k, 0)) for k in kinds.names if now.get(k, 0) > was.get(k, 0)]
-    takers = [p["name"] for p in a["players"]
-              if p["seat"] != me and p["captured"] > b["players"][p["seat"]]["captured"]]
-    if lost and takers:
-        tiles = listed([kinds.name(k) if n == 1 else f"{n} {kinds.name(k)}" for k, n in lost])
-        said.append(f"{takers[0]} captured your {tiles}")
-    for player in a["players"]:
-        gained = player["score"] - b["players"][player["seat"]]["score"]
-        if player["seat"] != me and gained > 0:
-            said.append(f"{player['name']} scored {plural(gained, 'harmony point')}: "
-                        f"{player['score']} of {a['target']}")
-    mover = b["current"]
-    if mover is not None and mover != me and a["turn"] > b["turn"]:
-        still = {h["id"] for h in a["harmonies"]}
-        gone = [h for h in b["harmonies"] if h["owner"] == me and h["id"] not in still]
-        if gone:
-            pairs = listed([kinds.pair_text(h["pair"]) for h in gone])
-            said.append(f"{b['players'][mover]['name']}'s turn broke your {pairs}")
-    if a["blooming"] == me and b["blooming"] != me:
-        said.append("your White Lotus blooms")
-    if not said:
-        return None
-    text = "; ".join(said)
-    return text[:1].upper() + text[1:]
 
 
 # -- slices of the view --------------------------------------------------------------------

@@ -21,8 +21,9 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.games.bluffstones_board import Board, width_for_height
+from companion.games.bluffstones.board import Board, width_for_height
 from companion.ui import kit
+from engine.words import and_words, or_words, plural
 from companion.ui.live import part, use_table, use_view
 
 PANEL = 170
@@ -30,7 +31,7 @@ PANEL = 170
 question, two warnings and the confirm): fixed, so picking never moves the board."""
 
 
-# -- what the banner and the news say ------------------------------------------------
+# -- what the banner says ------------------------------------------------------------
 
 def turn_words(screen: dict) -> str | None:
     """The banner on the phone whose turn it is: only the moves legal now."""
@@ -50,53 +51,16 @@ def turn_words(screen: dict) -> str | None:
     return None
 
 
-def news(before: dict, after: dict) -> str | None:
-    """What happened to this seat: my bid beaten by a two-stone bid, a tower scored for
-    me, the end of the game."""
-    seat = after["table"]["seat"]
-    if seat is None:
-        return None
-    said: list[str] = []
-    was, now = before["public"], after["public"]
-    bids = now.get("revealed_bids")
-    if was["phase"] == "bidding" and bids and now["phase"] in ("resolving", "over"):
-        mine = bids[seat]
-        twos = [b["name"] for b in bids if b["count"] == 2 and b["seat"] != seat]
-        if mine["count"] == 1 and twos:
-            said.append(f"{_names(twos)} bid two: your {mine['colour']} stone is thrown away")
-    had = {t["circle"] for t in was["board"]["towers"] if t["scored_by"] == seat}
-    for tower in now["board"]["towers"]:
-        if tower["scored_by"] == seat and tower["circle"] not in had:
-            said.append(f"You scored the {tower['colour']} tower on {tower['circle']}")
-    result = after.get("result")
-    if result and not before.get("result"):
-        winners = result["winner_names"]
-        me = after["table"]["players"][seat]
-        if me in winners and len(winners) == 1:
-            said.append("The game is over: you win")
-        else:
-            said.append(f"The game is over: {_headline(winners)}")
-    return ". ".join(said) if said else None
-
-
-def _names(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def _headline(winners: list[str]) -> str:
-    return f"{winners[0]} wins" if len(winners) == 1 else f"{_names(winners)} share the win"
+    return f"{winners[0]} wins" if len(winners) == 1 else f"{and_words(winners)} share the win"
 
-
-def _circles(where: list[str]) -> str:
-    return where[0] if len(where) == 1 else ", ".join(where[:-1]) + " or " + where[-1]
 
 
 def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 # -- the phone's screen ----------------------------------------------------------------------
@@ -135,7 +99,7 @@ def phone_board_width(width: float) -> float:
 # -- setup -----------------------------------------------------------------------------------
 
 NO_SETUP = {"missing": [], "tower_circles": [], "default_towers": [], "colours": [],
-            "tower_colours": {}, "start_player": None}
+            "tower_colours": {}, "stones_per_colour": 0, "start_player": None}
 
 
 def _setup(screen: dict) -> dict:
@@ -216,10 +180,12 @@ def TowerColours():
     circles = use_view(lambda s: tuple(_setup(s)["tower_circles"]))
     colours = use_view(lambda s: tuple(_setup(s)["colours"]))
     chosen = use_view(lambda s: tuple(sorted(_setup(s)["tower_colours"].items())))
+    each = use_view(lambda s: _setup(s)["stones_per_colour"])
     now = dict(chosen)
+    stones = and_words([f"{each} {colour}" for colour in colours])
     rows: list[ft.Control] = [
         kit.title("Top stone of each tower", size=kit.BODY + 2),
-        kit.muted("Draw 7 of the 3 blue, 3 yellow and 3 green stones blind; tap what came out."),
+        kit.muted(f"Draw {len(circles)} of the {stones} stones blind; tap what came out."),
     ]
     for circle in circles:
         chips = []
@@ -358,7 +324,7 @@ def RevealPart():
     waiting = use_view(lambda s: tuple(s["table"]["players"][w] for w in s["public"]["waiting_for"]))
     may = use_view(lambda s: "reveal" in s["legal"])
     if waiting:
-        return kit.body(f"Waiting for {_names(list(waiting))} to bid.")
+        return kit.body(f"Waiting for {and_words(list(waiting))} to bid.")
     if not may:
         return kit.body("Everyone is ready.")
 
@@ -469,7 +435,7 @@ def Careful():
             circles.setdefault(w, []).append(circle)
     rows: list[ft.Control] = [kit.title("Careful", size=kit.BODY + 2)]
     for words, where in circles.items():
-        rows.append(kit.body(f"{_circles(where)}: {words}", size=kit.SMALL + 2))
+        rows.append(kit.body(f"{or_words(where)}: {words}", size=kit.SMALL + 2))
     return kit.card(rows)
 
 
@@ -591,7 +557,7 @@ def PlayerRow(seat: int):
                       spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER),
         ], alignment=ft.MainAxisAlignment.SPACE_BETWEEN),
         ft.Row([stone(c, k, f"{name} {c} {k}", size=38) for c, k in zip(colours, pile)]
-               + [kit.own(ft.Text(f"{_plural(left, 'stone')} left", size=kit.SMALL,
+               + [kit.own(ft.Text(f"{plural(left, 'stone')} left", size=kit.SMALL,
                                   semantics_label=f"{name} stones left {left}"))], spacing=8),
     ]
     if towers:
@@ -613,7 +579,7 @@ def Result():
     for rank, name, towers, stones in ranking:
         rows.append(ft.Row([
             kit.own(ft.Text(f"{rank}. {name}", size=kit.LARGE, weight=ft.FontWeight.BOLD)),
-            kit.own(ft.Text(f"{_plural(towers, 'tower')} · {_plural(stones, 'stone')}", size=kit.BODY,
+            kit.own(ft.Text(f"{plural(towers, 'tower')} · {plural(stones, 'stone')}", size=kit.BODY,
                             semantics_label=f"{name} final {towers} towers {stones} stones")),
         ], alignment=ft.MainAxisAlignment.SPACE_BETWEEN))
     return kit.card(rows)
@@ -696,7 +662,7 @@ def _status_words(screen: dict) -> str:
     if public["phase"] == "bidding":
         waiting = [names[w] for w in public["waiting_for"]]
         if waiting:
-            return f"Waiting for {_names(waiting)} to bid"
+            return f"Waiting for {and_words(waiting)} to bid"
         return "Everyone is ready: reveal on a phone"
     step = public.get("pending")
     if step:

@@ -1,4 +1,4 @@
-"""A toy game for the registry test: two players take turns adding 1 to 3 to a counter;
+"""The toy game's rules: two players take turns adding 1 to 3 to a counter;
 whoever reaches the target wins. Everything a game gives, and nothing more."""
 
 from __future__ import annotations
@@ -6,6 +6,8 @@ from __future__ import annotations
 from engine.game import Action, Game, Setting
 from engine.moves import TURN, Move, move_table
 from engine.schema import Field, Int, fields
+
+LEAST, MOST = 1, 3  # what one move may add
 
 
 def _add(state: dict, seat: int, payload: dict) -> None:
@@ -23,7 +25,7 @@ class Toy(Game):
     max_players = 2
     settings = (Setting("target", "Target", 10, minimum=3, maximum=50),)
     moves = move_table(Move("add", _add, who=TURN, label="Add",
-                            payload=fields(amount=Field(Int(1, 3), "The amount", required=True))))
+                            payload=fields(amount=Field(Int(LEAST, MOST), "The amount", required=True))))
 
     def setup(self, players, settings):
         return {"players": list(players), "count": 0, "turn": 0, "winner": None,
@@ -36,14 +38,20 @@ class Toy(Game):
         return state["winner"] is not None
 
     def public(self, state):
-        return {"count": state["count"], "target": state["target"]}
+        return {"count": state["count"], "target": state["target"], "amounts": list(range(LEAST, MOST + 1))}
 
     def result(self, state):
         return {"winner": state["players"][state["winner"]]} if state["winner"] is not None else None
 
-    def describe(self, state, action: Action, viewer):
+    def history_line(self, state, action: Action, viewer, after=None):
         name = state["players"][action.seat] if isinstance(action.seat, int) and 0 <= action.seat < 2 else "Someone"
         return f"{name} added {action.payload.get('amount', '?')}"
+
+    def tells(self, before, action: Action, after, seat):
+        """The other player hears how far the counter is from the target."""
+        if seat == action.seat or after["winner"] is not None:
+            return None
+        return f"{before['players'][action.seat]} added {action.payload['amount']}: {after['target'] - after['count']} to go"
 
 
 GAME = Toy()

@@ -16,16 +16,11 @@ from companion.ui.live import part, use_table, use_view
 STEPS = (-1, 1, 5)
 
 
-# -- what the banner and the news say ------------------------------------------------
+# -- what the banner says ------------------------------------------------------------
 
 def turn_words(screen: dict) -> str:
     return f"enter your points for round {screen['public']['round']}"
 
-
-def news(before: dict, after: dict) -> str | None:
-    if after["public"]["round"] > before["public"]["round"]:
-        return f"Round {after['public']['round']} started"
-    return None
 
 
 # -- slices of the view ------------------------------------------------------------------

@@ -18,6 +18,7 @@ from typing import Callable, Iterable, Mapping
 import flet as ft
 
 from companion.ui import kit
+from engine.words import plural
 
 COLOURS = "RYGBW"
 VALUES = (1, 2, 3)
@@ -34,9 +35,6 @@ CELL = 44  # the height of a picker's count row: there whether a rock is picked 
 
 
 # -- words --------------------------------------------------------------------------
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
-
 
 def demerits_words(n) -> str:
     """'no demerit', '1 demerit', '2 demerits' (expected values keep two decimals)."""
@@ -125,9 +123,9 @@ def counter_text(chosen: tuple) -> str:
     return " ".join(code for code, n in chosen for _ in range(n))
 
 
-def value_of(chosen: tuple) -> int:
-    """What a selection is worth (I = 1, II = 2, III = 3): what the rocks say."""
-    return sum(int(code[1]) * n for code, n in chosen)
+def value_of(chosen: tuple, values: Mapping[str, int]) -> int:
+    """What a selection is worth, each rock at the value the view's rules give its mark."""
+    return sum(values[code[1]] * n for code, n in chosen)
 
 
 def count_of(chosen: tuple) -> int:

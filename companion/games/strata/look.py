@@ -9,46 +9,17 @@ app's choice, kept the same on every screen (class buttons, display rows, tiles)
 
 from __future__ import annotations
 
-import functools
-import logging
 from typing import Callable, Iterable, Sequence
 
 import flet as ft
 
 from companion.ui import kit
-from companion.ui import live
-
-log = logging.getLogger(__name__)
+from engine.words import and_words, plural
 
 CLASS_COLOURS = {"scholars": "purple", "peasants": "green", "artisans": "blue",
                  "merchants": "orange", "empresses": "red"}
 FACE_DOWN = "#455a64"  # the card back (slate); white text on it in light and dark themes
 TILE = 64
-
-
-def part(fn: Callable) -> Callable:
-    """A screen part (:func:`companion.ui.live.part`) that never takes its phone down: in
-    Flet a part that raises while drawing stops every later update of that phone (its
-    session's update scheduler ends), so a part that cannot draw a view logs the error
-    and draws a short line instead; a part drawn after its parent dropped it (Flet still
-    runs the update its own slice scheduled, with the table's context gone) draws
-    nothing."""
-    @functools.wraps(fn)
-    def guarded(*args, **kwargs):
-        try:
-            return fn(*args, **kwargs)
-        except RuntimeError as exc:
-            if "outside a table page" not in str(exc):
-                log.exception("Four Big Strata: %s could not be drawn", fn.__name__)
-                return kit.muted("(this part could not be drawn; it comes back with the next move)")
-            # Flet draws a part whose own slice changed even when its parent has just
-            # dropped it (the table's context is gone): it is no longer on screen
-            log.debug("Four Big Strata: %s drawn after it was dropped", fn.__name__)
-            return ft.Container(visible=False)
-        except Exception:  # noqa: BLE001 - logged; the phone keeps going
-            log.exception("Four Big Strata: %s could not be drawn", fn.__name__)
-            return kit.muted("(this part could not be drawn; it comes back with the next move)")
-    return live.part(guarded)
 
 
 def class_colour(column: str) -> str:
@@ -58,9 +29,6 @@ def class_colour(column: str) -> str:
 def class_text(column: str) -> str:
     return kit.text_on(CLASS_COLOURS.get(column, "grey"))
 
-
-def plural(n: int, word: str, words: str | None = None) -> str:
-    return f"{n} {word if n == 1 else (words or word + 's')}"
 
 
 def points_words(points: int) -> str:
@@ -72,14 +40,6 @@ def split_words(m: int, g: int) -> str:
     parts = [f"{m} Money" if m else "", f"{g} Grain" if g else ""]
     return ", ".join(p for p in parts if p) or "nothing"
 
-
-def and_words(items: Sequence[str]) -> str:
-    items = [i for i in items if i]
-    if not items:
-        return ""
-    if len(items) == 1:
-        return items[0]
-    return ", ".join(items[:-1]) + " and " + items[-1]
 
 
 def effects_of(card: dict | None) -> list[str]:

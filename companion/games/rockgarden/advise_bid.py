@@ -34,7 +34,8 @@ import json
 from companion.cli import UsageError
 
 
-from companion.commands.advise import TOPS_HELP, parse_tops
+from companion.games.rockgarden.advise import TOPS_HELP, parse_tops
+from engine.words import plural
 from engine.rockgarden import bid_advice
 from engine.rockgarden.sets import AFTER_DECK
 
@@ -83,9 +84,6 @@ def parse_pile(text: str, number: int) -> dict:
     return {"rocks": pile, "bid": bid.replace(",", " ").split() if slash else None}
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
-
 
 def _describe_pile(pile: dict, given: dict) -> list[str]:
     rocks = " ".join(given["rocks"]).upper()
@@ -101,11 +99,11 @@ def _describe_pile(pile: dict, given: dict) -> list[str]:
     for rank, bid in enumerate(pile["bids"], start=1):
         offer = " ".join(bid["rocks"]) if bid["rocks"] else "no rocks"
         d = bid["demerits_if_it_stands"]
-        outcome = "no demerit" if d == 0 else _plural(d, "demerit")
+        outcome = "no demerit" if d == 0 else plural(d, "demerit")
         kept = bid["rocks_kept"]
         lines.append(
             f"  {rank}. bid {offer} ({bid['value']}): {outcome} if it stands; "
-            f"keep {_plural(len(kept), 'rock')}: {' '.join(kept) if kept else 'none'}"
+            f"keep {plural(len(kept), 'rock')}: {' '.join(kept) if kept else 'none'}"
         )
     return lines
 

@@ -14,23 +14,20 @@ its class can have, most used first (one tap takes the card); "Face down" is one
 
 The host's ``TableView`` (a laptop or TV in the middle of the table) and the end screen
 (each player's four classes as a chart, the tie-break in words) are in
-:mod:`companion.games.strata_table`; the card entry in :mod:`companion.games.strata_entry`.
+:mod:`companion.games.strata.table`; the card entry in :mod:`companion.games.strata.entry`.
 """
 
 from __future__ import annotations
 
 import flet as ft
 
-from companion.games import strata_kit as look
-from companion.games.strata_entry import CardEntry
-from companion.games.strata_table import FinalScreen, TableView  # noqa: F401 (the frame reads TableView)
-from companion.games.strata_view import (cat_of, name_of, news, numbers_of, phase_of,  # noqa: F401
-                                          tribute_lines, turn_words, waiting_words)
+from companion.games.strata import look
+from companion.games.strata.entry import CardEntry
+from companion.games.strata.table import FinalScreen
+from companion.games.strata.words import cat_of, name_of, numbers_of, phase_of, tribute_lines, waiting_words
 from companion.ui import kit
-from companion.games.strata_kit import part
-from companion.ui.live import use_table, use_view
-
-__all__ = ["Screen", "TableView", "news", "turn_words"]
+from engine.words import and_words, plural
+from companion.ui.live import part, use_table, use_view
 
 
 # -- the phone's screen ----------------------------------------------------------------------
@@ -141,7 +138,7 @@ def SetupExtra():
     owed = use_view(lambda s: s["public"]["players"][s["table"]["seat"]].get("extra_due", 0))
     options = use_view(lambda s: tuple(tuple(o) for o in (s["private"] or {}).get("splits", {}).get("extra", [])))
     return kit.card([
-        look.banner(f"Setup: take {look.plural(owed, 'extra resource')} of your choice."),
+        look.banner(f"Setup: take {plural(owed, 'extra resource')} of your choice."),
         look.split_tokens("Extra", options,
                           lambda m, g: context.act("setup_extra", {"money": m, "grain": g})),
     ])
@@ -281,7 +278,7 @@ def ProductionStep(seat: int):
     ready = mine["needs"] != "flip"
     if mine["discard"]:
         options = mine["options"]
-        rows.append(kit.body(f"Over the cap of {cap}: discard {look.plural(mine['discard'], 'resource')}.",
+        rows.append(kit.body(f"Over the cap of {cap}: discard {plural(mine['discard'], 'resource')}.",
                              weight=ft.FontWeight.BOLD))
         chosen = discard if discard in options else (options[0] if len(options) == 1 else None)
         if len(options) > 1:
@@ -305,7 +302,7 @@ def MoveOn():
     names = use_view(lambda s: tuple(p["name"] for p in s["public"]["players"]))
     if not legal:
         return ft.Container(visible=False)
-    who = look.and_words([names[w] for w in waiting])
+    who = and_words([names[w] for w in waiting])
 
     def move_on(e):
         context.confirm("Move everyone on?", f"{who} {'has' if len(waiting) == 1 else 'have'} not tapped Done. "
@@ -538,7 +535,7 @@ def FlipDown(card_id: int, done):
         payload["column"] = draft.get("column")
     if gifts is not None:  # my last face-up card: the all-face-down gift too
         options = next((g["gift"] for g in gifts if flip and tuple(g["flip"]) == flip), gifts[0]["gift"] if gifts else [])
-        rows.append(kit.body(f"It is your last face-up card: you also get {look.plural(gift_amount, 'resource')} "
+        rows.append(kit.body(f"It is your last face-up card: you also get {plural(gift_amount, 'resource')} "
                              "of your choice.", size=kit.SMALL + 2))
         rows.append(look.split_tokens("Gift", [tuple(o) for o in options],
                                       lambda m, g: set_draft({**draft, "gift": (m, g)}), draft.get("gift")))

@@ -1,5 +1,5 @@
 """Rock Garden screens as components: the phone's ``Screen``, the host's ``TableView``,
-the banner's ``turn_words`` and the ``news`` a phone is told.
+the banner's ``turn_words``.
 
 The phone: what this seat must do now (its ``legal`` moves say) is the card on top:
 draw the starting garden, lay out the piles, bid or pass, turn in forbidden sets. While
@@ -23,8 +23,9 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.games import rockgarden_kit as rk
+from companion.games.rockgarden import look as rk
 from companion.ui import charts, kit
+from engine.words import plural
 from companion.ui.live import part, use_table, use_view
 
 ENDINGS = {
@@ -39,7 +40,7 @@ BLACK_WHERE = {
 }
 
 
-# -- what the banner and the news say ------------------------------------------------------
+# -- what the banner says ------------------------------------------------------------------
 
 def _every_pile_has_a_bid(public: dict) -> bool:
     return bool(public["piles"]) and all(p["bid"] is not None for p in public["piles"])
@@ -51,7 +52,7 @@ def turn_words(screen: dict) -> str | None:
     public = screen["public"]
     phase = public["phase"]
     if phase == "setup":
-        return "draw your 5 starting rocks" if "setup_draw" in legal else None
+        return f"draw your {screen['public']['starting_rocks']} starting rocks" if "setup_draw" in legal else None
     if phase == "piles":
         return "lay out the piles" if "draw" in legal else None
     if phase == "bidding":
@@ -65,21 +66,6 @@ def turn_words(screen: dict) -> str | None:
         return "turn in your forbidden sets"
     return None
 
-
-def news(before: dict, after: dict) -> str | None:
-    """"Bo undercut your bid on pile 2" when this seat's standing bid was undercut."""
-    seat = after["table"]["seat"]
-    if seat is None:
-        return None
-    old, new = before["public"], after["public"]
-    if old["round"] == new["round"] and old["phase"] == new["phase"] == "bidding":
-        for was, now in zip(old["piles"], new["piles"]):
-            if (was["bid"] is not None and was["bid"]["seat"] == seat and now["bid"] is not None
-                    and now["bid"]["seat"] != seat):
-                return f"{now['bid']['name']} undercut your bid on pile {now['number']}"
-    if before["result"] is None and after["result"] is not None:
-        return "The game is over"
-    return None
 
 
 # -- small slices ---------------------------------------------------------------------------
@@ -102,6 +88,11 @@ def _colours(s: dict) -> tuple:
     spare = [c for c in kit.SWATCHES if kit.swatch(c) not in rocks and c not in colours
              and c not in rk.DEFAULT_SWATCH.values() and c != "black"]
     return tuple(c if kit.swatch(c) not in rocks else (spare.pop(0) if spare else c) for c in colours)
+
+
+def _still_drawing(public: dict) -> list[str]:
+    """The players whose starting garden is not drawn yet."""
+    return [p["name"] for p in public["players"] if p["rocks"] < public["starting_rocks"]]
 
 
 def _name(players, seat) -> str:
@@ -165,7 +156,8 @@ def Setup():
     names = use_view(_names)
     players = use_view(_player_names)
     have = use_view(lambda s: s["public"]["players"][seat]["rocks"] if seat is not None else None)
-    missing = use_view(lambda s: tuple(p["name"] for p in s["public"]["players"] if p["rocks"] < 5))
+    starting = use_view(lambda s: s["public"]["starting_rocks"])
+    missing = use_view(lambda s: tuple(_still_drawing(s["public"])))
     start = use_view(lambda s: s["public"]["start_player"])
     may_draw, may_start = use_view(_may("setup_draw", "start_player"))
     chosen, set_chosen = ft.use_state(())
@@ -177,12 +169,12 @@ def Setup():
     rows: list[ft.Control] = [kit.title("Setting up", size=28)]
     if seat is not None:
         if may_draw:
-            rows.append(kit.body(f"Draw 5 rocks from the bag and tap each one "
-                                 f"({have + rk.count_of(chosen)} of 5)."))
+            rows.append(kit.body(f"Draw {starting} rocks from the bag and tap each one "
+                                 f"({have + rk.count_of(chosen)} of {starting})."))
             rows.append(kit.primary("Record starting rocks", record if chosen else None))
-            rows.append(rk.count_picker(names, chosen, set_chosen, total_limit=5 - have))
+            rows.append(rk.count_picker(names, chosen, set_chosen, total_limit=starting - have))
         else:
-            rows.append(kit.body("Your 5 starting rocks are in your garden."))
+            rows.append(kit.body(f"Your {starting} starting rocks are in your garden."))
     if missing:
         hint = "" if seat is not None or not host else \
             ". Choose 'Enter for <player>' above to record their rocks."
@@ -358,7 +350,7 @@ def PileRow(index: int, selected: bool, choose):
         who, bid_rocks, bid_value, count = bid
         rows.append(kit.own(ft.Text(
             f"{who} bid {rk.rocks_label(names, bid_rocks)} (worth {bid_value}, "
-            f"{rk.plural(count, 'rock')})", size=16,
+            f"{plural(count, 'rock')})", size=16,
             semantics_label=f"Pile {number} bid {who} worth {bid_value}")))
     return ft.Column(rows, spacing=4)
 
@@ -381,7 +373,7 @@ def advice_line(names, pile: int, bids: list) -> str:
 def advice_entry(names, bid: dict) -> str:
     return (f"{rk.rocks_label(names, bid['rocks'])} · worth {bid['value']} · "
             f"{rk.demerits_words(bid['demerits_if_it_stands'])} if it stands · "
-            f"keeps {rk.plural(len(bid['rocks_kept']), 'rock')}")
+            f"keeps {plural(len(bid['rocks_kept']), 'rock')}")
 
 
 def pass_line(passing: dict) -> str | None:
@@ -454,10 +446,11 @@ def Composer(pile: int, chosen: tuple, set_chosen):
                                      if o["pile"] == pile), "") if s["private"] else "")
     has_bid = use_view(lambda s: s["public"]["piles"][pile]["bid"] is not None
                        if pile < len(s["public"]["piles"]) else False)
-    worth, many = rk.value_of(chosen), rk.count_of(chosen)
+    values = use_view(lambda s: s["public"]["rock_values"])
+    worth, many = rk.value_of(chosen, values), rk.count_of(chosen)
     if chosen:
         summary = (f"Your bid on pile {pile + 1}: {rk.rocks_label(names, rk.counter_text(chosen).split())}"
-                   f" — worth {worth}, {rk.plural(many, 'rock')}")
+                   f" — worth {worth}, {plural(many, 'rock')}")
     else:
         summary = f"Your bid on pile {pile + 1}: no rocks (worth 0; nobody can undercut it)"
     beat = f"To undercut: {limit}." if has_bid else f"Pile {pile + 1} has no bid yet: any bid takes it."
@@ -592,8 +585,8 @@ def TurnIns():
 
 def _plan_card(names, plan: dict, number: int, follow) -> ft.Control:
     kept = plan["kept"]
-    head = (f"Plan {number}: {rk.plural(plan['demerits'], 'demerit')}, {rk.plural(plan['cards'], 'card')}, "
-            f"keep {rk.plural(kept, 'rock')}")
+    head = (f"Plan {number}: {plural(plan['demerits'], 'demerit')}, {plural(plan['cards'], 'card')}, "
+            f"keep {plural(kept, 'rock')}")
     ways = plan.get("alternatives") or [plan]
     rows: list[ft.Control] = [kit.own(ft.Text(head, size=18, weight=ft.FontWeight.BOLD))]
     for step in plan["turn_ins"]:
@@ -651,7 +644,7 @@ def Correction(target: int, done):
 
     return kit.card([
         kit.title(f"Correct {whose} garden", size=26),
-        kit.body(f"Set the counts to what is on the board: {rk.plural(rk.count_of(chosen), 'rock')}."),
+        kit.body(f"Set the counts to what is on the board: {plural(rk.count_of(chosen), 'rock')}."),
         ft.Row([kit.primary("Save corrected garden", save),
                 kit.secondary("Cancel correction", lambda e: done())], wrap=True),
         rk.count_picker(names, chosen, set_chosen),
@@ -669,8 +662,8 @@ def MyGarden():
     sets = me["forbidden_sets"]
     rows: list[ft.Control] = [
         ft.Row([kit.title("My garden"),
-                kit.own(ft.Text(rk.plural(me["rocks"], "rock"), size=20, weight=ft.FontWeight.BOLD,
-                                semantics_label=f"My garden {rk.plural(me['rocks'], 'rock')}"))],
+                kit.own(ft.Text(plural(me["rocks"], "rock"), size=20, weight=ft.FontWeight.BOLD,
+                                semantics_label=f"My garden {plural(me['rocks'], 'rock')}"))],
                alignment=ft.MainAxisAlignment.SPACE_BETWEEN),
         rk.garden_grid(names, me["garden"], rk.rocks_in_sets(sets), "My garden"),
     ]
@@ -828,8 +821,8 @@ def PlayerRow(seat: int):
     colour = use_view(lambda s: _colours(s)[seat])
     line = [kit.player_badge(name, colour, size=20), PlayerMarks(seat)]
     numbers = [
-        kit.own(ft.Text(rk.plural(cards, "card"), size=18, semantics_label=f"{name} demerit cards {cards}")),
-        kit.own(ft.Text(rk.plural(rocks, "rock"), size=18, semantics_label=f"{name} rocks {rocks}")),
+        kit.own(ft.Text(plural(cards, "card"), size=18, semantics_label=f"{name} demerit cards {cards}")),
+        kit.own(ft.Text(plural(rocks, "rock"), size=18, semantics_label=f"{name} rocks {rocks}")),
     ]
     rows: list[ft.Control] = [ft.Row([ft.Row(line, spacing=6, tight=True, wrap=True),
                                       ft.Row(numbers, spacing=12, tight=True)],
@@ -878,7 +871,7 @@ def Final():
     colours = use_view(_colours)
     rows: list[ft.Control] = [kit.title("Game over", size=30)]
     rows += [kit.body(r) for r in reasons]
-    rows.append(kit.muted(f"{rk.plural(rounds, 'round')}. Fewest demerits wins; "
+    rows.append(kit.muted(f"{plural(rounds, 'round')}. Fewest demerits wins; "
                           "a tie goes to fewer rocks in the garden."))
     for seat, name, place, demerits, rocks, cards in ranking:
         rows.append(ft.Row([
@@ -887,7 +880,7 @@ def Final():
                     kit.player_badge(name, colours[seat], size=22)], tight=True, spacing=8),
             ft.Row([kit.own(ft.Text(str(demerits), size=30, weight=ft.FontWeight.BOLD,
                                     semantics_label=f"{name} demerits {demerits}")),
-                    kit.own(ft.Text(rk.plural(rocks, "rock"), size=16,
+                    kit.own(ft.Text(plural(rocks, "rock"), size=16,
                                     semantics_label=f"{name} rocks {rocks}"))], tight=True, spacing=8),
         ], alignment=ft.MainAxisAlignment.SPACE_BETWEEN))
         if cards:
@@ -940,7 +933,7 @@ def _whose_turn(s: dict):
     phase = p["phase"]
     players = s["table"]["players"]
     if phase == "setup":
-        missing = [q["name"] for q in p["players"] if q["rocks"] < 5]
+        missing = _still_drawing(p)
         return ("Drawing gardens: " + ", ".join(missing)) if missing else "Choose the start player"
     if phase == "piles":
         return f"{_name(players, p['start_player'])} lays out the piles"
@@ -996,7 +989,7 @@ def BigPiles():
         else:
             who, bid_value, count = bid
             rows.append(ft.Row([kit.player_badge(who, colours.get(who, "grey"), size=34),
-                                _big(f"bid {bid_value} ({rk.plural(count, 'rock')})", BIG,
+                                _big(f"bid {bid_value} ({plural(count, 'rock')})", BIG,
                                      f"Pile {number} bid {who} worth {bid_value}")], spacing=16))
     return ft.Column(rows, spacing=10)
 
@@ -1042,6 +1035,6 @@ def BigFinal():
             ft.Row([_big(f"{place}.", 48, f"{name} place {place}"), kit.player_badge(name, colours[seat], size=40)],
                    tight=True, spacing=12),
             ft.Row([_big(str(demerits), 56, f"{name} demerits {demerits}"),
-                    _big(rk.plural(rocks, "rock"), 28, f"{name} rocks {rocks}")], tight=True, spacing=12),
+                    _big(plural(rocks, "rock"), 28, f"{name} rocks {rocks}")], tight=True, spacing=12),
         ], alignment=ft.MainAxisAlignment.SPACE_BETWEEN))
     return ft.Column(rows, spacing=12)

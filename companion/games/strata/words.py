@@ -6,7 +6,8 @@
 
 from __future__ import annotations
 
-from companion.games.strata_kit import and_words, split_words
+from companion.games.strata.look import split_words
+from engine.words import and_words
 
 
 def phase_of(screen: dict) -> str:
@@ -136,54 +137,5 @@ def turn_words(screen: dict) -> str:
     return ""
 
 
-# -- news: what happened to this seat ------------------------------------------------------------
-
-def news(before: dict, after: dict) -> str | None:
-    """A short message when something happened to this seat between two of its views."""
-    seat = after["table"]["seat"]
-    if seat is None:
-        return None
-    b, a = before["public"], after["public"]
-    messages = []
-    # the reveal: who outbid me, where I pick
-    if b["phase"] == "auction" and a.get("pick_order") and a["round"] == b["round"]:
-        mine = a["players"][seat].get("bid")
-        above = [name_of(after, s) for s in a["pick_order"]  # highest bid first
-                 if s != seat and (a["players"][s].get("bid") or 0) > (mine or 0)]
-        place = a["pick_order"].index(seat) + 1
-        if above:
-            messages.append(f"{and_words(above)} outbid you: you pick {_ordinal(place)}")
-        else:
-            messages.append(f"Bids revealed: you pick {_ordinal(place)}")
-    # tribute I paid (someone took it from me)
-    before_paid = _paid(b)
-    for key, (m, g) in _paid(a).items():
-        _, payer, taker = key
-        if payer == seat and key not in before_paid and m + g:
-            messages.append(f"You paid {split_words(m, g)} tribute to {name_of(after, taker)}")
-    # a new round: the start player
-    if a["round"] > b["round"] and a["round"] > 0:
-        start = a["start"]
-        who = "you are" if start == seat else f"{name_of(after, start)} is"
-        messages.append(f"Round {a['round']}: {who} the start player")
-    if not messages:
-        return None
-    text = "; ".join(messages)
-    return text[0].upper() + text[1:]
-
-
-def _paid(public: dict) -> dict:
-    """``{(transfers, from, to): (money, grain)}`` for the transfers paid; a new tribute
-    (another list of transfers) has new keys."""
-    transfers = (public.get("tribute") or {}).get("transfers", [])
-    which = tuple((t["from"], t["to"], t["count"]) for t in transfers)
-    return {(which, t["from"], t["to"]): (t["paid"].get("money", 0), t["paid"].get("grain", 0))
-            for t in transfers if t.get("paid") is not None}
-
-
-def _ordinal(n: int) -> str:
-    return {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth", 6: "sixth", 7: "seventh"}.get(n, f"#{n}")
-
-
-__all__ = ["cat_of", "name_of", "names", "news", "numbers_of", "phase_of", "tribute_lines", "turn_words",
+__all__ = ["cat_of", "name_of", "names", "numbers_of", "phase_of", "tribute_lines", "turn_words",
            "waiting_words"]

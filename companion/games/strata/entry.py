@@ -15,11 +15,11 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.games import strata_kit as look
-from companion.games.strata_view import cat_of, numbers_of
+from companion.games.strata import look
+from companion.games.strata.words import cat_of, numbers_of
 from companion.ui import kit
-from companion.games.strata_kit import part
-from companion.ui.live import use_table, use_view
+from engine.words import plural
+from companion.ui.live import part, use_table, use_view
 
 
 def entry_for(screen: dict, cls: str) -> dict:
@@ -172,7 +172,7 @@ def GiftChoice(on_pick):
     amount = use_view(lambda s: (s["private"] or {}).get("all_down_bonus", 0))
     options = use_view(lambda s: tuple(tuple(o) for o in ((s["private"] or {}).get("splits") or {}).get("take_gift") or ()))
     return ft.Column([
-        kit.body(f"Your all-face-down gift: {look.plural(amount, 'resource')} of your choice.", size=kit.SMALL + 2),
+        kit.body(f"Your all-face-down gift: {plural(amount, 'resource')} of your choice.", size=kit.SMALL + 2),
         look.split_tokens("Gift", options, on_pick),
     ], spacing=4)
 

@@ -61,7 +61,7 @@ def looks(screen: dict) -> tuple:
         circle = item["circle"]
         tower = towers.get(circle)
         if tower is not None:
-            count = f"{tower['matching']}/3" if tower["colour"] else None
+            count = f"{tower['matching']}/{tower['scores_at']}" if tower["colour"] else None
             out.append((circle, "tower", tower["colour"], count, tower["words"]))
         elif circle in stones:
             out.append((circle, "stone", stones[circle], None, None))

@@ -46,16 +46,6 @@ class Kinds:
         return f"{self.name(pair[0])} + {self.name(pair[1])}"
 
 
-def plural(count: int, word: str) -> str:
-    """"1 tile", "2 tiles"."""
-    return f"{count} {word}{'' if count == 1 else 's'}"
-
-
-def listed(words: list[str]) -> str:
-    """"a", "a or b", "a, b or c"."""
-    if len(words) <= 1:
-        return "".join(words)
-    return ", ".join(words[:-1]) + " or " + words[-1]
 
 
 def tile_button(kinds: Kinds, kind: str, on_click: Callable | None, label: str | None = None,

@@ -1,0 +1,6 @@
+"""Rock Garden screens, and the advisors on the command line."""
+
+from companion.games import GameScreens
+
+SCREENS = GameScreens(__name__, phone="screens:Screen", table="screens:TableView",
+                      turn_words="screens:turn_words", commands=("advise", "advise_bid"))

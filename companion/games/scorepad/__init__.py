@@ -1,0 +1,6 @@
+"""Score pad screens: a tally, not a form."""
+
+from companion.games import GameScreens
+
+SCREENS = GameScreens(__name__, phone="screens:Screen", table="screens:TableView",
+                      turn_words="screens:turn_words")
