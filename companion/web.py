@@ -159,11 +159,14 @@ def load_the_screens() -> None:
     """Import every screen before the server answers: the first phone after a start (every
     phone at once after a restart) would otherwise wait for these imports."""
     from engine.registry import game_ids
-    from companion.games import screens_for
+    from companion.games import screens_of
     from companion.ui import app, home, join, table  # noqa: F401 - imported for their cost
 
     for game_id in game_ids():
-        screens_for(game_id)
+        screens = screens_of(game_id)
+        screens.phone_screen()
+        screens.table_screen()
+        screens.turn_words_of()
 
 
 def build_asgi(ctx: AppContext):

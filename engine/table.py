@@ -20,7 +20,7 @@ from engine.game import Action, Game, said
 from engine.log import (REDO, SNAPSHOT_EVERY, TABLE_KINDS, UNDO, Entry, Link, LogSource, LogView,
                         effective)
 from engine.moves import HOST_ONLY, Move
-from engine.plain import clone
+from engine.plain import clone, encoded
 from engine.schema import bad_characters
 
 __all__ = [
@@ -269,8 +269,9 @@ class Match:
             below, _ = self._replayed_from(top, skip=start)
             if encoded(below) == encoded(state):
                 return state
-        except Exception:  # a garbled snapshot can fail anywhere in a game's handlers
-            pass
+        except (IllegalAction, LookupError, TypeError, ValueError, AttributeError):
+            pass  # a garbled snapshot can fail anywhere in a game's handlers (a fault of
+            # ours, a NameError say, is not taken for a damaged snapshot)
         self._bad_snapshots.update(self._snapshot_revs(top))
         state = self._state_at(top)
         self.snapshot_problem = ("a snapshot of its log does not match the log: "
