@@ -354,10 +354,16 @@ class Phone:
             self.page.wait_for_timeout(50)
 
     def background(self) -> tuple[int, int, int]:
-        """The colour of the page's top left corner (light or dark theme)."""
+        """The colour of the page's top left corner (light or dark theme), once the page has
+        painted: Flutter can put a frame's labels in the accessibility tree a moment before
+        its pixels reach the screen, and a page not painted yet is blank white."""
         import io
 
         from PIL import Image
+
+        deadline = time.monotonic() + 10
+        while self.drawn_span() is None and time.monotonic() < deadline:
+            self.page.wait_for_timeout(100)
 
         png = self.page.screenshot(clip={"x": 2, "y": 2, "width": 4, "height": 4})
         return Image.open(io.BytesIO(png)).convert("RGB").getpixel((1, 1))
