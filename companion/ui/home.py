@@ -25,13 +25,13 @@ def Home(phone):
 
 @ft.component
 def JoinCard(phone):
-    code, set_code = ft.use_state("")
+    code, typed_code, set_code = kit.use_field("")
     problem, set_problem = ft.use_state(None)  # said under the field, where the eyes are
 
     async def join(e=None):
-        found = normalise_code(code)
+        found = normalise_code(typed_code.current)
         if not found:
-            set_problem(code_problem(code, phone.ctx.tables.code_length))
+            set_problem(code_problem(typed_code.current, phone.ctx.tables.code_length))
             return
         await phone.go(f"/join/{found}")
 
@@ -48,9 +48,9 @@ def JoinCard(phone):
 @ft.component
 def CreateCard(phone):
     games = registered_games()
-    game_id, set_game_id = ft.use_state(games[0].id)
-    players, set_players = ft.use_state("")
-    settings, set_settings = ft.use_state(dict)
+    game_id, picked, set_game_id = kit.use_field(games[0].id)
+    players, typed_players, set_players = kit.use_field("")
+    settings, chosen, set_settings = kit.use_field(dict)
     game = next(g for g in games if g.id == game_id)
 
     def pick_game(e):
@@ -58,12 +58,13 @@ def CreateCard(phone):
         set_settings({})
 
     def set_setting(key: str, value) -> None:
-        set_settings(lambda old: {**old, key: value})
+        set_settings({**chosen.current, key: value})
 
     async def create(e):
-        names = [p for p in players.replace("\n", ",").split(",") if p.strip()]
+        typed = typed_players.current
+        names = [p for p in typed.replace("\n", ",").split(",") if p.strip()]
         try:
-            hub = await off_loop(phone.ctx.tables.create, game.id, names, settings)
+            hub = await off_loop(phone.ctx.tables.create, picked.current, names, chosen.current)
         except IllegalAction as exc:
             phone.toast(exc.message)
             return

@@ -27,6 +27,23 @@ SWATCHES = {
 
 
 @functools.lru_cache(maxsize=None)
+def use_field(initial):
+    """What a field (or a choice) holds: ``(shown, latest, set)`` (``initial`` a value, or
+    a function that makes it, as for ``ft.use_state``). ``shown`` draws the
+    screen; a button's handler reads ``latest.current``. Flet re-renders in a scheduler of
+    its own, so a tap that reaches the host right after the last key (a busy host reads
+    both in one go) runs the handler of the render before that key: read from the state, it
+    would create the table "Ann, B" for "Ann, Bo"."""
+    shown, set_shown = ft.use_state(initial)
+    latest = ft.use_ref(initial)
+
+    def set_value(value) -> None:
+        latest.current = value
+        set_shown(value)
+
+    return shown, latest, set_value
+
+
 def outline(width: float, colour: str) -> ft.Border:
     """One shared border per width and colour: a re-render that puts back the very same
     border object costs Flet's diff nothing (it compares 5 objects for a new one)."""
