@@ -6,6 +6,7 @@ from engine.game import Action, said as engine_said
 from engine.plain import is_plain
 from engine.strata import GAME
 from engine.table import Entry, Match, make_spec, play
+from tests.support import upgraded_match
 
 
 def test_an_older_log_replays_as_todays_moves():
@@ -22,7 +23,7 @@ def test_an_older_log_replays_as_todays_moves():
                                     "bonus": {"money": "1", "grain": 0}})),
         (None, Action(1, "take_card", {"face": "up", "class": "artisan", "points": 1})),
     ]
-    match = Match(GAME, spec, [Entry(rev, by, action) for rev, (by, action) in enumerate(old, start=1)])
+    match = upgraded_match(GAME, spec, [Entry(rev, by, action) for rev, (by, action) in enumerate(old, start=1)])
     state = match.state
     assert is_plain(state) and state["round"] == 1 and state["phase"] == "production"
     assert state["cards"][0][0]["class"] == "scholars" and state["cards"][0][0]["points"] == 3
