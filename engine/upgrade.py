@@ -11,9 +11,8 @@ Each game keeps its upgrades in a module of its own, ``engine/<game>/upgrades.py
   in ``state`` (``refusal``, the IllegalAction) was in today's moves: a list of
   ``(by, action)``, empty to drop it; None when it cannot be said (the refusal stands).
 - ``settle(state)`` (optional): the moves the old engine made by itself once ``state``
-  was reached, as ``(by, action)``; used only for a log that needed ``instead`` (one
-  today's rules refuse as it is: the old engine's), so a log today's rules take whole
-  comes back unchanged.
+  was reached, as ``(by, action)``; used only for a log today's rules refuse as it is
+  (the old engine's), so a log today's rules take whole comes back unchanged.
 
 :func:`upgrade_log` applies them, once, when storage opens a stored table whose log is
 older than its game's version (:mod:`storage.upgrade`); the table is then kept in
@@ -102,9 +101,10 @@ def upgrade_log(game: Game, spec: TableSpec, entries: Iterable[Entry]) -> Upgrad
     if module is None:
         return Upgraded(old, len(old))
     first = _Pass(game, spec, module, settling=False).run(old)
-    if not first.used_instead or getattr(module, "settle", None) is None:
+    if getattr(module, "settle", None) is None or (first.problem is None and not first.used_instead):
         return first.result(old)
-    # the old engine's log: its automatic steps where it made them
+    # today's rules refuse the log as it is: the old engine's, its automatic steps
+    # made where it made them
     second = _Pass(game, spec, module, settling=True).run(old)
     if second.problem is None or second.read > first.read:
         return second.result(old)

@@ -2,23 +2,28 @@
 applied once when a stored table is opened, never on replay).
 
 Words: the old engine took class aliases ("Scholar", "s"), numbers as text ("3") and
-ignored keys it did not know; today's moves take exactly their declared fields. A card
-entered with one ``effect`` (before issue 18) is entered with the list ``effects``.
+ignored keys it did not know; today's moves take exactly their declared fields. (A card
+entered with one ``effect``, before issue 18, needs nothing: today's ``take_card``
+still takes it, as the list ``effects`` of that one effect.)
 
 Production (before issue 18): the old engine fed every seat by itself as soon as it
-could pay, in a phase ``feeding``, then made every discard down to 10 with only one
-way to make it in a phase ``production_cap``, where a seat with a choice sent
-``discard``. Today each seat taps ``done`` (its feeding, then its discard down to 10 in
-the payload). So:
+could pay (or had no face-up card left), in a phase ``feeding``; once every seat was
+fed it made every discard down to 10 with only one way to make it, in a phase
+``production_cap``, where a seat with a choice sent ``discard``. Today each seat taps
+``done`` (its feeding, then its discard down to 10 in the payload). So:
 
+- a seat is done, by the host, where the old engine fed it by itself and it has no
+  discard to choose (:func:`settle`);
 - an old ``discard`` during production is that seat's ``done`` with the same split;
-- once every seat still to feed has nothing left to choose (:func:`settle`), the seats
-  are done, by the host, where the old engine moved them on by itself;
 - a move the old log made after production that today's rules refuse while a seat is
   not done yet moves the rest on first (a seat over 10 with a choice discards the
-  phone's first choice: the most Money): the feeding is today's, from the display as
-  it is then, so a seat that turned a card face down to feed pays that card's feeding no
-  more (the old engine counted the feeding when production began).
+  phone's first choice: the most Money).
+
+What cannot be the same: the feeding is today's, from the display as it is when the
+seat is done, so a seat that turned a card with extra feeding face down to feed pays
+that card's extra feeding no more (the old engine counted the feeding when production
+began); and a seat with a discard to choose feeds when it discards (the old engine fed
+it first), which differs only if it moved in between.
 """
 
 from __future__ import annotations
@@ -29,7 +34,8 @@ from engine.errors import IllegalAction
 from engine.game import Action
 from engine.upgrade import declared
 from engine.strata.cards import parse_column
-from engine.strata.game import GAME, PRODUCTION, feeding_after, production_needs
+from engine.strata.game import (GAME, PRODUCTION, feeding_after, feeding_shortfall,
+                                production_needs)
 from engine.strata.resources import GRAIN, MONEY, split_options
 
 VERSION = 1
@@ -43,11 +49,8 @@ def words(action: Action) -> Action:
     keys = declared(GAME, action)
     if keys is None:
         return action
-    payload = {key: _value(key, value) for key, value in action.payload.items() if key in keys}
-    if action.kind == "take_card" and "effect" in payload and "effects" not in payload:
-        effect = payload.pop("effect")  # one effect a card, before issue 18
-        payload["effects"] = [] if effect == "none" else [effect]
-    return Action(action.seat, action.kind, payload)
+    return Action(action.seat, action.kind,
+                  {key: _value(key, value) for key, value in action.payload.items() if key in keys})
 
 
 def instead(state: dict, by: int | None, action: Action,
@@ -65,14 +68,26 @@ def instead(state: dict, by: int | None, action: Action,
 
 
 def settle(state: dict) -> list[tuple[int | None, Action]]:
-    """Production over where the old engine ended it by itself: every seat still to feed
-    can feed and has no discard to choose."""
+    """The seats done where the old engine moved them on by itself. It fed a seat at
+    once when it could pay (or had no face-up card left to turn down): such a seat that
+    keeps 10 or fewer is done then. Once every seat was fed, it made each discard down to
+    10 with only one way to make it: every seat with nothing to choose is done then (a
+    seat with a discard to choose waits for its old ``discard``)."""
     if state["phase"] != PRODUCTION:
         return []
     waiting = [s for s, finished in enumerate(state["production"]["done"]) if not finished]
-    if any(production_needs(state, s) is not None for s in waiting):
-        return []
-    return [(None, Action(s, "done", {})) for s in waiting]
+    needs = {s: production_needs(state, s) for s in waiting}
+    if all(need != "flip" for need in needs.values()):
+        ready = [s for s in waiting if needs[s] is None]
+    else:
+        ready = [s for s in waiting if needs[s] is None and not feeding_after(state, s)[2]]
+    return [(None, Action(s, "done", {})) for s in ready]
+
+
+def _short(state: dict, seat: int) -> bool:
+    """Whether ``seat`` cannot pay its whole feeding (it has no face-up card left)."""
+    short = feeding_shortfall(state, seat)
+    return bool(short[MONEY] or short[GRAIN])
 
 
 def _first_discard(state: dict, seat: int) -> dict:
