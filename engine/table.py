@@ -134,6 +134,8 @@ class Match:
     point of the chain is the nearest snapshot below it plus at most that many actions.
     A table opened from storage (:meth:`resume`) reads the last link, walks down to the
     nearest snapshot and replays from there; undo does the same from the action below.
+    A log is taken as it is, in today's moves: one an older version wrote is upgraded
+    once, before (:mod:`engine.upgrade`), never on replay.
     """
 
     def __init__(self, game: Game, spec: TableSpec, entries: Iterable[Entry] = (),

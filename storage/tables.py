@@ -16,8 +16,12 @@ when asked (the history, an undo past them) and only a few are kept in memory.
 
 A table of the first format (``tables/CODE.json``, one TinyDB JSON file rewritten on
 every write) is read as it is, and converted once into this layout the first time it is
-opened for play or written to (its log replayed once by the engine to make the link
-records and snapshots); the old file is kept as ``tables/.CODE.json.format1``.
+opened for play or written to (its log brought to today's moves, :mod:`storage.upgrade`,
+and replayed once by the engine to make the link records and snapshots); the old file
+is kept as ``tables/.CODE.json.format1``. A table written again whole (an upgrade, a
+repair) replaces its folder by two renames; the old folder stays beside the others
+under a dated hidden name (``.CODE.upgraded-<UTC time>``, ``.CODE.damaged-...``), never
+listed nor removed (:meth:`TableStore._swap`).
 
 Locks: one for the store's list of open tables, one per open table (its TinyDB
 databases: TinyDB is not thread-safe). A write's fsync holds only its table's lock, so
