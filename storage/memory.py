@@ -12,20 +12,12 @@ import threading
 from datetime import datetime, timedelta, timezone
 from typing import Any
 
-from storage.store import (NotSaved, StorageError, TableRecord, UnknownTable, UnreadableTable, check_code,
-                           check_entry, check_meta_key, check_seat, json_copy, moves_of,
+from storage.store import (NotSaved, StorageError, StoredLog, TableRecord, UnknownTable, UnreadableTable,
+                           check_code, check_entry, check_meta_key, check_seat, json_copy, moves_of,
                            status_of)
 
 
-class MemoryLog:
-    def __init__(self, store: "MemoryStore", code: str):
-        self.store = store
-        self.code = code
-
-    @property
-    def revision(self) -> int:
-        return self.store.revision(self.code)
-
+class MemoryLog(StoredLog):
     def spec(self) -> dict:
         with self.store._lock:
             return json_copy(self.store._get(self.code)["spec"], "table spec")

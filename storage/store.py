@@ -122,6 +122,19 @@ class TableRecord:
     warning: str | None = None
 
 
+class StoredLog:
+    """What every store's :class:`TableLog` shares: the store and the table's code; its
+    revision is the store's."""
+
+    def __init__(self, store: Any, code: str):
+        self.store = store
+        self.code = code
+
+    @property
+    def revision(self) -> int:
+        return self.store.revision(self.code)
+
+
 @runtime_checkable
 class TableLog(Protocol):
     """One table's log, read lazily (:class:`engine.table.LogSource`)."""

@@ -50,7 +50,7 @@ from engine.plain import clone
 from storage.durable import TEMP_SUFFIX, CorruptFile, fsync_dir, read_database
 from storage.journal import SUFFIX, JournalStorage, encode, frame
 from storage.store import (CODE_PATTERN, LOG_VERSION_META, SETTINGS_META, UNREADABLE_STATUS,
-                           NotSaved, StorageError,
+                           NotSaved, StorageError, StoredLog,
                            TableDamaged, TableRecord, UnknownTable, UnreadableTable, check_code, check_entry,
                            check_meta_key, check_seat, default_data_dir, json_copy, moves_of,
                            status_of)
@@ -337,16 +337,8 @@ class _Legacy:
         self.closed = True
 
 
-class TableLog:
+class TableLog(StoredLog):
     """A table's log read through the store (:class:`engine.table.LogSource`)."""
-
-    def __init__(self, store: "TableStore", code: str):
-        self.store = store
-        self.code = code
-
-    @property
-    def revision(self) -> int:
-        return self.store.revision(self.code)
 
     def spec(self) -> dict:
         table = self.store._get(self.code)
