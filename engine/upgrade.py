@@ -38,10 +38,6 @@ from engine.game import Action, Game
 from engine.log import REDO, UNDO, Entry
 from engine.table import Match, TableSpec
 
-Step = tuple["int | None", Action]
-"""One of today's moves: (by, action), ``by`` None for the host."""
-
-
 @dataclass(frozen=True)
 class Upgraded:
     """A log in today's moves: ``entries`` (numbered from 1), made of the first ``read``

@@ -77,10 +77,10 @@ def upgraded(game: Game, spec: TableSpec, docs: list[dict], version: int) -> Upg
 
 def upgraded_records(game: Game, spec: TableSpec, docs: list[dict], version: int) -> list[Record]:
     """(entry, link, snapshot) of a whole stored log in today's moves, as a Match writes
-    them; IllegalAction (``"its log cannot be upgraded (...)"``) if it cannot be."""
+    them; IllegalAction (``"entry N: ..."``) if it cannot be upgraded."""
     up = upgraded(game, spec, docs, version)
     if up.problem is not None:
-        raise IllegalAction(f"its log cannot be upgraded ({up.problem})")
+        raise IllegalAction(up.problem)
     return list(log_records(game, spec, up.entries))
 
 
