@@ -105,7 +105,7 @@ from engine.strata.cards import (CLASSES, COLUMNS, EFFECTS, EMPRESSES, LABELS, M
                                  MAX_POINTS,
                                  MIN_POINTS, SINGULAR, all_face_down, catalogue,
                                  face_down_card, face_up_card, find_card, flipped_down,
-                                 has_effect, has_face_up, parse_column, parse_effects)
+                                 has_effect, has_face_up, parse_effects)
 from engine.strata.resources import (CAP, EXCHANGE_GET, EXCHANGE_GIVE, FLIP_GAIN,
                                      FLIP_UP_COST, GRAIN, MONEY, RESOURCES, TRADE_GET,
                                      TRADE_GIVE, choice_range, choose, move_between,
@@ -899,24 +899,6 @@ class Strata(Game):
             _start_round(state, 1)
         return state
 
-    def upgrade(self, action: Action) -> Action:
-        """Older logs: the old engine took class aliases ("Scholar", "s"), numbers as
-        text ("3") and ignored keys it did not know; today's moves take exactly their
-        declared fields, so those are put in today's words. A card entered with one
-        ``effect`` is entered with the list ``effects``."""
-        move = self.moves.get(action.kind) if isinstance(action.kind, str) else None
-        if move is None or not isinstance(action.payload, Mapping):
-            return action
-        payload = {}
-        for key, value in action.payload.items():
-            if key not in move.payload.fields:
-                continue
-            payload[key] = _upgraded_value(key, value)
-        if action.kind == "take_card" and "effect" in payload and "effects" not in payload:
-            effect = payload.pop("effect")  # one effect a card, before issue 18
-            payload["effects"] = [] if effect == "none" else [effect]
-        return Action(action.seat, action.kind, payload)
-
     # -- where the game stands -------------------------------------------------------
     def to_act(self, state: dict) -> list[int]:
         phase = state["phase"]
@@ -968,23 +950,6 @@ class Strata(Game):
             return describe_action(state, action, viewer, after)
         except Exception:  # total: a line the history cannot word is still a line
             return super().history_line(state, action, viewer)
-
-
-def _upgraded_value(key: str, value: Any) -> Any:
-    if key in ("class", "column") and isinstance(value, str):
-        try:
-            return parse_column(value)
-        except IllegalAction:
-            return value
-    if key == "assignment" and isinstance(value, list):
-        return [_upgraded_value("column", v) for v in value]
-    if key == "bonus" and isinstance(value, Mapping):
-        return {k: _upgraded_value(k, v) for k, v in value.items()}
-    if isinstance(value, str) and key in ("amount", "points", "money", "grain", "times", "card"):
-        text = value.strip()
-        if text.isdigit() and len(text) <= 6:
-            return int(text)
-    return value
 
 
 def _transfer(t: Mapping[str, Any]) -> dict:

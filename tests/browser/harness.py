@@ -6,6 +6,7 @@ A missing Chromium is a failure, not a skip.
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import signal
@@ -370,6 +371,16 @@ class Phone:
 
     def close(self) -> None:
         self.context.close()
+
+
+def new_table(server: "Server", game: str, players: str, *settings: str) -> str:
+    """A new table made by ``companion new`` against the server's data folder; its code."""
+    args = ["new", game, "--players", players, "--json"]
+    for setting in settings:
+        args += ["--set", setting]
+    result = server.companion(*args)
+    assert result.returncode == 0, result.stderr
+    return json.loads(result.stdout)["code"]
 
 
 def temp_env() -> dict:

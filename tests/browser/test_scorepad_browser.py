@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import json
-
 import pytest
+
+from tests.browser.harness import new_table
 
 pytestmark = pytest.mark.browser
 
@@ -12,15 +12,9 @@ LARGE = {"width": 1280, "height": 800}
 TV = {"width": 1920, "height": 1080}
 
 
-def new_table(server, players: str) -> str:
-    result = server.companion("new", "scorepad", "--players", players, "--json")
-    assert result.returncode == 0, result.stderr
-    return json.loads(result.stdout)["code"]
-
-
 @pytest.mark.parametrize("size", [LARGE, TV], ids=["1280x800", "1920x1080"])
 def test_the_host_table_screen_is_readable_from_across_the_table(server, phones, size):
-    code = new_table(server, "Ann,Bo,Cy")
+    code = new_table(server, "scorepad", "Ann,Bo,Cy")
     ann = phones("ann").open(f"{server.url}/join/{code}")
     ann.tap("Sit as Ann")
     ann.type_into("Ann's points", "17")
@@ -35,7 +29,7 @@ def test_the_host_table_screen_is_readable_from_across_the_table(server, phones,
 
 
 def test_phone_and_table_screens_in_dark_mode(server, phones):
-    code = new_table(server, "Ann,Bo")
+    code = new_table(server, "scorepad", "Ann,Bo")
     ann = phones("ann", dark=True).open(f"{server.url}/join/{code}")
     ann.tap("Sit as Ann")
     ann.type_into("Ann's points", "5")

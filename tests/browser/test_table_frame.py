@@ -9,18 +9,11 @@ import urllib.request
 
 import pytest
 
+from tests.browser.harness import new_table
+
 pytestmark = pytest.mark.browser
 
 LARGE = {"width": 1280, "height": 800}
-
-
-def new_table(server, game: str, players: str, *settings: str) -> str:
-    args = ["new", game, "--players", players, "--json"]
-    for setting in settings:
-        args += ["--set", setting]
-    result = server.companion(*args)
-    assert result.returncode == 0, result.stderr
-    return json.loads(result.stdout)["code"]
 
 
 def host_act(server, code: str, kind: str, payload: dict, seat: int | None = None) -> None:

@@ -6,6 +6,7 @@ from engine.game import Action, said as engine_said
 from engine.plain import is_plain
 from engine.strata import GAME
 from engine.table import Entry, Match, make_spec, play
+from tests.support import upgraded_match
 
 
 def test_an_older_log_replays_as_todays_moves():
@@ -22,16 +23,15 @@ def test_an_older_log_replays_as_todays_moves():
                                     "bonus": {"money": "1", "grain": 0}})),
         (None, Action(1, "take_card", {"face": "up", "class": "artisan", "points": 1})),
     ]
-    match = Match(GAME, spec, [Entry(rev, by, action) for rev, (by, action) in enumerate(old, start=1)])
+    match = upgraded_match(GAME, spec, [Entry(rev, by, action) for rev, (by, action) in enumerate(old, start=1)])
     state = match.state
     assert is_plain(state) and state["round"] == 1 and state["phase"] == "production"
     assert state["cards"][0][0]["class"] == "scholars" and state["cards"][0][0]["points"] == 3
     assert state["cards"][2][0]["column"] == "merchants" and state["cards"][2][0]["front"]["class"] == "peasants"
     assert match.log[0].action.payload == {"money": 1}  # the unknown key is gone
     assert match.log[5].action.payload["class"] == "scholars"
-    # one "effect" a card before issue 18: entered as the list "effects"
-    assert match.log[5].action.payload["effects"] == ["trade"]
-    assert "effect" not in match.log[5].action.payload
+    # one "effect" a card before issue 18: today's take_card still takes it, as a list
+    assert match.log[5].action.payload["effect"] == "trade"
     assert state["cards"][0][0]["effects"] == ["trade"]
     assert state["cards"][1][0]["effects"] == []  # no effect given: none
 

@@ -108,6 +108,17 @@ def _setup(screen: dict) -> dict:
     return screen["public"].get("setup") or NO_SETUP
 
 
+def _setup_of(kind: str, *keys: str):
+    """A view slice for a setup part: whether this screen may make the move ``kind``
+    now, then the setup's ``keys`` (lists as tuples, a mapping as its sorted items)."""
+    def frozen(value):
+        if isinstance(value, dict):
+            return tuple(sorted(value.items()))
+        return tuple(value) if isinstance(value, list) else value
+
+    return lambda s: (kind in s["legal"], *(frozen(_setup(s)[key]) for key in keys))
+
+
 @part
 def Setup():
     missing = use_view(lambda s: tuple(_setup(s)["missing"]))
@@ -131,9 +142,7 @@ def Setup():
 def SetupBoard():
     """The towers are placed by tapping the board: a tower, then its new circle."""
     context = use_table()
-    can = use_view(lambda s: "towers" in s["legal"])
-    circles = use_view(lambda s: tuple(_setup(s)["tower_circles"]))
-    default = use_view(lambda s: tuple(_setup(s)["default_towers"]))
+    can, circles, default = use_view(_setup_of("towers", "tower_circles", "default_towers"))
     every = use_view(lambda s: tuple(c["circle"] for c in s["public"]["board"]["circles"]))
     moving, set_moving = ft.use_state(None)
     width = kit.use_width()
@@ -176,11 +185,8 @@ def SetupBoard():
 @part
 def TowerColours():
     context = use_table()
-    can = use_view(lambda s: "tower_colour" in s["legal"])
-    circles = use_view(lambda s: tuple(_setup(s)["tower_circles"]))
-    colours = use_view(lambda s: tuple(_setup(s)["colours"]))
-    chosen = use_view(lambda s: tuple(sorted(_setup(s)["tower_colours"].items())))
-    each = use_view(lambda s: _setup(s)["stones_per_colour"])
+    can, circles, colours, chosen, each = use_view(_setup_of(
+        "tower_colour", "tower_circles", "colours", "tower_colours", "stones_per_colour"))
     now = dict(chosen)
     stones = and_words([f"{each} {colour}" for colour in colours])
     rows: list[ft.Control] = [
@@ -206,9 +212,8 @@ def TowerColours():
 @part
 def StartPlayer():
     context = use_table()
-    can = use_view(lambda s: "start_player" in s["legal"])
+    can, chosen = use_view(_setup_of("start_player", "start_player"))
     players = use_view(lambda s: tuple(s["table"]["players"]))
-    chosen = use_view(lambda s: _setup(s)["start_player"])
     buttons = []
     for seat, name in enumerate(players):
         handler = (lambda e, s=seat: context.act("start_player", {"player": s})) if can else None

@@ -78,6 +78,12 @@ def _player_names(s: dict) -> tuple:
     return tuple(s["table"]["players"])
 
 
+def _who(s: dict) -> tuple:
+    """Who this screen is (its seat, whether it is the host's) and the names it words the
+    table with (the players', the rocks' colours)."""
+    return s["table"]["seat"], s["table"]["host"], _player_names(s), _names(s)
+
+
 def _colours(s: dict) -> tuple:
     """The players' colours on this game's screens: never a rock's colour. A table may
     name its rocks after a player colour ("Pink"); that player is drawn in a colour no
@@ -151,10 +157,7 @@ def Note():
 @part
 def Setup():
     context = use_table()
-    seat = use_view(lambda s: s["table"]["seat"])
-    host = use_view(lambda s: s["table"]["host"])
-    names = use_view(_names)
-    players = use_view(_player_names)
+    seat, host, players, names = use_view(_who)
     have = use_view(lambda s: s["public"]["players"][seat]["rocks"] if seat is not None else None)
     starting = use_view(lambda s: s["public"]["starting_rocks"])
     missing = use_view(lambda s: tuple(_still_drawing(s["public"])))
@@ -194,9 +197,7 @@ def Setup():
 @part
 def LayPiles():
     context = use_table()
-    seat = use_view(lambda s: s["table"]["seat"])
-    names = use_view(_names)
-    players = use_view(_player_names)
+    seat, _, players, names = use_view(_who)
     start = use_view(lambda s: s["public"]["start_player"])
     (may_draw,) = use_view(_may("draw"))
     black = use_view(lambda s: s["public"]["bag"]["black_rock"])
@@ -252,9 +253,7 @@ def Bidding():
 
 @part
 def WhoBids():
-    seat = use_view(lambda s: s["table"]["seat"])
-    host = use_view(lambda s: s["table"]["host"])
-    players = use_view(_player_names)
+    seat, host, players, _ = use_view(_who)
     turn = use_view(lambda s: s["public"]["turn"])
     standing = use_view(lambda s: next((p["number"] for p in s["public"]["piles"]
                                         if p["bid"] and p["bid"]["seat"] == s["table"]["seat"]), None))
@@ -509,10 +508,7 @@ def _keeps(rocks: list) -> str:
 @part
 def TurnIns():
     context = use_table()
-    seat = use_view(lambda s: s["table"]["seat"])
-    host = use_view(lambda s: s["table"]["host"])
-    players = use_view(_player_names)
-    names = use_view(_names)
+    seat, host, players, names = use_view(_who)
     turn = use_view(lambda s: s["public"]["turn"])
     order = use_view(lambda s: tuple(s["public"]["turn_in_order"]))
     (my_turn,) = use_view(_may("turn_in"))
@@ -609,9 +605,7 @@ def _plan_card(names, plan: dict, number: int, follow) -> ft.Control:
 
 @part
 def CorrectionButtons(start):
-    seat = use_view(lambda s: s["table"]["seat"])
-    host = use_view(lambda s: s["table"]["host"])
-    players = use_view(_player_names)
+    seat, host, players, _ = use_view(_who)
     (may_correct,) = use_view(_may("correct_garden"))
     phase = use_view(lambda s: s["public"]["phase"])
     if seat is not None:
@@ -631,9 +625,7 @@ def CorrectionButtons(start):
 @part
 def Correction(target: int, done):
     context = use_table()
-    seat = use_view(lambda s: s["table"]["seat"])
-    names = use_view(_names)
-    players = use_view(_player_names)
+    seat, _, players, names = use_view(_who)
     garden = use_view(lambda s: s["public"]["players"][target]["garden"])
     chosen, set_chosen = ft.use_state(lambda: rk.selection(garden))
     whose = "your" if target == seat else f"{players[target]}'s"
@@ -780,21 +772,28 @@ def _decks_slice(s: dict):
                  for d in rk.DECK_ORDER)
 
 
+def _deck_cells(decks: tuple, sizes: tuple[int, int, int], table: bool = False) -> list[ft.Control]:
+    """A column per deck: its name, its top card (or, once it is empty, what a set costs
+    on paper, with a *) and the cards left; at the phone's sizes or the table screen's
+    (``table``: the name on two lines)."""
+    cells = []
+    for deck, top, cost, left, _ in decks:
+        name = rk.DECK_NAMES[deck]
+        big = str(top) if top is not None else f"{cost}*"
+        cells.append(ft.Column([
+            _big(name.replace(" ", "\n") if table else name, sizes[0]),
+            _big(big, sizes[1], f"{name} top {big}"),
+            _big(f"{left} left", sizes[2], f"{name} cards left {left}"),
+        ], spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER, expand=True))
+    return cells
+
+
 @part
 def Decks():
     decks = use_view(_decks_slice)
-    cells = []
-    for deck, top, cost, left, _ in decks:
-        big = str(top) if top is not None else f"{cost}*"
-        cells.append(ft.Column([
-            ft.Text(rk.DECK_NAMES[deck], size=14, weight=ft.FontWeight.BOLD),
-            kit.own(ft.Text(big, size=30, weight=ft.FontWeight.BOLD,
-                            semantics_label=f"{rk.DECK_NAMES[deck]} top {big}")),
-            kit.own(ft.Text(f"{left} left", size=13,
-                            semantics_label=f"{rk.DECK_NAMES[deck]} cards left {left}")),
-        ], spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER, expand=True))
     rows: list[ft.Control] = [kit.title("Decks: top card"),
-                              ft.Row(cells, spacing=4, vertical_alignment=ft.CrossAxisAlignment.END)]
+                              ft.Row(_deck_cells(decks, (14, 30, 13)), spacing=4,
+                                     vertical_alignment=ft.CrossAxisAlignment.END)]
     if any(paper for d, _, _, _, paper in decks if d != "pass"):
         rows.append(kit.muted("* deck empty: further sets cost this on paper."))
     return kit.card(rows)
@@ -928,20 +927,20 @@ def TableView():
     ], vertical_alignment=ft.CrossAxisAlignment.START, spacing=32)
 
 
+_WHOSE_TURN = {"piles": ("start_player", "{} lays out the piles"), "bidding": ("turn", "{} bids"),
+               "turn_ins": ("turn", "{} turns in")}
+"""Per phase, whose move it is (the public view's key naming the seat) in words."""
+
+
 def _whose_turn(s: dict):
     p = s["public"]
-    phase = p["phase"]
-    players = s["table"]["players"]
-    if phase == "setup":
+    if p["phase"] == "setup":
         missing = _still_drawing(p)
         return ("Drawing gardens: " + ", ".join(missing)) if missing else "Choose the start player"
-    if phase == "piles":
-        return f"{_name(players, p['start_player'])} lays out the piles"
-    if phase == "bidding":
-        return f"{_name(players, p['turn'])} bids"
-    if phase == "turn_ins":
-        return f"{_name(players, p['turn'])} turns in"
-    return ""
+    if p["phase"] not in _WHOSE_TURN:
+        return ""
+    key, words = _WHOSE_TURN[p["phase"]]
+    return words.format(_name(s["table"]["players"], p[key]))
 
 
 @part
@@ -997,16 +996,9 @@ def BigPiles():
 @part
 def BigDecks():
     decks = use_view(_decks_slice)
-    cells = []
-    for deck, top, cost, left, _ in decks:
-        big = str(top) if top is not None else f"{cost}*"
-        cells.append(ft.Column([
-            _big(rk.DECK_NAMES[deck].replace(" ", "\n"), 18),
-            _big(big, 64, f"{rk.DECK_NAMES[deck]} top {big}"),
-            _big(f"{left} left", 22),
-        ], spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER, expand=True))
-    return ft.Column([_big("Deck tops", 36), ft.Row(cells, vertical_alignment=ft.CrossAxisAlignment.END)],
-                     spacing=8)
+    return ft.Column([_big("Deck tops", 36),
+                      ft.Row(_deck_cells(decks, (18, 64, 22), table=True),
+                             vertical_alignment=ft.CrossAxisAlignment.END)], spacing=8)
 
 
 @part
