@@ -40,9 +40,11 @@ def JoinCard(phone):
         set_code(e.control.value)
         set_problem(None)
 
+    # the error wraps (a field cuts it to one line otherwise): "Codes use the letters
+    # A C D ... Y" is whole on a 360 px phone
     field = ft.TextField(label="Table code", value=code, on_change=typed, error=problem,
-                         on_submit=join, capitalization=ft.TextCapitalization.CHARACTERS,
-                         text_size=24)
+                         error_max_lines=4, on_submit=join,
+                         capitalization=ft.TextCapitalization.CHARACTERS, text_size=24)
     return kit.card([kit.title("Join a table"), field, kit.primary("Join", join)])
 
 
