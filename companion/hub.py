@@ -180,13 +180,14 @@ class TableHub:
             }
 
     def history(self, who: Who) -> list[dict]:
-        """The log in words, filtered for the reader (hidden values stay hidden)."""
+        """The log in words, filtered for the reader (hidden values stay hidden): each
+        line's ``move`` is its number in the table's move count (``rev``: its log entry)."""
         with self.lock:
             names = self.spec.players
             lines = []
-            for entry, text in self.match.history(who.seat):
+            for move, (entry, text) in enumerate(self.match.history(who.seat), start=1):
                 author = "Host" if entry.by is None else names[entry.by]
-                lines.append({"rev": entry.rev, "by": author, "text": text})
+                lines.append({"rev": entry.rev, "move": move, "by": author, "text": text})
             return lines
 
     # -- seats ---------------------------------------------------------------

@@ -304,7 +304,8 @@ class Match:
 
     @property
     def moves(self) -> int:
-        """How many actions are in effect (undone ones and undo/redo entries aside)."""
+        """How many actions are in effect (undone ones and undo/redo entries aside): the
+        table's move count (:func:`engine.log.move_count`), in every view's ``moves``."""
         return self._pos.moves
 
     @property
@@ -402,7 +403,7 @@ class Match:
         the viewer saw last (its news: what happened after it)."""
         news = self.news(seat, since) if since is not None else []
         return envelope(self.game, self.state, self.public(), seat, self.legal(seat, host),
-                        self.revision, news)
+                        self.revision, news, self.moves)
 
     RECENT = 16
     """How many of the latest moves keep their state before and after in memory: the
@@ -425,7 +426,8 @@ class Match:
 
     def history(self, viewer: int | None) -> list[tuple[Entry, str]]:
         """Every effective action in words, as ``viewer`` may read them (this one reads
-        and replays the whole chain: asked for only when the history is shown)."""
+        and replays the whole chain: asked for only when the history is shown). The
+        n-th line is move n of the table's move count (:attr:`moves`)."""
         state = self.setup()
         lines = []
         for entry in self.done:

@@ -75,7 +75,7 @@ class MemoryStore:
                 link = t["links"].get(revision)
                 records.append(TableRecord(code, json_copy(t["spec"], "table spec"), revision,
                                            t["created"], t["updated"], status_of(t["values"], link),
-                                           moves=moves_of(link, revision)))
+                                           moves=moves_of(link, revision, lambda t=t: t["log"])))
         records.sort(key=lambda r: (r.updated, r.created, r.code), reverse=True)
         return records
 

@@ -19,7 +19,7 @@ import json
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Mapping, Protocol, runtime_checkable
+from typing import Any, Callable, Iterable, Mapping, Protocol, runtime_checkable
 
 import platformdirs
 
@@ -250,8 +250,22 @@ def status_of(values: Mapping[str, Any], link: Mapping[str, Any] | None) -> str:
     return status if isinstance(status, str) else str(status)
 
 
-def moves_of(link: Mapping[str, Any] | None, revision: int) -> int | None:
+def moves_of(link: Mapping[str, Any] | None, revision: int,
+             entries: Callable[[], Iterable[Mapping[str, Any]]] | None = None) -> int | None:
+    """The table's move count (:func:`engine.log.move_count`) from its last link record,
+    or (no link record) from its log entries (``entries``, read only then); None when
+    neither says it (a log entry that cannot be read)."""
     if revision == 0:
         return 0
-    moves = link.get("moves") if isinstance(link, Mapping) else None
-    return moves if type(moves) is int and moves >= 0 else None
+    from engine.log import Entry, move_count
+    from storage.durable import CorruptFile
+
+    def log() -> list[Entry]:
+        if entries is None:
+            raise ValueError("no entries")
+        return [Entry.from_json(e) for e in entries()]
+
+    try:
+        return move_count(link, log)
+    except (KeyError, TypeError, ValueError, AttributeError, OSError, StorageError, CorruptFile):
+        return None

@@ -263,6 +263,14 @@ class _Table:
             self.segments.pop(oldest).close()
         return db
 
+    def entries(self) -> Iterator[dict]:
+        """Every log entry, oldest first (the whole log: read only when asked)."""
+        for rev in range(1, self.revision + 1):
+            doc = self.segment((rev - 1) // self.size).table("log").get(doc_id=rev)
+            if doc is None:
+                raise CorruptFile(f"its log has no entry {rev}")
+            yield dict(doc)
+
     def _check_loaded(self, index: int, db: TinyDB) -> None:
         entries = (db.storage.read() or {}).get("log") or {}
         if len(entries) != self.size:
@@ -686,7 +694,8 @@ class TableStore:
         return TableRecord(table.code, json_copy(header["spec"], "table spec"), table.revision,
                            header["created"], table.updated(),
                            status_of(header["values"], table.last_link),
-                           moves=moves_of(table.last_link, table.revision), warning=table.warning)
+                           moves=moves_of(table.last_link, table.revision, table.entries),
+                           warning=table.warning)
 
     def _unreadable_record(self, code: str, exc: UnreadableTable) -> TableRecord:
         stamp = ""

@@ -165,8 +165,8 @@ def seat_view(game: Game, state: Any, seat: int | None, host: bool, names) -> di
     """The envelope's parts that depend on the state, without a Match around it."""
     from engine.envelope import envelope
 
-    view = envelope(game, state, game.public(state), seat, legal_moves(game, state, seat, host, names), 0, [])
-    return {key: value for key, value in view.items() if key not in ("revision", "news")}
+    view = envelope(game, state, game.public(state), seat, legal_moves(game, state, seat, host, names), 0, [], 0)
+    return {key: value for key, value in view.items() if key not in ("revision", "news", "moves")}
 
 
 def _seats_taken(game: Game, n: int) -> bool:

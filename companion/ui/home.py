@@ -7,6 +7,7 @@ import flet as ft
 from engine.errors import IllegalAction
 from engine.registry import games as registered_games, get_game
 from companion.codes import code_problem, normalise_code
+from companion.commands.tables import move_words
 from companion.downloads import download_link
 from companion.hub import off_loop
 from companion.ui import kit
@@ -39,9 +40,11 @@ def JoinCard(phone):
         set_code(e.control.value)
         set_problem(None)
 
+    # the error wraps (a field cuts it to one line otherwise): "Codes use the letters
+    # A C D ... Y" is whole on a 360 px phone
     field = ft.TextField(label="Table code", value=code, on_change=typed, error=problem,
-                         on_submit=join, capitalization=ft.TextCapitalization.CHARACTERS,
-                         text_size=24)
+                         error_max_lines=4, on_submit=join,
+                         capitalization=ft.TextCapitalization.CHARACTERS, text_size=24)
     return kit.card([kit.title("Join a table"), field, kit.primary("Join", join)])
 
 
@@ -142,7 +145,6 @@ def _table_row(phone, record) -> ft.Control:
         game_title = "?"
     players = ", ".join(spec.get("players", []))
     finished = record.status == "finished"
-    moves = record.moves if record.moves is not None else record.revision
 
     async def resume(e, code=record.code):
         await phone.go(f"/t/{code}" if finished else f"/join/{code}")
@@ -153,7 +155,7 @@ def _table_row(phone, record) -> ft.Control:
 
     tile = ft.ListTile(
         title=ft.Text(f"{game_title} · {record.code}", size=18),
-        subtitle=ft.Text(f"{players} · {moves} move{'' if moves == 1 else 's'}"
+        subtitle=ft.Text(f"{players} · {move_words(record.moves)}"
                          + (" · finished" if finished else "")),
         on_click=resume, tooltip=f"Resume table {record.code}",
     )

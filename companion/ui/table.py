@@ -182,10 +182,11 @@ def UndoRedo():
 
 @part
 def MoveCount():
-    """The move counter: players (and the tests) see that a phone is up to date."""
+    """The move counter: players (and the tests) see that a phone is up to date. It
+    is the table's move count (the view's ``moves``), the number the tables list says."""
     code = use_table().live.hub.code
-    revision = use_view(lambda s: s["revision"])
-    return kit.muted(f"Table {code} · move {revision}")
+    moves = use_view(lambda s: s["moves"])
+    return kit.muted(f"Table {code} · move {moves}")
 
 
 @part
@@ -263,7 +264,7 @@ def History():
     if not lines:
         return kit.muted("Nothing has happened yet.")
     return ft.Column([ft.ListTile(title=ft.Text(line["text"], size=16),
-                                  subtitle=ft.Text(f"move {line['rev']} · {line['by']}"), dense=True)
+                                  subtitle=ft.Text(f"move {line['move']} · {line['by']}"), dense=True)
                       for line in reversed(lines)])
 
 

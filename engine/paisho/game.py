@@ -432,9 +432,21 @@ def _can_form(state: dict, seat: int | None, host: bool) -> str | None:
     if reason or seat is None:
         return reason
     if not q.harmony_choices(state, seat, first=True):
-        return (f"{state['players'][seat]} has no two tiles on the board that could "
-                "form a new harmony")
+        return _no_new_harmony(state, seat)
     return None
+
+
+def _no_new_harmony(state: dict, seat: int) -> str:
+    """Why ``seat`` has no harmony to record: a White Lotus that would harmonise with a
+    flower on the board if it bloomed says so (the rule's own sentence, the one a
+    lotus harmony gets when another pair keeps the move open)."""
+    board = state["tiles"][seat]["board"]
+    flower = next((k for k in FLOWERS if board.get(k)), None)
+    if board.get("lotus") and flower is not None and not q.is_blooming(state, seat):
+        text = pair_refusal("lotus", flower, lotus_blooming=False)
+        return text[:1].upper() + text[1:]
+    return (f"{state['players'][seat]} has no two tiles on the board that could "
+            "form a new harmony")
 
 
 def _harmony_formed(state: dict, owner: int, payload: dict) -> None:

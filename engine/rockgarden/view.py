@@ -19,7 +19,7 @@ from functools import lru_cache
 from engine.game import Action
 from engine.plain import clone
 from engine.rockgarden import rules
-from engine.rockgarden.advisor import advise, alternatives
+from engine.rockgarden.advisor import outcomes
 from engine.rockgarden.bid_advice import advise_bid
 from engine.rockgarden.odds import black_rock_chance
 from engine.rockgarden.play import correction_summary
@@ -185,19 +185,11 @@ def advice(state: dict, seat: int) -> dict | None:
 
 @lru_cache(maxsize=512)
 def _plans_cached(garden: tuple, tops: tuple, after_deck: str) -> tuple:
-    tops_now = dict(zip(SET_DECKS, tops))
-    plans = advise(dict(garden), tops_now, after_deck)
-    others = alternatives(dict(garden), tops_now, after_deck) or {}
     out = []
-    for plan in plans:
+    for plan, ways in outcomes(dict(garden), dict(zip(SET_DECKS, tops)), after_deck):
         data = _plan_json(plan)
-        ways = [data["rocks_left"]]
-        data["alternatives"] = [{k: data[k] for k in ("rocks_left", "turn_ins", "steps")}]
-        for other in others.get(plan.outcome, ()):
-            more = _plan_json(other)
-            if more["rocks_left"] not in ways:
-                ways.append(more["rocks_left"])
-                data["alternatives"].append({k: more[k] for k in ("rocks_left", "turn_ins", "steps")})
+        data["alternatives"] = [{k: way[k] for k in ("rocks_left", "turn_ins", "steps")}
+                                for way in map(_plan_json, ways)]
         out.append(data)
     return tuple(out)
 

@@ -126,6 +126,30 @@ def test_bad_links_get_a_clear_page_with_a_way_back(server, phones):
     phone.see("Codes use the letters A C D E F H J K M N P Q R T U V W X Y")
 
 
+WRONG_CODE = "Codes use the letters A C D E F H J K M N P Q R T U V W X Y"
+
+
+def test_the_wrong_code_message_is_whole_on_a_360_px_phone(server, phones):
+    """Issue 26 point 5: under the code field it was cut to one line ("Codes use the
+    letters A C D E F H J K M N P ..."); the accessibility tree still had it all, so the
+    box it is drawn in is checked: inside the screen, and tall enough for the lines the
+    whole message needs (its type is 12 px: 16 px a line; at 360 px it needs two)."""
+    phone = phones("small", viewport={"width": 360, "height": 740}).open(server.url)
+    phone.type_into("Table code", "12")
+    phone.tap("Join")
+    phone.see(WRONG_CODE)
+    phone.page.wait_for_timeout(500)  # the field's error fades in
+    boxes = phone.page.evaluate(
+        """(text) => Array.from(document.querySelectorAll('flt-semantics'))
+            .filter(el => (el.textContent || '').trim() === text)
+            .map(el => { const r = el.getBoundingClientRect();
+                         return {x: r.x, width: r.width, height: r.height}; })""", WRONG_CODE)
+    assert boxes, "the whole message is not in the accessibility tree"
+    text = min(boxes, key=lambda b: b["width"] * b["height"])  # the text's own node
+    assert text["x"] >= 0 and text["x"] + text["width"] <= 360, text
+    assert text["height"] >= 28, f"drawn on one line, cut off: {text}"
+
+
 def test_a_phone_recovers_by_itself_when_the_host_comes_back(server, phones):
     """No reload: the phone says in words it lost the host, keeps its last screen, then
     returns to its seat alone (tests/browser/test_comeback.py times it)."""

@@ -17,7 +17,7 @@ from __future__ import annotations
 import flet as ft
 
 from companion.games.strata import look
-from companion.games.strata.words import cat_of, name_of, phase_of, tribute_lines, waiting_words
+from companion.games.strata.words import bank_note, cat_of, name_of, phase_of, tribute_lines, waiting_words
 from companion.ui import charts, kit
 from companion.ui.live import part, use_table, use_view
 
@@ -44,6 +44,7 @@ def TableView():
         left = BigNow()
     return ft.Column([
         BigHeadline(),
+        BigBankNote(),
         ft.Row([
             ft.Container(left, expand=5),
             ft.Column([BigPlayer(s, key=f"p{s}") for s in range(n)], expand=6, spacing=10),
@@ -66,6 +67,18 @@ def BigHeadline():
                                 semantics_label=f"Start player: {start}"))], tight=True, spacing=8),
     ], alignment=ft.MainAxisAlignment.SPACE_BETWEEN, wrap=True,
         vertical_alignment=ft.CrossAxisAlignment.CENTER)
+
+
+@part
+def BigBankNote():
+    """A limited bank that has run out, in large type (every screen says it)."""
+    k = _scale()
+    note = use_view(bank_note)
+    if not note:
+        return ft.Container(visible=False)
+    return ft.Container(kit.own(ft.Text(note, size=int(SMALLER * k), weight=ft.FontWeight.BOLD,
+                                        color=ft.Colors.ON_TERTIARY_CONTAINER)),
+                        bgcolor=ft.Colors.TERTIARY_CONTAINER, border_radius=8, padding=ft.Padding(16, 8, 16, 8))
 
 
 @part
@@ -138,9 +151,11 @@ def BigSteps():
     k = _scale()
     steps = use_view(_steps)
     label = use_view(lambda s: s["public"]["phase_label"])
+    phase = use_view(phase_of)
     rows: list[ft.Control] = [kit.big_text(label, int(TEXT * k))]
+    busy = "discarding" if phase in ("production_cap", "tribute_cap") else "moving tokens"
     for name, words, done in steps:
-        rows.append(kit.own(ft.Text(f"{name}: {'done' if done else 'moving tokens'}", size=int(SMALLER * k),
+        rows.append(kit.own(ft.Text(f"{name}: {'done' if done else busy}", size=int(SMALLER * k),
                                     weight=ft.FontWeight.BOLD if done else None,
                                     semantics_label=f"{name} {'done' if done else 'not done'}")))
         if words:

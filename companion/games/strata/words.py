@@ -53,7 +53,7 @@ def waiting_words(screen: dict) -> str | None:
         return f"Waiting for {who} to take a card."
     if phase == "production":
         return f"Waiting for {who} to move their tokens and tap Done."
-    if phase == "tribute_cap":
+    if phase in ("production_cap", "tribute_cap"):
         return f"Waiting for {who} to discard down to {numbers_of(screen)['cap']}."
     if phase == "tribute":
         current = (public.get("tribute") or {}).get("current")
@@ -63,6 +63,13 @@ def waiting_words(screen: dict) -> str | None:
     if phase == "scoring":
         return f"Waiting for {who} to place their Empress and bonus points."
     return f"Waiting for {who}."
+
+
+def bank_note(screen: dict) -> str | None:
+    """``The bank has no Grain left.`` once a limited bank has run out (every screen
+    says it), else None."""
+    note = screen["public"].get("bank_note")
+    return f"{note}." if note else None
 
 
 def tribute_lines(screen: dict):
@@ -137,5 +144,5 @@ def turn_words(screen: dict) -> str:
     return ""
 
 
-__all__ = ["cat_of", "name_of", "names", "numbers_of", "phase_of", "tribute_lines", "turn_words",
+__all__ = ["bank_note", "cat_of", "name_of", "names", "numbers_of", "phase_of", "tribute_lines", "turn_words",
            "waiting_words"]
