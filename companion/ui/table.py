@@ -21,7 +21,7 @@ from companion.ui.notice import Notice, Waiting
 from companion.ui.opening import OpenedTable
 
 TABS = (("play", "Play"), ("history", "History"), ("rules", "Rules"), ("invite", "Invite"))
-WIDE = 900
+WIDE = kit.WIDE
 
 
 @part
