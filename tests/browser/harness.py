@@ -341,8 +341,19 @@ class Phone:
 
         from PIL import Image
 
-        boxes = self.label_boxes(labels)
-        shot = Image.open(io.BytesIO(self.page.screenshot())).convert("RGB")
+        boxes, last, out = {}, None, {}
+        for _ in range(20):  # the canvas may paint a moment after the tree has the labels
+            boxes = self.label_boxes(labels)
+            png = self.page.screenshot()
+            out = self._inks(Image.open(io.BytesIO(png)).convert("RGB"), boxes)
+            if png == last and all(out.values()):
+                break
+            last = png
+            self.page.wait_for_timeout(300)
+        return out
+
+    @staticmethod
+    def _inks(shot, boxes: dict) -> dict[str, int]:
         out = {}
         for name, box in boxes.items():
             left, top = max(0, int(box["x"])), max(0, int(box["y"]))
