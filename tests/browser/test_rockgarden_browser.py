@@ -231,6 +231,10 @@ def test_host_table_screen_wide_and_pass_and_play(server, phones):
     host.page.get_by_text("Enter for Bo", exact=True).or_(
         host.page.get_by_role("menuitem", name="Enter for Bo")).first.click(timeout=WAIT)
     host.see("Hand the device to Bo, then tap", timeout=WAIT)
+    host.see_label("Bo's turn: lay out the piles", timeout=WAIT)  # the table stays meanwhile
+    host.see_label("Piles 0 of 3", timeout=WAIT)
+    host.see_label("Bo demerit cards 3", timeout=WAIT)
+    shot(host, "host-veil-bo")
     assert not host.frames_since(0).has_text("Bo demerits")  # nothing of Bo's before the tap
     host.tap("I am Bo: show my screen", timeout=WAIT)
     host.see("You lay out the piles", timeout=WAIT)

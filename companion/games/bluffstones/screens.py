@@ -53,6 +53,19 @@ def turn_words(screen: dict) -> str | None:
 
 
 
+def decision(screen: dict, seat: int) -> str | None:
+    """What ``seat`` decides now, from the public view only (pass-and-play's hand-over)."""
+    public = screen["public"]
+    if public["phase"] == "bidding" and seat in public.get("waiting_for", ()):
+        return "bid in secret"
+    step = public.get("pending")
+    if step and step["seat"] == seat:
+        if step["step"] == "remove":
+            return "remove a stone with their red stone"
+        return f"place their {step['colour']} stone"
+    return None
+
+
 def _headline(winners: list[str]) -> str:
     return f"{winners[0]} wins" if len(winners) == 1 else f"{and_words(winners)} share the win"
 

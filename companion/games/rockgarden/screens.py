@@ -70,6 +70,22 @@ def turn_words(screen: dict) -> str | None:
     return None
 
 
+def decision(screen: dict, seat: int) -> str | None:
+    """What ``seat`` decides now, from the public view only (pass-and-play's hand-over)."""
+    public = screen["public"]
+    phase = public["phase"]
+    if phase == "setup":
+        have = public["players"][seat]["rocks"]
+        return f"draw their {public['starting_rocks']} starting rocks" if have < public["starting_rocks"] else None
+    if phase == "piles" and public["start_player"] == seat:
+        return "lay out the piles"
+    if phase == "bidding" and public["turn"] == seat:
+        return "undercut a bid or pass" if _every_pile_has_a_bid(public) else "bid on a pile"
+    if phase == "turn_ins" and public["turn"] == seat:
+        return "turn in their forbidden sets"
+    return None
+
+
 
 # -- small slices ---------------------------------------------------------------------------
 

@@ -22,6 +22,14 @@ def turn_words(screen: dict) -> str:
     return f"enter your points for round {screen['public']['round']}"
 
 
+def decision(screen: dict, seat: int) -> str | None:
+    """What ``seat`` decides now, from the public view (pass-and-play's hand-over)."""
+    public = screen["public"]
+    if screen["result"] is None and seat in public["waiting"]:
+        return f"enter their points for round {public['round']}"
+    return None
+
+
 
 # -- slices of the view ------------------------------------------------------------------
 
@@ -65,7 +73,7 @@ def Screen():
             controls.append(PointsEntry(seat, single=True, key=f"entry{seat}"))
         elif host:
             controls.extend(PointsEntry(s, single=False, key=f"entry{s}") for s in range(n))
-        else:
+        elif not use_table().extra.get("veil"):  # (pass-and-play's hand-over shows the table)
             controls.append(kit.muted("Watching: take a seat to enter points."))
     controls.append(Totals())
     controls.append(ChartSection())
