@@ -20,6 +20,7 @@ from companion.ui.join import qr_block
 from companion.ui.live import TABLE, LiveTable, TableContext, part, use_table, use_view
 from companion.ui.notice import Notice, Waiting
 from companion.ui.opening import OpenedTable
+from companion.ui.theme import ThemeChoice
 
 TABS = (("play", "Play"), ("history", "History"), ("rules", "Rules"), ("invite", "Invite"))
 WIDE = kit.WIDE
@@ -215,7 +216,8 @@ def Header():
         badge = kit.body("Host" if host else "Watching", weight=ft.FontWeight.BOLD)
     return ft.Column([
         ft.Row([kit.title(title), UndoRedo()], alignment=ft.MainAxisAlignment.SPACE_BETWEEN),
-        ft.Row([badge, MoveCount()], alignment=ft.MainAxisAlignment.SPACE_BETWEEN),
+        ft.Row([badge, ft.Row([MoveCount(), ThemeChoice(use_table().phone)], tight=True, spacing=0)],
+               alignment=ft.MainAxisAlignment.SPACE_BETWEEN, vertical_alignment=ft.CrossAxisAlignment.CENTER),
     ], spacing=2)
 
 

@@ -385,6 +385,21 @@ class Phone:
         short = {n: h for n, h in inks.items() if h < type_size * 0.7}
         assert not short, f"digits under {type_size * 0.7:.0f} px high on screen: {short} (all: {inks})"
 
+    def luminance_in(self, label: str) -> dict[str, float]:
+        """How light the pixels inside the node named ``label`` are drawn (0 black .. 255
+        white): its darkest, its lightest and its centre, read from a screenshot."""
+        import io
+
+        from PIL import Image
+
+        box = self.label_boxes([label])[label]
+        shot = Image.open(io.BytesIO(self.page.screenshot())).convert("L")
+        crop = shot.crop((int(box["x"]), int(box["y"]), int(box["x"] + box["width"]),
+                          int(box["y"] + box["height"])))
+        low, high = crop.getextrema()
+        return {"darkest": low, "lightest": high,
+                "centre": crop.getpixel((crop.width // 2, crop.height // 2))}
+
     def drawn_rows(self) -> tuple[int, int] | None:
         """The topmost and bottommost rows where the page drew anything but its
         background (a screen whose lower half is empty ends half way)."""
