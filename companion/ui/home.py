@@ -15,7 +15,13 @@ from companion.ui import kit
 
 @ft.component
 def Home(phone):
-    controls: list[ft.Control] = [kit.title("Table Companion", size=30), JoinCard(phone)]
+    from companion.ui.theme import ThemeChoice
+
+    controls: list[ft.Control] = [
+        ft.Row([kit.title("Table Companion", size=30), ThemeChoice(phone)],
+               alignment=ft.MainAxisAlignment.SPACE_BETWEEN),
+        JoinCard(phone),
+    ]
     if phone.is_host:
         controls.append(CreateCard(phone))
         controls.append(TablesCard(phone))

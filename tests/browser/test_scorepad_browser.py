@@ -46,3 +46,36 @@ def test_phone_and_table_screens_in_dark_mode(server, phones):
     host.open(f"{server.url}/t/{code}")
     host.see_label("Ann total 5")
     host.keep_screenshot("scorepad-table-dark")
+
+
+def test_the_host_reveals_secret_scores_from_the_table_screen(server, phones):
+    """Issue 26, point 1: "Reveal scores" on the host's table screen, after a confirm; a
+    frame audit of the shared screen: no hidden total reached it before the reveal (and
+    every one after it: the positive control)."""
+    from tests.browser.test_table_frame import host_act
+
+    result = server.companion("new", "scorepad", "--players", "Ann,Bo,Cy", "--set", "secret=true", "--json")
+    assert result.returncode == 0, result.stderr
+    code = json.loads(result.stdout)["code"]
+    secret = {"Ann": 4817, "Bo": 2963, "Cy": 7351}
+    for seat, points in enumerate(secret.values()):
+        host_act(server, code, "points", {"points": points}, seat=seat)
+    host = phones("host", viewport=TV)
+    host.record_frames()  # (before the page opens its websocket)
+    host.become_host(server)
+    host.open(f"{server.url}/t/{code}")
+    host.see_label("Ann total secret")
+    host.tap("Reveal scores")
+    host.see("Reveal every score?")
+    host.keep_screenshot("scorepad-table-reveal-confirm")
+    before = host.frames_since(0)
+    assert before.count, "no frames recorded: the audit would prove nothing"
+    for name, points in secret.items():
+        assert not before.has_number(points), f"{name}'s hidden total reached the table screen"
+    host.tap("Reveal")
+    for name, points in secret.items():
+        host.see_label(f"{name} total {points}")
+    after = host.frames_since(0)
+    assert all(after.has_number(points) for points in secret.values())  # the audit sees them now
+    assert host.button("Reveal scores").count() == 0
+    host.keep_screenshot("scorepad-table-revealed")

@@ -1,7 +1,8 @@
 """Four Big Strata in real Chromium against the real server.
 
 - The host's table screen at 1280x800 and 1920x1080: the round, the phase, the start
-  player and every player's Money, Grain and Influence drawn at least 40 px high; no
+  player and every player's Money, Grain, Influence and cards per class drawn at 40 px
+  type or more (measured on the page: the text's box and its digits), the screen filled; no
   controls; screenshots of the phone and the table in light and dark kept as artifacts
   (``tests/artifacts/screens/``).
 - Two whole rounds on three phones (390 x 844) through the flow: the secret bids (a frame
@@ -77,6 +78,11 @@ def test_the_host_table_screen_is_readable_from_across_the_table(server, phones,
     for key in keys:
         host.see_label(key, timeout=WAIT)
     host.assert_readable_from_afar(keys)
+    # issue 26: the score (cards per class) and the resources, measured on the page
+    numbers = ["Ann Money 4", "Bo Grain 4", "Cy Money 5", "Cy Influence 0", "Ann Scholars 0",
+               "Bo Peasants 0", "Cy Artisans 0", "Cy Merchants 0"]
+    host.assert_numbers_readable_from_afar(numbers)
+    host.assert_fills_the_screen(numbers)
     assert host.button("Bid 0").count() == 0  # no controls on the table screen
     keep(host, f"strata-table-{size['width']}", "Cy Money 5")
 
