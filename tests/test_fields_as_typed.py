@@ -53,3 +53,18 @@ def test_join_takes_the_code_as_typed_to_the_last_key():
         assert "not a table code" not in phone.text()
 
     run_app(test)
+
+
+def test_each_start_page_keeps_its_own_choices():
+    """Picking a game shows that game's settings, on that tab only."""
+    async def test(app):
+        host = await app.tab("/", is_host=True, ip="127.0.0.1")
+        other = await app.tab("/", is_host=True, ip="127.0.0.1")
+        await host.pick("Game", "paisho")
+        await host.type(PLAYERS, "Ann, Bo")
+        assert "Harmony points to win" in host.text() and "Pai Sho" in host.text()
+        assert "Harmony points to win" not in other.text()
+        box = other.find(lambda c: isinstance(c, ft.TextField) and c.label == PLAYERS)
+        assert box.value == ""
+
+    run_app(test)

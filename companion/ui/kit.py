@@ -26,7 +26,6 @@ SWATCHES = {
 }
 
 
-@functools.lru_cache(maxsize=None)
 def use_field(initial):
     """What a field (or a choice) holds: ``(shown, latest, set)`` (``initial`` a value, or
     a function that makes it, as for ``ft.use_state``). ``shown`` draws the
@@ -44,6 +43,7 @@ def use_field(initial):
     return shown, latest, set_value
 
 
+@functools.lru_cache(maxsize=None)
 def outline(width: float, colour: str) -> ft.Border:
     """One shared border per width and colour: a re-render that puts back the very same
     border object costs Flet's diff nothing (it compares 5 objects for a new one)."""

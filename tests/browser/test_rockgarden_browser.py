@@ -203,15 +203,7 @@ def test_host_table_screen_wide_and_pass_and_play(server, phones):
 
     host_who = Who(host=True)
     hub = open_tables(str(server.data_dir)).create("rockgarden", PLAYERS, {"tracker_spaces": 1})
-    script = [
-        (0, "setup_draw", {"rocks": "R1 R2 R3 R3 Y2"}), (1, "setup_draw", {"rocks": "Y1 Y1 Y1 W1 W2"}),
-        (2, "setup_draw", {"rocks": "G1 B1 W3 R2 Y3"}), (3, "setup_draw", {"rocks": "B1 B2 W3 W3 G2"}),
-        (None, "start_player", {"player": 1}), (None, "draw", {"rocks": "G2 B2 R3 Y3 G3 B3 R3"}),
-        (1, "bid", {"pile": 0, "rocks": "W1 W2"}), (2, "bid", {"pile": 1, "rocks": "G1"}),
-        (3, "bid", {"pile": 2, "rocks": "B1"}), (0, "bid", {"pile": 0, "rocks": ""}),
-        (1, "pass", {"rock": "W3"}), (1, "turn_in", {"rocks": "Y1 Y1 Y1"}),
-        (1, "turn_in", {"rocks": "W1 W2 W3"}), (0, "turn_in", {"rocks": "R1 R2 R3"}),
-    ]
+    script = ROUND_ONE
     for seat, kind, payload in script:  # round 1 as the phones would have played it
         hub.act(host_who, kind, payload, None, seat)
     host = phones("host", viewport={"width": 1280, "height": 800})
