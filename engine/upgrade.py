@@ -10,6 +10,13 @@ Each game keeps its upgrades in a module of its own, ``engine/<game>/upgrades.py
 - ``instead(state, by, action, refusal)`` (optional): what an action today's rules refuse
   in ``state`` (``refusal``, the IllegalAction) was in today's moves: a list of
   ``(by, action)``, empty to drop it; None when it cannot be said (the refusal stands).
+- ``nearest(state, by, action, refusal)`` (optional): for an action today's rules refuse
+  that ``instead`` cannot say either (the old game followed a rule that has changed, so
+  its state had come apart from today's): what it becomes, the nearest first, each
+  ``(steps, words)``: ``steps`` today's moves (none: the action is left out), ``words``
+  what differs from what the players recorded. The first whose steps today's rules take
+  is kept, and its words noted (``Upgraded.notes``), so such a log still becomes a table
+  that plays on by today's rules.
 - ``settle(state)`` (optional): the moves the old engine made by itself once ``state``
   was reached, as ``(by, action)``; used only for a log today's rules refuse as it is
   (the old engine's), so a log today's rules take whole comes back unchanged.
@@ -32,7 +39,7 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import Any, Iterable, Mapping
 
-from engine.check import check
+from engine.check import apply, check
 from engine.errors import IllegalAction
 from engine.game import Action, Game
 from engine.log import REDO, UNDO, Entry
@@ -42,12 +49,15 @@ from engine.table import Match, TableSpec
 class Upgraded:
     """A log in today's moves: ``entries`` (numbered from 1), made of the first ``read``
     entries of the old log (all of them unless ``problem`` says why it stopped:
-    ``"entry N: ..."``, N the old entry's rev); ``changed`` when they differ from it."""
+    ``"entry N: ..."``, N the old entry's rev); ``changed`` when they differ from it;
+    ``notes``: where today's rules made the table differ from what the players recorded
+    (``"entry N: ..."``), in words."""
 
     entries: list[Entry]
     read: int
     problem: str | None = None
     changed: bool = False
+    notes: tuple[str, ...] = ()
 
 
 def upgrades_of(game: Game) -> ModuleType | None:
@@ -102,9 +112,7 @@ def upgrade_log(game: Game, spec: TableSpec, entries: Iterable[Entry]) -> Upgrad
     # today's rules refuse the log as it is: the old engine's, its automatic steps
     # made where it made them
     second = _Pass(game, spec, module, settling=True).run(old)
-    if second.problem is None or second.read > first.read:
-        return second.result(old)
-    return first.result(old)
+    return max(second, first, key=_Pass.closeness).result(old)
 
 
 class _Pass:
@@ -114,6 +122,7 @@ class _Pass:
         self.game = game
         self.module = module
         self.instead = getattr(module, "instead", None)
+        self.nearest = getattr(module, "nearest", None)
         self.settle = getattr(module, "settle", None) if settling else None
         self.match = Match(game, spec)
         self.out: list[Entry] = []
@@ -122,6 +131,7 @@ class _Pass:
         self.used_instead = False
         self.read = 0
         self.problem: str | None = None
+        self.notes: list[str] = []
 
     def run(self, old: list[Entry]) -> "_Pass":
         for entry in old:
@@ -135,7 +145,11 @@ class _Pass:
 
     def result(self, old: list[Entry]) -> Upgraded:
         changed = [e.to_json() for e in self.out] != [e.to_json() for e in old[:self.read]]
-        return Upgraded(self.out, self.read, self.problem, changed)
+        return Upgraded(self.out, self.read, self.problem, changed, tuple(self.notes))
+
+    def closeness(self) -> tuple[bool, int]:
+        """How far this walk took the old log: whole, else the most entries read."""
+        return self.problem is None, self.read
 
     def _take(self, by: int | None, action: Action) -> None:
         if action.kind not in (UNDO, REDO):  # kept as today's table keeps a move
@@ -166,6 +180,8 @@ class _Pass:
             self._take(by, action)
         except IllegalAction as refusal:
             steps = self.instead(self.match.state, by, action, refusal) if self.instead else None
+            if steps is None or not self._takes(steps):
+                steps = self._nearest(entry.rev, by, action, refusal)
             if steps is None:
                 raise
             self.used_instead = True
@@ -176,6 +192,27 @@ class _Pass:
                 self._take(step_by, step)
         self.stack.append(len(self.out) - before)
         self.redo.clear()
+
+    def _nearest(self, rev: int, by: int | None, action: Action,
+                  refusal: IllegalAction) -> list[tuple[int | None, Action]] | None:
+        """The first of the module's ``nearest`` that today's rules take, its words noted."""
+        if self.nearest is None:
+            return None
+        for steps, words in self.nearest(self.match.state, by, action, refusal):
+            if self._takes(steps):
+                self.notes.append(f"entry {rev}: {words}")
+                return steps
+        return None
+
+    def _takes(self, steps: list[tuple[int | None, Action]]) -> bool:
+        """Whether today's rules take these moves one after the other, from here."""
+        state = self.match.state
+        try:
+            for by, action in steps:
+                state = apply(self.game, state, action, by, self.match.names)[0]
+        except IllegalAction:
+            return False
+        return True
 
     def _undo_payload(self, action: Action) -> dict[str, Any]:
         payload = dict(action.payload)

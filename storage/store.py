@@ -39,6 +39,9 @@ LOG_VERSION_META = "log_version"
 """The meta value saying which version of its game's moves the table's log is in
 (:func:`engine.upgrade.log_version`; none: 0). :mod:`storage.upgrade` brings an older
 log to today's once, when the table is opened."""
+UPGRADE_NOTES_META = "upgrade_notes"
+"""The meta value an upgrade leaves where today's rules made the table differ from what
+its old log recorded: the notes, each ``"entry N: ..."`` in words (:mod:`storage.upgrade`)."""
 
 
 def default_data_dir() -> Path:

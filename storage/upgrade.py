@@ -14,6 +14,11 @@ whole log once and upgrades it:
   upgrade), and the original files are set aside beside the table, under a dated name
   (``tables/.CODE.upgraded-<UTC time>``, never listed nor removed).
 
+Where a rule changed and the old moves met a state the old engine never had, the
+upgrade takes the nearest moves today's rules allow and says what differs, entry by
+entry: those notes are kept among the table's meta values
+(:data:`storage.store.UPGRADE_NOTES_META`) and logged.
+
 A log that cannot be upgraded leaves the table as it was: it is listed as unreadable,
 with the reason. Replay never upgrades (:class:`engine.table.Match` takes a log as it
 is), so a table is upgraded once, not on every opening.
@@ -32,7 +37,8 @@ from engine.plain import encoded
 from engine.registry import get_game
 from engine.table import TableSpec, log_records
 from engine.upgrade import Upgraded, log_version, upgrade_log
-from storage.store import (LOG_VERSION_META, SETTINGS_META, NotSaved, Store, UnreadableTable)
+from storage.store import (LOG_VERSION_META, SETTINGS_META, UPGRADE_NOTES_META, NotSaved, Store,
+                           UnreadableTable)
 
 log = logging.getLogger(__name__)
 
@@ -106,9 +112,16 @@ def upgrade_table(store: Store, code: str) -> Path | None:
         except NotSaved as exc:  # it is checked again next time: nothing is lost
             log.warning("table %s: its log version could not be saved (%s)", code, exc.error)
         return None
-    aside = store.replace_log(code, records, {LOG_VERSION_META: today}, len(docs))
+    values: dict[str, Any] = {LOG_VERSION_META: today}
+    if up.notes:
+        values[UPGRADE_NOTES_META] = list(up.notes)
+    aside = store.replace_log(code, records, values, len(docs))
     log.info("table %s: its log was upgraded to version %d of %s (%d entries, %d before); "
              "the original is kept in %s", code, today, game.id, len(records), len(docs), aside)
+    if up.notes:
+        log.warning("table %s: today's rules made %d of its old moves differ from what was "
+                    "recorded (kept in its %r value), the first: %s",
+                    code, len(up.notes), UPGRADE_NOTES_META, up.notes[0])
     return aside
 
 

@@ -19,16 +19,27 @@ fed it made every discard down to 10 with only one way to make it, in a phase
   not done yet moves the rest on first (a seat over 10 with a choice discards the
   phone's first choice: the most Money).
 
-What cannot be the same: the feeding is today's, from the display as it is when the
-seat is done, so a seat that turned a card with extra feeding face down to feed pays
-that card's extra feeding no more (the old engine counted the feeding when production
-began); and a seat with a discard to choose feeds when it discards (the old engine fed
-it first), which differs only if it moved in between.
+What cannot be the same, because the rules changed (issues 18 and 26, CLARIFICATIONS):
+
+- the feeding is today's, from the display as it is when the seat is done: a seat that
+  turned a card with extra feeding face down to feed pays that card's extra feeding no
+  more (the old engine counted the feeding when production began); a seat the old
+  engine fed at once but that was over 10 with a choice feeds when it discards, from
+  what it holds then (the old engine fed it first: an exchange in between paid nothing
+  of its feeding there);
+- the tribute is taken taker by taker (the old engine went payer by payer), so a payer
+  short of resources pays another taker first, and each taker's choice is made on the
+  transfer today's order brings.
+
+From there the old log's moves meet a state the old engine never had: a move today's
+rules refuse becomes the nearest move they take (:func:`nearest`: the same move with
+its amounts as close to the recorded ones as today's holdings allow, or left out), and
+the upgrade says in words, entry by entry, what differs.
 """
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any, Iterator, Mapping
 
 from engine.errors import IllegalAction
 from engine.game import Action
@@ -36,7 +47,7 @@ from engine.upgrade import declared
 from engine.strata.cards import parse_column
 from engine.strata.game import (GAME, PRODUCTION, feeding_after, feeding_shortfall,
                                 production_needs)
-from engine.strata.resources import GRAIN, MONEY, split_options
+from engine.strata.resources import GRAIN, MONEY, split_options, words as resource_words
 
 VERSION = 1
 
@@ -65,6 +76,100 @@ def instead(state: dict, by: int | None, action: Action,
         return [(by, Action(seat, "done", dict(action.payload)))]
     return [(None, Action(s, "done", _first_discard(state, s)))
             for s, finished in enumerate(done) if not finished] + [(by, action)]
+
+
+Candidate = tuple[list[tuple[int | None, Action]], str]
+
+MOST_SPLIT = 30
+"""The most resources a changed split is looked for up to (a discard, a tribute, a gift)."""
+
+
+def nearest(state: dict, by: int | None, action: Action,
+            refusal: IllegalAction) -> Iterator[Candidate]:
+    """What an old move today's rules refuse becomes, the nearest first: the same move
+    with its amounts as close to the recorded ones as today's state allows, else left
+    out (a move that is not well formed is none of these: the upgrade stops there);
+    during production an old discard is the seat's ``done`` and any other move
+    moves every seat on first, as in :func:`instead`."""
+    seat = action.seat if action.seat is not None else by
+    who = _who(state, seat)
+    move = GAME.moves.get(action.kind) if isinstance(action.kind, str) else None
+    label = move.label.lower() if move is not None else str(action.kind)
+    first: list[tuple[int | None, Action]] = []
+    kind = action.kind
+    if state["phase"] == PRODUCTION and kind not in _ANY_TIME and isinstance(seat, int) \
+            and 0 <= seat < len(state["players"]):
+        if kind == "discard" and not state["production"]["done"][seat]:
+            kind = "done"
+        else:
+            first = [(None, Action(s, "done", _first_discard(state, s)))
+                     for s, finished in enumerate(state["production"]["done"]) if not finished]
+    if move is None or not _well_formed(move, action.payload):
+        return  # not a move of the game: a damaged log, not a changed rule
+    payload = dict(action.payload)
+    for changed, said in _near_payloads(kind, payload):
+        yield (first + [(by, Action(action.seat, kind, changed))],
+               f"{who}'s {label}: {said} today ({refusal.message})")
+    yield [], f"{who}'s {label} is left out ({refusal.message})"
+
+
+def _well_formed(move: Any, payload: Any) -> bool:
+    """Whether ``payload`` is one today's move takes in some state (its declared fields,
+    values of the right kinds)."""
+    try:
+        move.payload.check(payload, "This move")
+    except IllegalAction:
+        return False
+    return True
+
+
+def _who(state: dict, seat: Any) -> str:
+    if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(state["players"]):
+        return state["players"][seat]
+    return "The host"
+
+
+def _near_payloads(kind: str, payload: dict) -> Iterator[tuple[dict, str]]:
+    """The payload with its amounts changed, the nearest first, and what changed."""
+    if MONEY in payload or GRAIN in payload or kind in ("discard", "done", "take_tribute"):
+        m, g = _split_of(payload)
+        for m2, g2 in _splits(m, g):
+            yield ({**payload, MONEY: m2, GRAIN: g2},
+                   f"{resource_words(m, g)} in the old log, {resource_words(m2, g2)}")
+    if "bonus" in payload or kind in ("take_card", "flip_down"):
+        bonus = payload.get("bonus")
+        m, g = _split_of(bonus if isinstance(bonus, Mapping) else {})
+        if bonus is not None:
+            rest = {k: v for k, v in payload.items() if k != "bonus"}
+            yield rest, "no all-face-down gift"
+        for m2, g2 in _splits(m, g):
+            yield ({**payload, "bonus": {MONEY: m2, GRAIN: g2}},
+                   f"the all-face-down gift of {resource_words(m, g)} in the old log, "
+                   f"{resource_words(m2, g2)}")
+    for key, low in (("amount", 0), ("times", 1)):
+        value = payload.get(key)
+        if isinstance(value, int) and not isinstance(value, bool):
+            for less in range(value - 1, low - 1, -1):
+                yield {**payload, key: less}, f"{key} {value} in the old log, {less}"
+
+
+def _split_of(payload: Mapping[str, Any]) -> tuple[int, int]:
+    def amount(value: Any) -> int:
+        return value if isinstance(value, int) and not isinstance(value, bool) and value >= 0 else 0
+    return amount(payload.get(MONEY)), amount(payload.get(GRAIN))
+
+
+def _splits(money: int, grain: int) -> Iterator[tuple[int, int]]:
+    """Every other (Money, Grain) split, the nearest to ``money``/``grain`` first: the
+    same total first, then totals further and further away."""
+    total = money + grain
+    for distance in range(0, MOST_SPLIT + 1):
+        for t in sorted({total - distance, total + distance}):
+            if not 0 <= t <= MOST_SPLIT:
+                continue
+            for m in sorted(range(t + 1), key=lambda m: (abs(m - money), m)):
+                if (m, t - m) != (money, grain):
+                    yield m, t - m
 
 
 def settle(state: dict) -> list[tuple[int | None, Action]]:

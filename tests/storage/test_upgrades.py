@@ -30,7 +30,7 @@ from engine.upgrade import log_version, upgrade_log, upgrades_of
 from storage import TableStore
 from storage.backup import damage, export_table, import_table
 from storage.memory import MemoryStore
-from storage.store import LOG_VERSION_META
+from storage.store import LOG_VERSION_META, UPGRADE_NOTES_META
 from storage.tables import SWAP_SUFFIX
 from tests.support import RandomTable
 
@@ -134,19 +134,36 @@ def test_a_second_opening_does_not_upgrade_again(data: Path, monkeypatch):
     assert len(set_aside(data / "tables", STRATA)) == 1
 
 
-def test_a_log_that_cannot_be_upgraded_leaves_the_table_as_it_was(data: Path):
+def rewrite_old_bid(data: Path, payload: dict) -> None:
+    """Ann's round-4 bid (entry 36) in the old Strata table's journal, changed."""
+    from storage.journal import frame, unframe
     path = data / "tables" / STRATA / "log-000000.jsonl"
     lines = path.read_bytes().splitlines(keepends=True)
     target = next(i for i, line in enumerate(lines) if b'"rev": 36' in line or b'"rev":36' in line)
-    from storage.journal import frame, unframe
     record = unframe(lines[target].rstrip(b"\n"))
-    record["set"]["log"]["36"]["payload"] = {"amount": 9}  # more Money than Ann has
+    record["set"]["log"]["36"]["payload"] = payload
     lines[target] = frame(json.dumps(record).encode())
     path.write_bytes(b"".join(lines))
+
+
+def test_an_old_move_today_refuses_becomes_the_nearest_one_and_is_noted(data: Path):
+    """Ann's bid above her Money (as if the old game had left her more): the nearest bid
+    today's rules take, and the table says what differs."""
+    rewrite_old_bid(data, {"amount": 9})
+    store = TableStore(data)
+    hub = Tables(store).open(STRATA)
+    assert hub.match.state["bids"][ANN] == 3 and hub.match.state["money"][ANN] == 3
+    assert store.get_meta(STRATA, UPGRADE_NOTES_META) == [
+        "entry 36: Ann's bid: amount 9 in the old log, 3 today (You cannot bid more than your 3 Money)"]
+    assert len(set_aside(data / "tables", STRATA)) == 1
+
+
+def test_a_log_that_cannot_be_upgraded_leaves_the_table_as_it_was(data: Path):
+    rewrite_old_bid(data, {"amount": "nine"})  # no move of the game: a damaged log
     before = files(data / "tables" / STRATA)
     tables = Tables(TableStore(data))
     with pytest.raises(IllegalAction, match=r"Table XPURDD cannot be read: its log cannot be "
-                                            r"upgraded \(entry 36: You cannot bid more"):
+                                            r"upgraded \(entry 36: "):
         tables.open(STRATA)
     assert files(data / "tables" / STRATA) == before
     assert set_aside(data / "tables", STRATA) == []
