@@ -1,7 +1,8 @@
 """Benchmark: the server's cost of one action on a table of 6 phones, beside Flet's floor.
 
     .venv/bin/python bench/capacity.py [--tables 100] [--actions 300] [--games scorepad,...]
-                                       [--store disk|memory] [--profile]
+                                       [--store disk|memory] [--cpu-quota 0.25] [--parts]
+                                       [--profile [--sort cumulative]]
 
 Everything real but the network: the durable store (TinyDB, fsynced) in a temp dir, the
 real ``Tables``/``TableHub``, and for every seat the real app (``page.render(App, phone)``)
@@ -18,16 +19,22 @@ An action, per game:
 - ``strata``: a player taps one of the secret auction bids (the tables are at round 3's
   auction after 2 rounds of random play; another amount replaces a bid, so it repeats).
 The timer starts when the tap is dispatched (``Session.dispatch_event``, as flet-web does a
-browser's) and stops when every phone at that table has sent the patch that shows the new
-move count (the patch of every part that changed leaves in the same scheduler pass).
+browser's) and stops when every phone at that table has drawn the move: its live view
+shows the new revision (``companion.ui.live.live_of``) and Flet's update scheduler has sent
+the patch of every part that changed (the time of the last frame sent). Nothing polls: the
+event loop sleeps while a worker thread checks and stores the move, as the server's does.
 
 Baseline, same run, same fake connection: Flet's floor for "6 sessions hear of a change":
 bare sessions with one ``Text``; an action sets the Text on 6 of them through
 ``page.run_task`` and ``Text.update()``.
 
 Memory per session: RSS growth while the phones are made, divided by their number.
-Goals (issue 15): p50 at most a quarter of the previous screens' (6.5-7.7 ms for the score
-pad on this machine); the ratio to the floor is printed.
+
+``--cpu-quota 0.25`` runs the timed actions a second time (the same tables) with this
+process held to a quarter of one core (a cgroup v1 cpu group, see :class:`CpuQuota`), and
+the bare broadcast alike, and prints both tables. ``--parts`` says where the event loop's
+time goes, part by part. Goals (issue 25): loop CPU p50 with ``--store memory`` and p95 at
+a quarter core with the disk store, printed with MET / NOT MET.
 """
 
 from __future__ import annotations
@@ -58,6 +65,7 @@ from flet.pubsub.pubsub_hub import PubSubHub  # noqa: E402
 from companion.codes import token_hash  # noqa: E402
 from companion.context import AppContext  # noqa: E402
 from companion.hub import HOST, Tables  # noqa: E402
+from companion.ui.live import live_of  # noqa: E402
 from storage import TableStore  # noqa: E402
 from storage.memory import MemoryStore  # noqa: E402
 from tests.flet_sessions import FakeConnection, Tab, new_flet_session  # noqa: E402
@@ -94,41 +102,61 @@ async def seat_tabs(loop, executor, pubsub, ctx, hub) -> list[Tab]:
 
 
 async def tap_and_wait(table: Table, tab: Tab, name: str) -> tuple[float, float, float]:
-    """Dispatch a tap: (seconds until every phone sent the patch with the new move count,
-    the event loop thread's CPU seconds meanwhile, the whole process's CPU seconds
-    meanwhile: the loop, the worker thread's check, durable write and views).
+    """Dispatch a tap: (seconds until every phone of the table has drawn the move: its live
+    view shows the new revision and the patches of every part that changed have left;
+    the event loop thread's CPU seconds meanwhile; the whole process's CPU seconds
+    meanwhile: the loop, and the worker thread's check, durable write and views).
 
-    The bench waits on the phones' frames as they are sent (each fake connection calls
-    back), so the event loop sleeps in its selector while a worker thread works, as the
-    server's does; polling the frames with ``asyncio.sleep(0)`` would spin the loop and
-    count that spinning as the loop's CPU (it did, up to this session)."""
-    marker = f"move {table.hub.revision + 1}".encode()
+    Nothing polls: each phone's live view calls the bench back when it shows the move,
+    each fake connection when it sends a frame, so the event loop sleeps in its selector
+    while a worker thread works, as the server's does. (Up to this session the bench
+    polled the frames with ``asyncio.sleep(0)`` for a "move N" text: a spinning loop whose
+    spinning counted as the loop's CPU.) Once every phone has shown the move, the bench
+    lets Flet's update schedulers run their pass (a few loop turns) and takes the time of
+    the last frame sent."""
+    target = table.hub.revision + 1
     control = taps(tab.tree()).get(name)
     if control is None:
         raise RuntimeError(f"no {name!r} to tap")
-    pending = set(range(len(table.tabs)))
-    done = asyncio.Event()
+    lives = [live_of(t.page) for t in table.tabs]
+    if any(live is None for live in lives):
+        raise RuntimeError("a phone shows no table")
+    pending = set(range(len(lives)))
+    shown = asyncio.Event()
+    last = [None]
 
-    def hearing(i):
-        def on_frame(frame: bytes) -> None:
-            if i in pending and marker in frame:
+    def showing(i):
+        def listener(screen: dict) -> None:
+            if screen["revision"] >= target and i in pending:
                 pending.discard(i)
                 if not pending:
-                    done.set()
-        return on_frame
+                    shown.set()
+        return listener
 
-    for i, t in enumerate(table.tabs):
-        t.conn.on_frame = hearing(i)
+    def on_frame(frame: bytes) -> None:
+        last[0] = (time.perf_counter(), time.thread_time(), time.process_time())
+
+    listeners = [showing(i) for i in range(len(lives))]
+    for live, listener in zip(lives, listeners):
+        live.listeners.add(listener)
+    for t in table.tabs:
+        t.conn.on_frame = on_frame
     try:
-        start, cpu_start, all_start = time.perf_counter(), time.thread_time(), time.process_time()
+        start = (time.perf_counter(), time.thread_time(), time.process_time())
         await tab.session.dispatch_event(control._i, "click", None)
         try:
-            await asyncio.wait_for(done.wait(), 30)
+            await asyncio.wait_for(shown.wait(), 30)
         except asyncio.TimeoutError:
             raise RuntimeError("a phone did not hear the action") from None
-        return (time.perf_counter() - start, time.thread_time() - cpu_start,
-                time.process_time() - all_start)
+        for _ in range(4):  # the update schedulers' pass, then their effects
+            await asyncio.sleep(0)
+        end = last[0] or (time.perf_counter(), time.thread_time(), time.process_time())
+        if end[0] < start[0]:
+            end = (time.perf_counter(), time.thread_time(), time.process_time())
+        return tuple(b - a for a, b in zip(start, end))
     finally:
+        for live, listener in zip(lives, listeners):
+            live.listeners.discard(listener)
         for t in table.tabs:
             t.conn.on_frame = None
 

@@ -175,6 +175,13 @@ _SHOWN: "weakref.WeakKeyDictionary[Any, TableContext]" = weakref.WeakKeyDictiona
 """The table context each page shows now (the one its latest table page was drawn with)."""
 
 
+def live_of(page: Any) -> LiveTable | None:
+    """The live view a tab's page shows now, or None (benches and tests watch what a
+    phone has drawn through its ``listeners``)."""
+    context = _SHOWN.get(page)
+    return context.live if context is not None else None
+
+
 def _page_of(phone: Any) -> Any:
     return getattr(phone, "page", phone)
 
