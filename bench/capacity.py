@@ -101,6 +101,9 @@ async def seat_tabs(loop, executor, pubsub, ctx, hub) -> list[Tab]:
     return tabs
 
 
+PROFILING: list = [None]  # the profiler of --profile, while the timed actions run
+
+
 async def tap_and_wait(table: Table, tab: Tab, name: str) -> tuple[float, float, float]:
     """Dispatch a tap: (seconds until every phone of the table has drawn the move: its live
     view shows the new revision and the patches of every part that changed have left;
@@ -142,6 +145,8 @@ async def tap_and_wait(table: Table, tab: Tab, name: str) -> tuple[float, float,
     for t in table.tabs:
         t.conn.on_frame = on_frame
     try:
+        if PROFILING[0] is not None:  # --profile: the tap and what it sets off, not the typing before
+            PROFILING[0].enable()
         start = (time.perf_counter(), time.thread_time(), time.process_time())
         await tab.session.dispatch_event(control._i, "click", None)
         try:
@@ -155,6 +160,8 @@ async def tap_and_wait(table: Table, tab: Tab, name: str) -> tuple[float, float,
             end = (time.perf_counter(), time.thread_time(), time.process_time())
         return tuple(b - a for a, b in zip(start, end))
     finally:
+        if PROFILING[0] is not None:
+            PROFILING[0].disable()
         for live, listener in zip(lives, listeners):
             live.listeners.discard(listener)
         for t in table.tabs:
@@ -297,10 +304,11 @@ class PartsProbe:
     of a change (its selectors run, ``LiveTable._show``). A measuring wrapper around two
     public methods, for this bench only."""
 
-    def __init__(self):
+    def __init__(self, profile_part: str | None = None):
         from companion.ui.live import LiveTable
 
         self.on = False
+        self.profiler = cProfile.Profile() if profile_part else None
         self.parts: dict[str, list[float]] = {}
         self.listen: list[float] = []
         probe = self
@@ -310,11 +318,14 @@ class PartsProbe:
         def update(component):
             if not probe.on:
                 return original_update(component)
+            name = getattr(component.fn, "__name__", "?")
+            profiled = probe.profiler is not None and name == profile_part
             start = time.thread_time()
             try:
+                if profiled:
+                    return probe.profiler.runcall(original_update, component)
                 return original_update(component)
             finally:
-                name = getattr(component.fn, "__name__", "?")
                 probe.parts.setdefault(name, []).append(time.thread_time() - start)
 
         def show(live, screen, number):
@@ -399,20 +410,18 @@ class CpuQuota:
 
 async def timed_actions(tables, action, rng, actions: int, profiler=None, probe=None) -> dict:
     times, cpu, process_cpu = [], [], []
+    PROFILING[0] = profiler
     for k in range(actions):
         table = rng.choice(tables)
-        if profiler:
-            profiler.enable()
         if probe:
             probe.on = True
         wall, loop_cpu, all_cpu = await action(table, rng, k)  # what a tap costs, not the typing before it
         if probe:
             probe.on = False
-        if profiler:
-            profiler.disable()
         times.append(wall * 1e3)
         cpu.append(loop_cpu * 1e3)
         process_cpu.append(all_cpu * 1e3)
+    PROFILING[0] = None
     return {"times": times, "cpu": cpu, "process_cpu": process_cpu}
 
 
@@ -468,7 +477,7 @@ async def run(args) -> None:
             gc.collect()
             per_session = (rss() - before) / (args.tables * 6)
             profiler = cProfile.Profile() if args.profile else None
-            probe = PartsProbe() if args.parts and probe is None else probe
+            probe = PartsProbe(args.profile_part) if (args.parts or args.profile_part) and probe is None else probe
             if probe:
                 probe.parts, probe.listen = {}, []
             r = await timed_actions(tables, action, rng, args.actions, profiler, probe)
@@ -519,6 +528,11 @@ async def run(args) -> None:
     for game, r in results.items():
         if r["parts"]:
             print(r["parts"])
+    if probe and probe.profiler:
+        out = io.StringIO()
+        pstats.Stats(probe.profiler, stream=out).sort_stats(args.sort).print_stats(30)
+        print(f"\nprofile of the updates of {args.profile_part} (every game run):\n{out.getvalue()}")
+    for game, r in results.items():
         if r["profiler"]:
             out = io.StringIO()
             pstats.Stats(r["profiler"], stream=out).sort_stats(args.sort).print_stats(40)
@@ -536,6 +550,8 @@ def main() -> int:
     parser.add_argument("--profile", action="store_true")
     parser.add_argument("--parts", action="store_true",
                         help="where the loop's time goes: each part's updates per action and their CPU")
+    parser.add_argument("--profile-part", metavar="NAME",
+                        help="profile the updates of one part only (cProfile), e.g. TotalValue")
     parser.add_argument("--sort", default="tottime", help="the profile's order (tottime, cumulative)")
     parser.add_argument("--store", choices=("disk", "memory"), default="disk",
                         help="disk: the durable TinyDB store, fsynced (default); memory: "

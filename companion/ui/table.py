@@ -16,7 +16,7 @@ from companion.games import screens_of
 from companion.hub import HOST, Who, off_loop
 from companion.ui import kit
 from companion.ui.join import qr_block
-from companion.ui.live import TABLE, LiveTable, TableContext, part, use_table, use_view
+from companion.ui.live import TABLE, LiveTable, TableContext, part, use_fixed, use_table, use_view
 from companion.ui.notice import Notice, Waiting
 from companion.ui.opening import OpenedTable
 
@@ -108,7 +108,7 @@ def TableLayout():
     context = use_table()
     phone = context.phone
     held = use_view(lambda s: s["held"])
-    seat = use_view(lambda s: s["table"]["seat"])
+    seat = use_fixed(lambda s: s["table"]["seat"])
     code = context.live.hub.code
     tab, set_tab = ft.use_state("play")
     width = kit.use_width()
@@ -144,9 +144,13 @@ def SeatLost(phone, code: str):
 
 @part
 def Header():
-    title = use_view(lambda s: s["table"]["title"])
-    me = use_view(lambda s: (s["table"]["seat"], s["table"]["host"]))
-    players = use_view(lambda s: (tuple(s["table"]["players"]), tuple(s["table"]["colours"])))
+    """The game, this phone's seat, undo/redo and the table's code. No move counter: a
+    number every phone would draw again on every move, that nobody reads (issue 25); the
+    move number is in the History tab."""
+    code = use_table().live.hub.code
+    title = use_fixed(lambda s: s["table"]["title"])
+    me = use_fixed(lambda s: (s["table"]["seat"], s["table"]["host"]))
+    players = use_fixed(lambda s: (tuple(s["table"]["players"]), tuple(s["table"]["colours"])))
     seat, host = me
     if seat is not None:
         badge = kit.player_badge(players[0][seat], players[1][seat], size=20)
@@ -154,7 +158,7 @@ def Header():
         badge = kit.body("Host" if host else "Watching", weight=ft.FontWeight.BOLD)
     return ft.Column([
         ft.Row([kit.title(title), UndoRedo()], alignment=ft.MainAxisAlignment.SPACE_BETWEEN),
-        ft.Row([badge, MoveCount()], alignment=ft.MainAxisAlignment.SPACE_BETWEEN),
+        ft.Row([badge, kit.muted(f"Table {code}")], alignment=ft.MainAxisAlignment.SPACE_BETWEEN),
     ], spacing=2)
 
 
@@ -172,20 +176,10 @@ def UndoRedo():
         else:
             context.act("undo")
 
-    buttons = []
-    if can_undo:
-        buttons.append(ft.TextButton("Undo", icon=ft.Icons.UNDO, on_click=on_undo))
-    if can_redo:
-        buttons.append(ft.TextButton("Redo", icon=ft.Icons.REDO, on_click=lambda e: context.act("redo")))
-    return ft.Row(buttons, tight=True)
-
-
-@part
-def MoveCount():
-    """The move counter: players (and the tests) see that a phone is up to date."""
-    code = use_table().live.hub.code
-    revision = use_view(lambda s: s["revision"])
-    return kit.muted(f"Table {code} · move {revision}")
+    # both always there, shown or not: a move that gives or takes Undo changes one flag
+    return ft.Row([ft.TextButton("Undo", icon=ft.Icons.UNDO, on_click=on_undo, visible=can_undo),
+                   ft.TextButton("Redo", icon=ft.Icons.REDO, on_click=lambda e: context.act("redo"),
+                                 visible=can_redo)], tight=True)
 
 
 @part
@@ -231,7 +225,7 @@ def TurnBanner():
     ft.use_effect(buzz, [mine])
     if not mine:
         return ft.Container(visible=False)
-    colour = use_view(lambda s: s["table"]["colours"][s["table"]["seat"]])
+    colour = use_fixed(lambda s: s["table"]["colours"][s["table"]["seat"]])
     text = f"Your turn: {words}" if words else "Your turn"
     return ft.Container(
         kit.own(ft.Text(text, size=26, weight=ft.FontWeight.BOLD, color=kit.text_on(colour))),
@@ -258,13 +252,14 @@ def History():
         set_lines(await off_loop(live.hub.history, live.who))
 
     ft.use_effect(read, [revision])
+    where = kit.muted(f"Table {context.live.hub.code} · move {revision}")
     if lines is None:
-        return kit.muted("Reading the history...")
+        return ft.Column([where, kit.muted("Reading the history...")])
     if not lines:
-        return kit.muted("Nothing has happened yet.")
-    return ft.Column([ft.ListTile(title=ft.Text(line["text"], size=16),
-                                  subtitle=ft.Text(f"move {line['rev']} · {line['by']}"), dense=True)
-                      for line in reversed(lines)])
+        return ft.Column([where, kit.muted("Nothing has happened yet.")])
+    return ft.Column([where] + [ft.ListTile(title=ft.Text(line["text"], size=16),
+                                            subtitle=ft.Text(f"move {line['rev']} · {line['by']}"), dense=True)
+                                for line in reversed(lines)])
 
 
 def shown_value(value) -> str:
