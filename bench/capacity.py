@@ -102,6 +102,7 @@ async def seat_tabs(loop, executor, pubsub, ctx, hub) -> list[Tab]:
 
 
 PROFILING: list = [None]  # the profiler of --profile, while the timed actions run
+PROBE: list = [None]  # the parts probe of --parts
 
 
 async def tap_and_wait(table: Table, tab: Tab, name: str) -> tuple[float, float, float]:
@@ -144,6 +145,10 @@ async def tap_and_wait(table: Table, tab: Tab, name: str) -> tuple[float, float,
         live.listeners.add(listener)
     for t in table.tabs:
         t.conn.on_frame = on_frame
+    probe = PROBE[0] if PROBE[0] is not None and PROBE[0].on else None
+    turns_before = set(table.hub.view(HOST)["to_act"]) if probe else set()
+    if probe:
+        probe.start_action()
     try:
         if PROFILING[0] is not None:  # --profile: the tap and what it sets off, not the typing before
             PROFILING[0].enable()
@@ -158,6 +163,8 @@ async def tap_and_wait(table: Table, tab: Tab, name: str) -> tuple[float, float,
         end = last[0] or (time.perf_counter(), time.thread_time(), time.process_time())
         if end[0] < start[0]:
             end = (time.perf_counter(), time.thread_time(), time.process_time())
+        if probe:
+            probe.end_action(table, tab, turns_before, name)
         return tuple(b - a for a, b in zip(start, end))
     finally:
         if PROFILING[0] is not None:
@@ -309,6 +316,8 @@ class PartsProbe:
 
         self.on = False
         self.profiler = cProfile.Profile() if profile_part else None
+        self.page_cpu: dict[int, float] = {}  # this action's update and hearing CPU, by page
+        self.roles: dict[str, list[float]] = {}  # per action: the acting phone, the phone whose turn came, the others
         self.parts: dict[str, list[float]] = {}
         self.listen: list[float] = []
         probe = self
@@ -326,7 +335,10 @@ class PartsProbe:
                     return probe.profiler.runcall(original_update, component)
                 return original_update(component)
             finally:
-                probe.parts.setdefault(name, []).append(time.thread_time() - start)
+                spent = time.thread_time() - start
+                probe.parts.setdefault(name, []).append(spent)
+                page = id(ft.context.page)
+                probe.page_cpu[page] = probe.page_cpu.get(page, 0.0) + spent
 
         def show(live, screen, number):
             if not probe.on:
@@ -335,10 +347,34 @@ class PartsProbe:
             try:
                 return original_show(live, screen, number)
             finally:
-                probe.listen.append(time.thread_time() - start)
+                spent = time.thread_time() - start
+                probe.listen.append(spent)
+                page = id(live.phone.page)
+                probe.page_cpu[page] = probe.page_cpu.get(page, 0.0) + spent
 
         ft.Component.update = update
         LiveTable._show = show
+
+    def start_action(self) -> None:
+        self.page_cpu = {}
+
+    def end_action(self, table: "Table", actor: "Tab", turns_before: set, tapped: str) -> None:
+        tapped = "Bid" if tapped.startswith("Bid ") else tapped
+        turns_after = set(table.hub.view(HOST)["to_act"])
+        others = []
+        for t in table.tabs:
+            spent = self.page_cpu.get(id(t.page), 0.0)
+            seat = table.tabs.index(t)
+            if t is actor:
+                self.roles.setdefault(f"{tapped}: acting", []).append(spent)
+            elif seat in turns_after - turns_before:
+                self.roles.setdefault(f"{tapped}: whose turn came", []).append(spent)
+            elif seat in turns_before - turns_after:
+                self.roles.setdefault(f"{tapped}: whose turn went", []).append(spent)
+            else:
+                others.append(spent)
+        for spent in others:
+            self.roles.setdefault(f"{tapped}: each other", []).append(spent)
 
     def report(self, game: str, actions: int, loop_cpu_ms: float) -> str:
         lines = [f"\nparts ({game}), per action (6 phones), loop CPU (thread time):",
@@ -349,6 +385,9 @@ class PartsProbe:
             per = sum(times) * 1e3 / actions
             total += per
             lines.append(f"  {name:24s} {len(times) / actions:8.2f} {statistics.mean(times) * 1e3:8.3f} {per:10.3f}")
+        for role, spent in sorted(self.roles.items()):
+            lines.append(f"  {role[:24]:24s} {len(spent) / actions:8.2f} {statistics.mean(spent) * 1e3:8.3f} "
+                         f"{sum(spent) * 1e3 / actions:10.3f}  (its parts and hearing)")
         heard = sum(self.listen) * 1e3 / actions
         lines.append(f"  {'(selectors: phones hear)':24s} {len(self.listen) / actions:8.2f} "
                      f"{statistics.mean(self.listen) * 1e3 if self.listen else 0:8.3f} {heard:10.3f}")
@@ -479,7 +518,8 @@ async def run(args) -> None:
             profiler = cProfile.Profile() if args.profile else None
             probe = PartsProbe(args.profile_part) if (args.parts or args.profile_part) and probe is None else probe
             if probe:
-                probe.parts, probe.listen = {}, []
+                probe.parts, probe.listen, probe.roles = {}, [], {}
+                PROBE[0] = probe
             r = await timed_actions(tables, action, rng, args.actions, profiler, probe)
             results[game] = {**r, "per_session": per_session, "profiler": profiler,
                              "parts": probe.report(game, args.actions, statistics.mean(r["cpu"])) if probe else None}

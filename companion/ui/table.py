@@ -212,24 +212,34 @@ def HostBar(set_tab, compact: bool = False):
 
 @part
 def TurnBanner():
-    """A big coloured banner on the phone whose turn it is; it buzzes when the turn comes."""
+    """A big coloured banner on the phone whose turn it is; it buzzes when the turn comes.
+    Kept (hidden, with its last words) when it is not this phone's turn: a turn that
+    comes round shows it again, it does not build it again."""
     context = use_table()
-    mine = use_view(lambda s: s["table"]["seat"] is not None and s["table"]["seat"] in s["to_act"])
+    seat = use_fixed(lambda s: s["table"]["seat"])
+    mine = use_view(lambda s: seat is not None and seat in s["to_act"])
     words_for = screens_of(context.live.hub.game.id).turn_words_of()
-    words = use_view(lambda s: words_for(s) if (words_for and mine) else None)
+    kept = ft.use_ref(None)
+
+    def words_now(s: dict):
+        if words_for and seat is not None and seat in s["to_act"]:
+            kept.current = words_for(s)
+        return kept.current
+
+    words = use_view(words_now)
 
     def buzz():
         if mine:
             context.phone.vibrate()
 
     ft.use_effect(buzz, [mine])
-    if not mine:
+    if seat is None:
         return ft.Container(visible=False)
     colour = use_fixed(lambda s: s["table"]["colours"][s["table"]["seat"]])
     text = f"Your turn: {words}" if words else "Your turn"
     return ft.Container(
         kit.own(ft.Text(text, size=26, weight=ft.FontWeight.BOLD, color=kit.text_on(colour))),
-        bgcolor=kit.swatch(colour), padding=ft.Padding(16, 14, 16, 14), border_radius=12,
+        bgcolor=kit.swatch(colour), padding=ft.Padding(16, 14, 16, 14), border_radius=12, visible=mine,
     )
 
 

@@ -134,6 +134,15 @@ def biddable(pile: dict) -> bool:
     return pile["bid"] is None or value(pile["bid"]["rocks"]) > 0
 
 
+def no_pile_to_bid_on(biddable_piles: list[bool]) -> str | None:
+    """Why no bid can be made at all (one flag per pile: may it take a bid?); None if one can."""
+    if not biddable_piles:
+        return "There is no pile to bid on: pass"
+    if not any(biddable_piles):
+        return "Every pile has a bid of no rocks: nobody can undercut them"
+    return None
+
+
 def bid_options(state: dict) -> list[dict]:
     """Every pile, whether it can be bid on and what to beat (for the seat to bid)."""
     options = []

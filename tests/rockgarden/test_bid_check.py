@@ -44,8 +44,9 @@ def refusal(hub, seat, pile, rocks) -> str | None:
 def test_no_pile_chosen_is_not_a_bid_and_another_seat_has_none_to_place():
     hub = at_the_bidding()
     assert bid_check(view(hub, 1), 1, None, "") == {
-        "ready": False, "problem": CHOOSE_A_PILE, "sets": [], "demerits": None, "warning": None}
+        "ready": False, "problem": CHOOSE_A_PILE, "to_beat": None, "sets": [], "demerits": None, "warning": None}
     assert bid_check(view(hub, 2), 2, 0, "")["problem"] == NOT_YOUR_TURN
+    assert bid_check(view(hub, 2), 2, None, "")["problem"] == CHOOSE_A_PILE  # no bid on any turn
     assert bid_check(hub.view(HOST), None, 0, "")["ready"] is False
 
 
@@ -65,7 +66,7 @@ def test_the_walk_through_bid_of_no_rocks_warns_of_the_straight_flush_it_keeps()
 def test_a_bid_that_keeps_no_forbidden_set_has_no_warning():
     hub = at_the_bidding()
     answer = bid_check(view(hub, 1), 1, 0, "Y1 Y1 Y1")  # Bo gives his Trips away for G2 B2 R3
-    assert answer == {"ready": True, "problem": None, "sets": [], "demerits": 0, "warning": None}
+    assert answer == {"ready": True, "problem": None, "to_beat": None, "sets": [], "demerits": 0, "warning": None}
 
 
 def test_refusals_are_the_tables_own_words():
@@ -78,6 +79,7 @@ def test_refusals_are_the_tables_own_words():
         assert answer["problem"] == refusal(hub, 2, pile, rocks), (pile, rocks)
     assert bid_check(cy, 2, 0, "G1 R2")["problem"] == \
         "Your bid must be worth less than 3, or 3 with fewer than 2 rocks"
+    assert bid_check(cy, 2, 0, "G1")["to_beat"] == "your bid must be worth less than 3, or 3 with fewer than 2 rocks"
     hub.act(HOST, "bid", {"pile": 0, "rocks": ""}, None, 2)  # Cy undercuts with no rocks
     di = view(hub, 3)
     assert bid_check(di, 3, 0, "")["problem"] == refusal(hub, 3, 0, "") == \
