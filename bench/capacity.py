@@ -447,8 +447,31 @@ class CpuQuota:
                 f"cpu.cfs_period_us {CGROUP_PERIOD_US}, cpu.cfs_quota_us {self.quota_us}")
 
 
+class GcProbe:
+    """The cycle collector's passes during the timed actions: how many, of which
+    generation, and their wall time (``gc.callbacks``)."""
+
+    def __init__(self):
+        self.started: float | None = None
+        self.passes: list[tuple[int, float]] = []
+        gc.callbacks.append(self.callback)
+
+    def callback(self, phase: str, info: dict) -> None:
+        if phase == "start":
+            self.started = time.perf_counter()
+        elif self.started is not None:
+            self.passes.append((info["generation"], time.perf_counter() - self.started))
+            self.started = None
+
+    def close(self) -> dict:
+        gc.callbacks.remove(self.callback)
+        by_gen = {g: [t for gen, t in self.passes if gen == g] for g in (0, 1, 2)}
+        return {g: (len(ts), sum(ts)) for g, ts in by_gen.items()}
+
+
 async def timed_actions(tables, action, rng, actions: int, profiler=None, probe=None) -> dict:
     times, cpu, process_cpu = [], [], []
+    collections = GcProbe()
     PROFILING[0] = profiler
     for k in range(actions):
         table = rng.choice(tables)
@@ -461,7 +484,7 @@ async def timed_actions(tables, action, rng, actions: int, profiler=None, probe=
         cpu.append(loop_cpu * 1e3)
         process_cpu.append(all_cpu * 1e3)
     PROFILING[0] = None
-    return {"times": times, "cpu": cpu, "process_cpu": process_cpu}
+    return {"times": times, "cpu": cpu, "process_cpu": process_cpu, "gc": collections.close()}
 
 
 # the goals of issue 25 (bench/RESULTS.md)
@@ -479,6 +502,10 @@ def print_table(title: str, results: dict, floor: dict) -> None:
               f"max {max(t):7.2f} ms  ({p50 / f50:.1f}x the floor's p50); "
               f"loop CPU p50 {statistics.median(r['cpu']):5.2f} ms, process CPU p50 "
               f"{statistics.median(r['process_cpu']):5.2f} ms; memory {r['per_session'] / MB:.3f} MB/phone")
+    for game, r in results.items():
+        n = len(r["times"])
+        print(f"  {game:11s}  cycle collections per action: " + ", ".join(
+            f"gen {g} {count / n:.2f} ({total * 1e3 / n:.2f} ms)" for g, (count, total) in r["gc"].items()))
     ft_ = floor["times"]
     print(f"  floor      : p50 {f50:6.2f} ms  p95 {percentile(ft_, 0.95):6.2f} ms  max {max(ft_):7.2f} ms  "
           f"(bare Flet: 6 sessions each update one Text); memory {floor['per_session'] / MB:.3f} MB/session")

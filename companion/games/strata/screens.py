@@ -88,7 +88,9 @@ def TableStatus():
 def NowPanel(seat: int):
     """The one thing to do now on this phone (or what the table waits for)."""
     phase = use_view(phase_of)
-    legal = use_view(lambda s: tuple(s["legal"]))
+    # the moves that choose the panel, not every legal move (Undo comes and goes with each move)
+    legal = use_view(lambda s: tuple(k for k in ("setup_extra", "take_card", "discard", "take_tribute")
+                                     if k in s["legal"]))
     rnd = use_view(lambda s: s["public"]["round"])
     if "setup_extra" in legal:
         return SetupExtra(key="extra")
@@ -606,17 +608,12 @@ def Others(seat: int):
 
 @part
 def PlayerCard(seat: int):
-    line = use_view(lambda s: _player_line(s, seat))
+    line = use_view(lambda s: _player_line(s, seat)[:5])
     cards = use_view(lambda s: tuple(s["public"]["players"][seat]["cards"]))
     cat = use_view(cat_of)
-    name, colour, money, grain, influence, start, status = line
-    marks: list[ft.Control] = []
-    if start:
-        marks.append(ft.Icon(ft.Icons.FLAG, size=18, tooltip=f"{name} is the start player"))
-    if status:
-        marks.append(kit.muted(status))
+    name, colour, money, grain, influence = line
     return kit.card([
-        ft.Row([kit.player_badge(name, colour, size=20), ft.Row(marks, spacing=6, tight=True)],
+        ft.Row([kit.player_badge(name, colour, size=20), PlayerMarks(seat)],
                alignment=ft.MainAxisAlignment.SPACE_BETWEEN),
         ft.Row([
             kit.own(ft.Text(f"{money} Money", size=kit.BODY, weight=ft.FontWeight.BOLD,
@@ -628,6 +625,24 @@ def PlayerCard(seat: int):
         ], spacing=12, wrap=True),
         look.display_rows(cards, name, False, cat),
     ], padding=10)
+
+
+@part
+def PlayerMarks(seat: int):
+    """Start player, and during the auction whether a bid is ready: what a secret bid
+    changes on the other phones (not the whole card)."""
+    name, start, status = use_view(lambda s: _marks_of(s, seat))
+    marks: list[ft.Control] = []
+    if start:
+        marks.append(ft.Icon(ft.Icons.FLAG, size=18, tooltip=f"{name} is the start player"))
+    if status:
+        marks.append(kit.muted(status))
+    return ft.Row(marks, spacing=6, tight=True)
+
+
+def _marks_of(screen: dict, seat: int) -> tuple:
+    line = _player_line(screen, seat)
+    return line[0], line[5], line[6]
 
 
 def _player_line(screen: dict, seat: int):
