@@ -519,6 +519,10 @@ async def run(args) -> None:
     store = TableStore(data) if args.store == "disk" else MemoryStore()
     ctx = AppContext(tables=Tables(store), public_url="http://127.0.0.1:8550", data_dir=data,
                      host_key_hash=token_hash("bench-host-key"), loopback_is_host=False)
+    if args.gc == "quiet":  # as `companion serve` runs (companion/quiet_gc.py)
+        from companion import quiet_gc
+
+        quiet_gc.install()
     quota = CpuQuota(args.cpu_quota) if args.cpu_quota else None
     if quota:
         quota.make()
@@ -623,6 +627,9 @@ def main() -> int:
     parser.add_argument("--store", choices=("disk", "memory"), default="disk",
                         help="disk: the durable TinyDB store, fsynced (default); memory: "
                              "the screens' and the hub's cost without the disk")
+    parser.add_argument("--gc", choices=("quiet", "default"), default="quiet",
+                        help="quiet: the cycle collector as `companion serve` runs it, between moves "
+                             "(default); default: CPython's own thresholds")
     parser.add_argument("--cpu-quota", type=float, default=None, metavar="FRACTION",
                         help="also run the timed actions with this process held to FRACTION of one "
                              "core (cgroup v1, root); prints both tables")

@@ -22,6 +22,7 @@ from typing import Any, Callable, TypeVar
 import flet as ft
 
 from engine.errors import IllegalAction
+from companion import quiet_gc
 from companion.ui import kit
 
 log = logging.getLogger(__name__)
@@ -103,6 +104,7 @@ class LiveTable:
         self.screen = screen
         for listener in list(self.listeners):
             listener(self.screen)
+        quiet_gc.collect_soon()  # the move's garbage, once its patches have left
         fresh = [item for item in screen["news"] if item["rev"] > self._told]  # reads may overlap
         self._told = max([self._told] + [item["rev"] for item in fresh])
         told = [item["text"] for item in fresh if item["concerns"]]
