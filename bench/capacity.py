@@ -103,6 +103,7 @@ async def seat_tabs(loop, executor, pubsub, ctx, hub) -> list[Tab]:
 
 PROFILING: list = [None]  # the profiler of --profile, while the timed actions run
 PROBE: list = [None]  # the parts probe of --parts
+GAP_S: list = [0.0]  # --gap-ms: a pause before each timed action
 
 
 async def tap_and_wait(table: Table, tab: Tab, name: str) -> tuple[float, float, float]:
@@ -475,6 +476,8 @@ async def timed_actions(tables, action, rng, actions: int, profiler=None, probe=
     PROFILING[0] = profiler
     for k in range(actions):
         table = rng.choice(tables)
+        if GAP_S[0]:
+            await asyncio.sleep(GAP_S[0])  # players' taps are never back to back (not timed)
         if probe:
             probe.on = True
         wall, loop_cpu, all_cpu = await action(table, rng, k)  # what a tap costs, not the typing before it
@@ -627,6 +630,10 @@ def main() -> int:
     parser.add_argument("--store", choices=("disk", "memory"), default="disk",
                         help="disk: the durable TinyDB store, fsynced (default); memory: "
                              "the screens' and the hub's cost without the disk")
+    parser.add_argument("--gap-ms", type=float, default=0.0,
+                        help="a pause before each timed action, not timed (default none: the actions "
+                             "follow each other as fast as the bench can; a table's taps are seconds "
+                             "apart, and the server's cycle collector runs in such pauses)")
     parser.add_argument("--gc", choices=("quiet", "default"), default="quiet",
                         help="quiet: the cycle collector as `companion serve` runs it, between moves "
                              "(default); default: CPython's own thresholds")
@@ -634,6 +641,7 @@ def main() -> int:
                         help="also run the timed actions with this process held to FRACTION of one "
                              "core (cgroup v1, root); prints both tables")
     args = parser.parse_args()
+    GAP_S[0] = args.gap_ms / 1000
     if args.cpu_quota is not None:
         if not 0 < args.cpu_quota <= os.cpu_count():
             parser.error("--cpu-quota: a fraction of one core, above 0")

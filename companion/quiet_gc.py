@@ -10,11 +10,14 @@ patches. The host's server instead (``companion serve`` calls :func:`install`):
 
 - freezes what is alive once it has started (modules, Flet's classes, the app), so no
   collection walks those objects again;
-- raises the allocation threshold, so automatic collections become rare (they stay, as a
-  safety net for a flood of moves);
-- collects the young generations just after a phone has drawn a move (its patches have
-  left: :func:`collect_soon`, from :meth:`companion.ui.live.LiveTable._show`), once per
-  burst of moves;
+- keeps CPython's young collections as they are (small, and the memory they free is
+  used again while it is still in the processor's cache: a young threshold of 20,000
+  was tried and made a Rock Garden move cost a fifth more), but makes automatic full
+  collections rare (they stay, as a safety net);
+- collects the young generations once the phones have drawn a move and the loop has
+  been quiet for :data:`DELAY_S` (:func:`collect_soon`, from
+  :meth:`companion.ui.live.LiveTable._show`): once per burst of moves, never in the
+  middle of one;
 - collects everything at most every :data:`FULL_EVERY_S`, also just after a move.
 
 Nothing here is Flet's: only :mod:`gc` and the event loop's timer.
@@ -27,12 +30,13 @@ import gc
 import threading
 import time
 
-YOUNG_THRESHOLD = 20_000  # allocations between automatic young collections (CPython: 700)
-DELAY_S = 0.02  # after a phone drew a move: the other phones' passes are done by then
+FULL_THRESHOLD = 1_000  # middle collections between automatic full ones (CPython: 10)
+DELAY_S = 0.02  # quiet after the last phone drew a move: the burst is over
 FULL_EVERY_S = 120.0  # a full collection at most this often
 
 _lock = threading.Lock()
 _pending: set[int] = set()  # loops (by id) with a collection on its way
+_last_move: dict[int, float] = {}  # loop (by id) -> when a phone there last drew a move
 _installed = False
 _last_full = 0.0
 
@@ -42,7 +46,8 @@ def install() -> None:
     global _installed, _last_full
     gc.collect()
     gc.freeze()
-    gc.set_threshold(YOUNG_THRESHOLD, 10, 10)
+    young, middle, _ = gc.get_threshold()
+    gc.set_threshold(young, middle, FULL_THRESHOLD)
     _last_full = time.monotonic()
     _installed = True
 
@@ -61,6 +66,7 @@ def collect_soon() -> None:
     except RuntimeError:  # no loop here (a script, a test driving a hub)
         return
     with _lock:
+        _last_move[id(loop)] = time.monotonic()
         if id(loop) in _pending:
             return
         _pending.add(id(loop))
@@ -69,9 +75,13 @@ def collect_soon() -> None:
 
 def _collect(loop: asyncio.AbstractEventLoop) -> None:
     global _last_full
-    with _lock:
-        _pending.discard(id(loop))
     now = time.monotonic()
+    with _lock:
+        quiet_for = now - _last_move.get(id(loop), 0.0)
+        if quiet_for < DELAY_S:  # moves go on: wait for the quiet after them
+            loop.call_later(DELAY_S - quiet_for, _collect, loop)
+            return
+        _pending.discard(id(loop))
     if now - _last_full >= FULL_EVERY_S:
         _last_full = now
         gc.collect(2)

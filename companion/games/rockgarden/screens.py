@@ -328,15 +328,18 @@ def _head_slice(s: dict) -> tuple:
 def BidHead():
     """My turn: what I may do, big. Another's: who bids, and whether my bid stands."""
     head = use_view(_head_slice)
+    # the same controls on every turn (a turn that comes or goes changes texts, it builds nothing)
     if head[0] == "mine":
-        return kit.title(head[1], size=28)
-    _, who, standing, host = head
-    rows: list[ft.Control] = [kit.title(f"{who} is bidding")]
-    if standing is not None:
-        rows.append(kit.body(f"Your bid on pile {standing} stands."))
-    if host:
-        rows.append(kit.muted(f"Choose 'Enter for {who}' above to bid for them."))
-    return ft.Column(rows, spacing=8)
+        title, size, standing, host = head[1], 28, None, False
+    else:
+        _, who, standing, host = head
+        title, size = f"{who} is bidding", kit.LARGE
+    return ft.Column([
+        kit.title(title, size=size),
+        kit.body(f"Your bid on pile {standing} stands." if standing else "", visible=standing is not None),
+        kit.own(ft.Text(f"Choose 'Enter for {head[1]}' above to bid for them." if host else "",
+                        size=kit.SMALL, italic=True), visible=host),
+    ], spacing=8)
 
 
 @part
