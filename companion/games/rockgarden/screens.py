@@ -270,76 +270,55 @@ def use_while_mine(select, default=None):
 @part
 def Bidding():
     """The bidding card: who bids, every pile with its bid and, shown only on the phone
-    whose turn it is, the advice, the composer and the pass.
+    whose turn it is, the advice, the composer and the pass (:func:`MyBid`).
 
     Every phone draws the same parts whatever the turn, so a bid draws again only what
     it changed (who bids, the pile it took): the composer is kept, hidden, on the phones
-    not bidding, never built again when the turn comes round (issue 25). What the
-    composer shows that a move can change (my turn, my garden, the table's check of the
-    bid) is read here, once, and handed down: a move draws the composer once.
-
-    A turn starts with no pile chosen and no rocks (issue 26): "Place bid" waits for a
-    pile, and takes only a bid the table would take (``engine.rockgarden.bid_check``,
-    which also says what the bid keeps if it stands)."""
-    seat = use_fixed(lambda s: s["table"]["seat"])
-    turn = use_view(_my_turn)
-    garden = use_view(_my_garden)
-    choice, set_choice = ft.use_state((None, None, ()))  # (turn, pile, rocks chosen)
-    passing_in, set_passing_in = ft.use_state(None)  # the turn whose Pass panel is open
-    latest = ft.use_ref(None)
-    latest.current = turn
-
-    def now(old: tuple) -> tuple:
-        """The composition of this turn (an older turn's is forgotten)."""
-        return old if old[0] == latest.current else (latest.current, None, ())
-
-    # the same functions on every render (set with a function of the latest choice), so
-    # that the parts they are handed to are not drawn again when a rock is picked
-    choose = ft.use_callback(lambda index: set_choice(lambda old: (latest.current, index, now(old)[2])), [])
-    pick = ft.use_callback(lambda code, step: set_choice(
-        lambda old: (latest.current, now(old)[1], rk.picked(now(old)[2], code, step))), [])
-    clear = ft.use_callback(lambda: set_choice(lambda old: (latest.current, now(old)[1], ())), [])
-    load = ft.use_callback(lambda index, rocks: set_choice((latest.current, index, rk.selection(rocks))), [])
-    open_pass = ft.use_callback(lambda: set_passing_in(latest.current), [])
-    close_pass = ft.use_callback(lambda: set_passing_in(None), [])
-    _, pile, chosen = now(choice) if turn is not None else (None, None, ())
-    text = rk.counter_text(chosen)
-    check = use_view(lambda s: bid_check(s, seat, pile, text))  # the table's rules, from my view
-    passing = turn is not None and passing_in == turn
-    return kit.card([
-        BidHead(),
-        BidBoard(),
-        MyBid(turn is not None, pile, chosen, check, garden, choose, pick, clear, load,
-              passing, open_pass, close_pass),
-    ])
+    not bidding, never built again when the turn comes round (issue 25)."""
+    return kit.card([BidHead(), BidBoard(), MyBid()])
 
 
 def _head_slice(s: dict) -> tuple:
+    """My turn: what I may do ("Undercut or pass"), big; another's: who bids."""
     if _bidding_slice(s):
-        return ("mine", (turn_words(s) or "bid").capitalize())
-    table, public = s["table"], s["public"]
-    seat = table["seat"]
-    standing = None if seat is None else next(
-        (p["number"] for p in public["piles"] if p["bid"] and p["bid"]["seat"] == seat), None)
-    return ("watching", _name(table["players"], public["turn"]), standing, table["host"] and seat is None)
+        return (turn_words(s) or "bid").capitalize(), 28
+    return f"{_name(s['table']['players'], s['public']['turn'])} is bidding", kit.LARGE
+
+
+def _standing_slice(s: dict):
+    seat = s["table"]["seat"]
+    if seat is None or _bidding_slice(s):
+        return None
+    return next((p["number"] for p in s["public"]["piles"] if p["bid"] and p["bid"]["seat"] == seat), None)
 
 
 @part
 def BidHead():
-    """My turn: what I may do, big. Another's: who bids, and whether my bid stands."""
-    head = use_view(_head_slice)
-    # the same controls on every turn (a turn that comes or goes changes texts, it builds nothing)
-    if head[0] == "mine":
-        title, size, standing, host = head[1], 28, None, False
-    else:
-        _, who, standing, host = head
-        title, size = f"{who} is bidding", kit.LARGE
-    return ft.Column([
-        kit.title(title, size=size),
-        kit.body(f"Your bid on pile {standing} stands." if standing else "", visible=standing is not None),
-        kit.own(ft.Text(f"Choose 'Enter for {head[1]}' above to bid for them." if host else "",
-                        size=kit.SMALL, italic=True), visible=host),
-    ], spacing=8)
+    """Who bids (on my turn, what I may do), whether my bid stands, and on the host's
+    table screen how to bid for a player: three parts, a bid changes the first."""
+    host = use_fixed(lambda s: s["table"]["host"] and s["table"]["seat"] is None)
+    rows: list[ft.Control] = [BidTitle(), MyStandingBid()]
+    if host:
+        rows.append(HostBidHint())
+    return ft.Column(rows, spacing=8)
+
+
+@part
+def BidTitle():
+    text, size = use_view(_head_slice)
+    return kit.title(text, size=size)
+
+
+@part
+def MyStandingBid():
+    standing = use_view(_standing_slice)
+    return kit.body(f"Your bid on pile {standing} stands." if standing else "", visible=standing is not None)
+
+
+@part
+def HostBidHint():
+    who = use_view(lambda s: _name(s["table"]["players"], s["public"]["turn"]))
+    return kit.muted(f"Choose 'Enter for {who}' above to bid for them.")
 
 
 @part
@@ -397,16 +376,53 @@ def PileBid(index: int, names: dict):
 
 
 @part
-def MyBid(mine: bool, pile, chosen, check, garden, choose, pick, clear, load, passing, open_pass, close_pass):
-    """The advice, the composer and the pass: shown on my turn only, kept (hidden) when
-    it is not."""
-    if passing:
+def MyBid():
+    """The advice, the pile picker, the composer and the pass: shown on my turn only,
+    kept (hidden) when it is not.
+
+    What they show that a move can change (my turn, my garden, the table's check of the
+    bid) is read here, once, and handed down, so a move draws them once. A turn starts
+    with no pile chosen and no rocks (issue 26): "Place bid" waits for a pile, and takes
+    only a bid the table would take (``engine.rockgarden.bid_check``, which also says
+    what the bid keeps if it stands)."""
+    seat = use_fixed(lambda s: s["table"]["seat"])
+    names = use_fixed(_names)  # the bidding comes after the first move: the settings stay
+    turn = use_view(_my_turn)
+    garden = use_view(_my_garden)
+    may = use_view(lambda s: (_bidding_slice(s) and "bid" not in s["legal"], "pass" in s["legal"]))
+    choice, set_choice = ft.use_state((None, None, ()))  # (turn, pile, rocks chosen)
+    passing_in, set_passing_in = ft.use_state(None)  # the turn whose Pass panel is open
+    latest = ft.use_ref(None)
+    latest.current = turn
+
+    def now(old: tuple) -> tuple:
+        """The composition of this turn (an older turn's is forgotten)."""
+        return old if old[0] == latest.current else (latest.current, None, ())
+
+    # the same functions on every render (set with a function of the latest choice), so
+    # that the parts they are handed to are not drawn again when a rock is picked
+    choose = ft.use_callback(lambda index: set_choice(lambda old: (latest.current, index, now(old)[2])), [])
+    pick = ft.use_callback(lambda code, step: set_choice(
+        lambda old: (latest.current, now(old)[1], rk.picked(now(old)[2], code, step))), [])
+    clear = ft.use_callback(lambda: set_choice(lambda old: (latest.current, now(old)[1], ())), [])
+    load = ft.use_callback(lambda index, rocks: set_choice((latest.current, index, rk.selection(rocks))), [])
+    open_pass = ft.use_callback(lambda: set_passing_in(latest.current), [])
+    close_pass = ft.use_callback(lambda: set_passing_in(None), [])
+    _, pile, chosen = now(choice) if turn is not None else (None, None, ())
+    text = rk.counter_text(chosen)
+    check = use_view(lambda s: bid_check(s, seat, pile, text))  # the table's rules, from my view
+    blocked, may_pass = may
+    if turn is not None and passing_in == turn and may_pass:
         content: list[ft.Control] = [Passing(close_pass)]
-    else:
-        content = [BidAdvice(load), Composer(pile, chosen, check, garden, choose, pick, clear),
+    elif blocked:
+        content = [BidAdvice(load), kit.body("Every pile has a bid of no rocks: nobody can undercut them."),
                    PassArea(open_pass)]
+    else:
+        content = [BidAdvice(load), PilePicker(pile, choose), ComposerLines(pile, chosen, check, clear),
+                   kit.muted("Rocks for your bid, from your garden (or none):"),
+                   BidRocks(names, chosen, garden, pick), PassArea(open_pass)]
     return ft.Container(ft.Column(content, spacing=8, horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
-                        visible=mine)
+                        visible=turn is not None)
 
 
 def _pass_slice(s: dict):
@@ -502,25 +518,6 @@ def BidAdvice(load):
                         on_click=lambda e, i=entry["pile"] - 1, r=tuple(bid["rocks"]): load(i, r)))
     return ft.Container(ft.Column(rows, spacing=6), padding=10,
                         border=kit.outline(2, rk.HIGHLIGHT))
-
-
-@part
-def Composer(pile, chosen: tuple, check: dict, garden: dict, choose, pick, clear):
-    """The bid being composed: the pile, what it must beat, what it is worth, what it
-    keeps if it stands, Place bid and the picker.
-
-    Every line above the picker has a fixed height and the picker's cells keep their size:
-    picking a rock never moves a button under the finger."""
-    blocked = use_view(lambda s: _bidding_slice(s) and "bid" not in s["legal"])
-    names = use_fixed(_names)
-    if blocked:
-        return kit.body("Every pile has a bid of no rocks: nobody can undercut them.")
-    return ft.Column([
-        PilePicker(pile, choose),
-        ComposerLines(pile, chosen, check, clear),
-        kit.muted("Rocks for your bid, from your garden (or none):"),
-        BidRocks(names, chosen, garden, pick),
-    ], spacing=6, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
 
 def _open_to_bids(s: dict) -> tuple:
