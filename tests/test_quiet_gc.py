@@ -51,18 +51,34 @@ def test_a_burst_of_moves_gets_one_collection_after_it(collections):
     assert len(collections) == 1 and collections[0] >= 1
 
 
-def test_full_collections_are_rare_and_never_automatic_in_a_move(collections, monkeypatch):
+def test_a_full_collection_waits_for_a_long_quiet(collections, monkeypatch):
     assert gc.get_threshold()[2] == quiet_gc.FULL_THRESHOLD
-    monkeypatch.setattr(quiet_gc, "_last_full", 0.0)  # long ago: the next quiet one is full
+    monkeypatch.setattr(quiet_gc, "_last_full", 0.0)  # long ago: a full one is due
+    monkeypatch.setattr(quiet_gc, "FULL_QUIET_S", 0.3)
 
-    async def two_bursts():
-        quiet_gc.collect_soon()
-        await asyncio.sleep(0.2)
-        quiet_gc.collect_soon()
-        await asyncio.sleep(0.2)
+    async def moves_then_quiet():
+        for _ in range(3):  # quick moves, and pauses shorter than a full one waits for
+            quiet_gc.collect_soon()
+            await asyncio.sleep(0.15)
+        assert 2 not in collections, "no full collection between quick moves"
+        await asyncio.sleep(0.5)
+        quiet_gc.collect_soon()  # a move after the full one: young ones again
+        await asyncio.sleep(0.15)
 
-    run(two_bursts())
-    assert collections == [2, 1]  # a full one, then young ones until FULL_EVERY_S has passed
+    run(moves_then_quiet())
+    assert collections.count(2) == 1 and collections[-1] == 1, collections
+
+
+def test_no_collection_starts_while_a_move_is_under_way(collections):
+    async def a_slow_move():
+        quiet_gc.collect_soon()
+        with quiet_gc.moving():  # e.g. the worker thread writing a move to disk
+            await asyncio.sleep(0.15)
+            assert collections == []
+        await asyncio.sleep(0.15)
+
+    run(a_slow_move())
+    assert collections == [1]
 
 
 def test_nothing_is_scheduled_before_the_server_installs_it(monkeypatch):
