@@ -27,7 +27,7 @@ from companion.games.strata.table import FinalScreen
 from companion.games.strata.words import cat_of, name_of, numbers_of, phase_of, tribute_lines, waiting_words
 from companion.ui import kit
 from engine.words import and_words, plural
-from companion.ui.live import part, use_table, use_view
+from companion.ui.live import part, use_fixed, use_table, use_view
 
 
 # -- the phone's screen ----------------------------------------------------------------------
@@ -150,43 +150,68 @@ def SetupExtra():
 
 @part
 def BidPanel(seat: int):
-    """One tap bids (secret until the reveal); another amount replaces it."""
+    """One tap bids (secret until the reveal); another amount replaces it. The card keeps
+    its parts: a bid draws again the amounts and the line that says it."""
+    return kit.card([kit.title("Your secret bid"), BidTokens(), BidSaid(), BidStatus(), MarketLine(),
+                     RevealButton()])
+
+
+def _my_bid(s: dict) -> tuple:
+    return ((s["private"] or {}).get("bid"), (s["private"] or {}).get("bid_max", 0), "bid" in s["legal"])
+
+
+@part
+def BidTokens():
     context = use_table()
-    mine = use_view(lambda s: (s["private"] or {}).get("bid"))
-    most = use_view(lambda s: (s["private"] or {}).get("bid_max", 0))
-    can_bid = use_view(lambda s: "bid" in s["legal"])
-    rows: list[ft.Control] = [kit.title("Your secret bid")]
-    if can_bid:
-        rows.append(look.token_row([
-            look.token(str(n), f"Bid {n}", lambda e, n=n: context.act("bid", {"amount": n}),
-                       selected=mine == n, size=kit.LARGE, width=64, height=56)
-            for n in range(0, most + 1)]))
+    mine, most, can_bid = use_view(_my_bid)
+    bid = ft.use_callback(lambda n: context.act("bid", {"amount": n}), [context])
+    if not can_bid:
+        return ft.Container(visible=False)
+    # each amount a part of its own: another amount draws again two of them
+    return look.token_row([BidToken(n, mine == n, bid, key=str(n)) for n in range(0, most + 1)])
+
+
+@part
+def BidSaid():
     # the same rows in the same places whatever the bid (a bid patches two texts)
+    mine, most, can_bid = use_view(_my_bid)
     if mine is not None:
         said = f"Your bid: {mine} Money"
         hint = "Secret until the reveal; tap another amount to change it."
     else:
         said = "You have not bid yet" if can_bid else "Watching: you cannot bid for this seat."
         hint = f"You have {most} Money: tap an amount (0 is allowed)." if can_bid else ""
-    rows.append(kit.own(ft.Text(said, size=kit.BODY + 2, weight=ft.FontWeight.BOLD)))
-    rows.append(kit.muted(hint))
-    rows += [BidStatus(), MarketLine(), RevealButton()]
-    return kit.card(rows)
+    return ft.Column([kit.own(ft.Text(said, size=kit.BODY + 2, weight=ft.FontWeight.BOLD)), kit.muted(hint)],
+                     spacing=8)
+
+
+@part
+def BidToken(n: int, selected: bool, bid):
+    return look.token(str(n), f"Bid {n}", lambda e: bid(n), selected=selected, size=kit.LARGE, width=64, height=56)
 
 
 @part
 def BidStatus():
-    """Who has bid: never how much (the view does not say)."""
-    status = use_view(lambda s: tuple((p["name"], bool(p.get("has_bid"))) for p in s["public"]["players"]))
+    """Who has bid: never how much (the view does not say). One part per player: a first
+    bid draws again that player's word, not the row."""
+    n = use_fixed(lambda s: len(s["table"]["players"]))
+    return ft.Column([ft.Row([BidChip(seat, key=f"b{seat}") for seat in range(n)], wrap=True, spacing=14),
+                      EveryoneHasBid()], spacing=4)
+
+
+@part
+def BidChip(seat: int):
+    name, done = use_view(lambda s: (s["public"]["players"][seat]["name"],
+                                     bool(s["public"]["players"][seat].get("has_bid"))))
+    return kit.own(ft.Text(f"{name}: {'bid ready' if done else 'choosing'}", size=kit.SMALL + 2,
+                           weight=ft.FontWeight.BOLD if done else None,
+                           semantics_label=f"{name} {'has bid' if done else 'choosing'}"))
+
+
+@part
+def EveryoneHasBid():
     everyone = use_view(lambda s: s["public"].get("can_reveal", False))
-    chips = [kit.own(ft.Text(f"{name}: {'bid ready' if done else 'choosing'}", size=kit.SMALL + 2,
-                             weight=ft.FontWeight.BOLD if done else None,
-                             semantics_label=f"{name} {'has bid' if done else 'choosing'}"))
-             for name, done in status]
-    rows: list[ft.Control] = [ft.Row(chips, wrap=True, spacing=14)]
-    if everyone:
-        rows.append(kit.body("Everyone has bid: reveal the bids.", weight=ft.FontWeight.BOLD))
-    return ft.Column(rows, spacing=4)
+    return kit.body("Everyone has bid: reveal the bids.", weight=ft.FontWeight.BOLD, visible=everyone)
 
 
 @part
