@@ -654,15 +654,12 @@ def PlayerCard(seat: int):
 
 @part
 def PlayerMarks(seat: int):
-    """Start player, and during the auction whether a bid is ready: what a secret bid
-    changes on the other phones (not the whole card)."""
-    name, start, status = use_view(lambda s: _marks_of(s, seat))
-    marks: list[ft.Control] = []
-    if start:
-        marks.append(ft.Icon(ft.Icons.FLAG, size=18, tooltip=f"{name} is the start player"))
-    if status:
-        marks.append(kit.muted(status))
-    return ft.Row(marks, spacing=6, tight=True)
+    """The start player's flag. Whether a player's secret bid is ready is said once, in
+    the bid panel's line of who has bid (a first bid draws one word on each phone)."""
+    name, start = use_view(lambda s: _marks_of(s, seat)[:2])
+    if not start:
+        return ft.Container(visible=False)
+    return ft.Icon(ft.Icons.FLAG, size=18, tooltip=f"{name} is the start player")
 
 
 def _marks_of(screen: dict, seat: int) -> tuple:
