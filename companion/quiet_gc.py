@@ -10,10 +10,9 @@ instead (``companion serve`` calls :func:`install`):
 
 - freezes what is alive once it has started (modules, Flet's classes, the app), so no
   collection walks those objects again;
-- keeps CPython's young collections as they are (small, and the memory they free is
-  used again while it is still in the processor's cache: a young threshold of 20,000
-  was tried and made a Rock Garden move dearer), but makes automatic full collections
-  rare (they stay, as a safety net);
+- keeps CPython's young collections as they are (small once the start is frozen; a
+  young threshold of 20,000 made no difference ``bench/capacity.py`` could tell), but
+  makes automatic full collections rare (they stay, as a safety net);
 - collects the young generations once no move is under way and the loop has been
   quiet for :data:`DELAY_S` after the phones drew the last one (:func:`collect_soon`,
   from :meth:`companion.ui.live.LiveTable._show`; :func:`moving`, around every move in
