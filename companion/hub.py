@@ -31,10 +31,12 @@ from engine.game import Action
 from companion import quiet_gc
 from engine.registry import get_game
 from engine.table import REDO, SNAPSHOT_EVERY, UNDO, Entry, Match, TableSpec, make_spec
+from engine.upgrade import log_version
 from companion.codes import (CODE_LENGTH, code_problem, new_code, new_token, normalise_code,
                              token_hash, token_matches)
 from storage import NotSaved, Store, TableDamaged, TableRecord, UnknownTable, UnreadableTable
-from storage.store import FILE_DAMAGED, REPAIRED_META
+from storage.store import FILE_DAMAGED, LOG_VERSION_META, REPAIRED_META, SETTINGS_META
+from storage.upgrade import game_and_spec, upgrade_table
 
 log = logging.getLogger(__name__)
 
@@ -179,13 +181,14 @@ class TableHub:
             }
 
     def history(self, who: Who) -> list[dict]:
-        """The log in words, filtered for the reader (hidden values stay hidden)."""
+        """The log in words, filtered for the reader (hidden values stay hidden): each
+        line's ``move`` is its number in the table's move count (``rev``: its log entry)."""
         with self.lock:
             names = self.spec.players
             lines = []
-            for entry, text in self.match.history(who.seat):
+            for move, (entry, text) in enumerate(self.match.history(who.seat), start=1):
                 author = "Host" if entry.by is None else names[entry.by]
-                lines.append({"rev": entry.rev, "by": author, "text": text})
+                lines.append({"rev": entry.rev, "move": move, "by": author, "text": text})
             return lines
 
     # -- seats ---------------------------------------------------------------
@@ -243,7 +246,7 @@ class TableHub:
                 raise IllegalAction("The game has started: settings can only change before the first move")
             spec = self.spec
             merged = self.game.check_settings({**spec.settings, **dict(settings)}, len(spec.players))
-            self.store.set_meta(self.code, "settings", merged)
+            self.store.set_meta(self.code, SETTINGS_META, merged)
             new_spec = TableSpec(spec.game_id, spec.players, spec.colours, merged)
             self.match = Match.resume(self.game, new_spec, self.store.open_log(self.code),
                                       self.match.every)
@@ -382,7 +385,7 @@ class Tables:
                     break
             else:  # pragma: no cover - 47 million codes
                 raise IllegalAction("Could not find a free table code")
-            self.store.create(code, spec.to_json())
+            self.store.create(code, spec.to_json(), {LOG_VERSION_META: log_version(game)})
             hub = self._keep(TableHub(code, self.store, spec, match=Match.resume(
                 game, spec, self.store.open_log(code), self.snapshot_every)))
         self._changed(code)
@@ -433,14 +436,12 @@ class Tables:
 
     def _load(self, code: str) -> TableHub:
         """Open a table from storage: its header, the end of its log, the nearest
-        snapshot (never a replay of the whole log)."""
-        source = self.store.open_log(code)
+        snapshot (never a replay of the whole log). A log an older version wrote is
+        brought to today's moves first, once (:func:`storage.upgrade.upgrade_table`)."""
         try:
-            spec = TableSpec.from_json(source.spec())
-            changed = self.store.get_meta(code, "settings")
-            if changed:
-                spec = TableSpec(spec.game_id, spec.players, spec.colours, dict(changed))
-            game = get_game(spec.game_id)
+            upgrade_table(self.store, code)
+            source = self.store.open_log(code)
+            game, spec = game_and_spec(source.spec(), self.store.get_meta(code, SETTINGS_META))
             match = Match.resume(game, spec, source, self.snapshot_every)
             seats = self.store.seats(code)
             return TableHub(code, self.store, spec, seat_hashes=seats, match=match)

@@ -167,10 +167,6 @@ class Game:
     def setup(self, players: list[str], settings: Mapping[str, Any]) -> Any:
         raise NotImplementedError
 
-    def upgrade(self, action: Action) -> Action:
-        """An action from an older log, in today's vocabulary (tables kept on disk)."""
-        return action
-
     # -- where the game stands -------------------------------------------------
     def phase(self, state: Any) -> str:
         return state["phase"]

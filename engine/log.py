@@ -69,6 +69,18 @@ def effective(entries: Iterable[Entry]) -> tuple[list[Entry], list[Entry], list[
     return done, undone, shown
 
 
+def move_count(link: Mapping[str, Any] | None, entries: Callable[[], Iterable[Entry]]) -> int:
+    """A table's move count, the one number the tables list, ``companion tables`` and
+    every phone show ("48 moves", "move 48"): the actions in effect, the undone ones and
+    the undo and redo entries aside (a log's revision counts every entry). The last
+    entry's link record says it (:attr:`Link.moves`); a log without link records counts
+    its effective actions (``entries``: the whole log, read only then)."""
+    moves = link.get("moves") if isinstance(link, Mapping) else None
+    if type(moves) is int and moves >= 0:
+        return moves
+    return len(effective(entries())[0])
+
+
 SNAPSHOT_EVERY = 32
 """A state snapshot is kept every this many effective actions (chosen by measurement:
 ``bench/table_log.py --every``, see bench/RESULTS.md): undo and opening a table replay at
@@ -80,7 +92,7 @@ class Link:
 
     The effective actions form a stack that undo pops and redo pushes back; each is
     named by its entry's rev (0: none). ``top`` is the effective action on top, ``moves``
-    how many actions are in effect, ``redo`` the undo entry whose action a redo would
+    how many actions are in effect (the table's move count: :func:`move_count`), ``redo`` the undo entry whose action a redo would
     bring back, ``shown`` the latest undo entry that kept something shown. ``parent`` is
     the effective action below a new one (the chain walked from the top); an undo entry
     says which action it ``undid``, the redo entry below it (``next_redo``) and the

@@ -134,6 +134,8 @@ class Match:
     point of the chain is the nearest snapshot below it plus at most that many actions.
     A table opened from storage (:meth:`resume`) reads the last link, walks down to the
     nearest snapshot and replays from there; undo does the same from the action below.
+    A log is taken as it is, in today's moves: one an older version wrote is upgraded
+    once, before (:mod:`engine.upgrade`), never on replay.
     """
 
     def __init__(self, game: Game, spec: TableSpec, entries: Iterable[Entry] = (),
@@ -156,7 +158,7 @@ class Match:
         self.state = self.setup()
         self._public: tuple[Any, dict] | None = None
         for entry in entries:
-            self._replayed(self._upgraded(entry))
+            self._replayed(entry)
 
     @classmethod
     def resume(cls, game: Game, spec: TableSpec, source: LogSource,
@@ -182,11 +184,6 @@ class Match:
         match.state = match._with_shown(match._checked_state_at(match._pos.top))
         return match
 
-    def _upgraded(self, entry: Entry) -> Entry:
-        if entry.action.kind in TABLE_KINDS:
-            return entry
-        return Entry(entry.rev, entry.by, self.game.upgrade(entry.action))
-
     # -- the log, read lazily ---------------------------------------------------
     CACHE = 4096  # entries and links kept in memory by a match that reads from storage
 
@@ -195,7 +192,7 @@ class Match:
         if entry is None:
             if self._source is None or not 0 < rev <= self._revision:
                 raise IllegalAction(f"The log has no entry {rev}")
-            entry = self._upgraded(Entry.from_json(self._source.entry(rev)))
+            entry = Entry.from_json(self._source.entry(rev))
             self._keep(self._entries, rev, entry)
         return entry
 
@@ -307,7 +304,8 @@ class Match:
 
     @property
     def moves(self) -> int:
-        """How many actions are in effect (undone ones and undo/redo entries aside)."""
+        """How many actions are in effect (undone ones and undo/redo entries aside): the
+        table's move count (:func:`engine.log.move_count`), in every view's ``moves``."""
         return self._pos.moves
 
     @property
@@ -405,7 +403,7 @@ class Match:
         the viewer saw last (its news: what happened after it)."""
         news = self.news(seat, since) if since is not None else []
         return envelope(self.game, self.state, self.public(), seat, self.legal(seat, host),
-                        self.revision, news)
+                        self.revision, news, self.moves)
 
     RECENT = 16
     """How many of the latest moves keep their state before and after in memory: the
@@ -428,7 +426,8 @@ class Match:
 
     def history(self, viewer: int | None) -> list[tuple[Entry, str]]:
         """Every effective action in words, as ``viewer`` may read them (this one reads
-        and replays the whole chain: asked for only when the history is shown)."""
+        and replays the whole chain: asked for only when the history is shown). The
+        n-th line is move n of the table's move count (:attr:`moves`)."""
         state = self.setup()
         lines = []
         for entry in self.done:
@@ -569,14 +568,12 @@ class Match:
 
 
 def log_records(game: Game, spec: TableSpec, entries: Iterable[Entry],
-                originals: Sequence[Mapping[str, Any]] | None = None,
                 snapshot_every: int = SNAPSHOT_EVERY) -> Iterable[tuple[dict, dict, Any]]:
     """(entry JSON, link record, snapshot) for every entry of a whole log, as a Match
-    writes them: for logs kept before link records existed (converted once). Raises
-    IllegalAction if the log does not replay."""
-    for index, (entry, proposal) in enumerate(replay_log(game, spec, entries, snapshot_every)):
-        original = dict(originals[index]) if originals is not None else entry.to_json()
-        yield original, proposal.link.to_json(), proposal.snapshot
+    writes them: for a log written whole (a converted, upgraded or imported table).
+    Raises IllegalAction if the log does not replay."""
+    for entry, proposal in replay_log(game, spec, entries, snapshot_every):
+        yield entry.to_json(), proposal.link.to_json(), proposal.snapshot
 
 
 def replay_log(game: Game, spec: TableSpec, entries: Iterable[Entry],
@@ -586,6 +583,6 @@ def replay_log(game: Game, spec: TableSpec, entries: Iterable[Entry],
     replay."""
     match = Match(game, spec, (), snapshot_every)
     for entry in entries:
-        proposal = match._replay_proposal(match._upgraded(entry))
+        proposal = match._replay_proposal(entry)
         yield entry, proposal
         match.accept(proposal)

@@ -4,11 +4,12 @@
 
 The hub codes against exactly this surface::
 
-    store.create(code, spec); store.append(code, entry, link, snapshot)
+    store.create(code, spec, values); store.append(code, entry, link, snapshot)
     store.open_log(code) -> TableLog (entries, links, snapshots by rev, read lazily)
     store.load(code) -> (spec, entries); store.list() -> [TableRecord]
     store.seats(code); store.set_seat(code, seat, token_hash | None)
     store.get_meta(code, key, default); store.set_meta(code, key, value); store.revision(code)
+    store.replace_log(code, records, values, revision)  (an upgrade: storage.upgrade)
     store.close()
 
 A write that fails raises :class:`NotSaved` (disk full or another I/O error) having kept

@@ -7,21 +7,24 @@ An export is one JSON object::
     {"format": "table-companion-export", "version": 1, "code": "ABCDEF",
      "game": "scorepad", "spec": {"game", "players", "colours", "settings"},
      "players": ["Ann", "Bo"], "status": "open", "created": "<UTC stamp>",
+     "log_version": 1,
      "log": [{"rev": 1, "by": 0, "seat": 0, "kind": "points", "payload": {...}}, ...]}
 
 It holds what the table's views are made of (its spec, with settings changed before the
 first move, and its whole log) and nothing that lets anyone act: no seat tokens (nor
-their hashes), no host key. Importing replays the log through the engine (a log that
-does not replay is refused) and writes the table whole, so its views equal the
+their hashes), no host key. ``log_version`` is the version of the game's moves its log
+is in (:mod:`storage.upgrade`; an export without it is taken as 0). Importing replays
+the log through the engine, an older one upgraded to today's moves first (a log that
+does not replay is refused), and writes the table whole, so its views equal the
 original's; the phones claim their seats again.
 
 A repair reads a table's files the way a crash never could have left them: every
 journal up to its first damaged line, the log's entries in order up to the first one
-missing or refused by the engine. The old folder is set aside beside the others
-(``tables/.CODE.damaged-<UTC stamp>``, never listed or removed) and the table written
-again from what was kept, with its seats; its header records the repair
-(:data:`storage.store.REPAIRED_META`). A lost header is rebuilt from the copy every
-log segment keeps.
+missing or refused by the engine (an older log upgraded to today's moves on the way).
+The old folder is set aside beside the others (``tables/.CODE.damaged-<UTC time>``,
+never listed or removed) and the table written again from what was kept, with its
+seats; its header records the repair (:data:`storage.store.REPAIRED_META`). A lost
+header is rebuilt from the copy every log segment keeps.
 """
 
 from __future__ import annotations
@@ -33,14 +36,15 @@ from pathlib import Path
 from typing import Any, Callable
 
 from engine.plain import encoded
+from engine.upgrade import log_version
 from storage.journal import readable_beginning, unframe
-from storage.store import (REPAIRED_META, StorageError, UnknownTable, UnreadableTable,
-                           check_code, json_copy)
+from storage.store import (LOG_VERSION_META, REPAIRED_META, SETTINGS_META, StorageError,
+                           UnknownTable, UnreadableTable, check_code, json_copy)
 from storage.tables import HEAD, HEAD_COPY_ID, META_ID, SEGMENT, SEGMENT_FILE, TableStore
+from storage.upgrade import game_and_spec, stored_version, upgraded
 
 EXPORT_FORMAT = "table-companion-export"
 EXPORT_VERSION = 1
-SETTINGS_META = "settings"
 STATUS_META = "status"
 
 
@@ -72,36 +76,46 @@ class Repair:
 def _game_and_spec(spec_json: Any, settings: Any = None):
     """(game, TableSpec) of a stored or exported spec; BackupError in words."""
     from engine.errors import IllegalAction
-    from engine.registry import get_game
-    from engine.table import TableSpec
 
     try:
-        spec = TableSpec.from_json(spec_json)
-        if isinstance(settings, dict) and settings:
-            spec = TableSpec(spec.game_id, spec.players, spec.colours, dict(settings))
-        return get_game(spec.game_id), spec
+        return game_and_spec(spec_json, settings)
     except IllegalAction as exc:
         raise BackupError(exc.message[:1].upper() + exc.message[1:]) from None
 
 
-def replay(game, spec, docs: list[dict]) -> tuple[list[tuple[dict, dict, Any]], list[Any], str | None]:
-    """(entry, link, snapshot) of the longest beginning of ``docs`` the engine replays,
-    the state after each, and why it stopped (None: it replayed them all)."""
-    from engine.errors import IllegalAction
-    from engine.table import Entry, replay_log
+@dataclass
+class Replayed:
+    """What the engine made of the longest beginning of a stored log it can take, in
+    today's moves (:mod:`storage.upgrade`): (entry, link, snapshot) and the state after
+    each entry; ``read``, how many of the stored entries that is; ``stopped``, why it
+    stopped (None: it took them all); ``upgraded``, whether its moves are not the
+    stored ones (an older log)."""
 
+    records: list[tuple[dict, dict, Any]]
+    states: list[Any]
+    read: int
+    stopped: str | None
+    upgraded: bool = False
+
+
+def replay(game, spec, docs: list[dict], version: int) -> Replayed:
+    """The longest beginning of ``docs`` (a log at ``version``) the engine takes, in
+    today's moves, replayed."""
+    from engine.errors import IllegalAction
+    from engine.table import replay_log
+
+    up = upgraded(game, spec, docs, version)
     records: list[tuple[dict, dict, Any]] = []
     states: list[Any] = []
     try:
-        entries = (Entry.from_json(d) for d in docs)
-        for doc, (_, proposal) in zip(docs, replay_log(game, spec, entries)):
-            records.append((dict(doc), proposal.link.to_json(), proposal.snapshot))
+        for entry, proposal in replay_log(game, spec, up.entries):
+            records.append((entry.to_json(), proposal.link.to_json(), proposal.snapshot))
             states.append(proposal.state)
-    except IllegalAction as exc:
-        return records, states, f"entry {len(records) + 1}: {exc.message}"
+    except IllegalAction as exc:  # only a log at today's version can stop here
+        return Replayed(records, states, len(records), f"entry {len(records) + 1}: {exc.message}")
     except Exception:  # a damaged entry can fail anywhere in a game's handlers
-        return records, states, f"entry {len(records) + 1} cannot be played"
-    return records, states, None
+        return Replayed(records, states, len(records), f"entry {len(records) + 1} cannot be played")
+    return Replayed(records, states, up.read, up.problem, up.changed)
 
 
 # -- export and import ---------------------------------------------------------------------
@@ -118,6 +132,7 @@ def export_table(store: TableStore, code: str) -> dict:
             "game": spec.get("game"), "spec": spec, "players": list(spec.get("players") or []),
             **({"status": status} if isinstance(status, str) else {}),
             "created": record.created if record is not None else "",
+            "log_version": stored_version(store.get_meta(code, LOG_VERSION_META, 0)),
             "log": entries}
 
 
@@ -145,10 +160,12 @@ def import_table(store: TableStore, data: dict, new_code: Callable[[], str]) -> 
     The export's code when it is free, else ``new_code()``'s. BackupError if its log
     does not replay whole."""
     game, spec = _game_and_spec(data["spec"])
-    records, _, stopped = replay(game, spec, data["log"])
-    if stopped is not None:
-        raise BackupError(f"The export's log does not replay ({stopped}): nothing was imported")
+    done = replay(game, spec, data["log"], stored_version(data.get("log_version", 0)))
+    if done.stopped is not None:
+        raise BackupError(f"The export's log does not replay ({done.stopped}): nothing was imported")
+    records = done.records
     values = {STATUS_META: data["status"]} if isinstance(data.get("status"), str) else {}
+    values[LOG_VERSION_META] = log_version(game)
     created = data.get("created") if isinstance(data.get("created"), str) and data.get("created") \
         else datetime.now(timezone.utc).isoformat(timespec="microseconds")
     code = data.get("code")
@@ -186,13 +203,16 @@ def damage(store: TableStore, code: str) -> str | None:
     except UnreadableTable as exc:
         return exc.reason
     game, spec = _game_and_spec(header_spec, settings)
-    records, states, stopped = replay(game, spec, docs)
-    if stopped is not None:
-        return f"its log does not replay ({stopped})"
+    version = stored_version(store.get_meta(code, LOG_VERSION_META, 0))
+    done = replay(game, spec, docs, version)
+    if done.stopped is not None:
+        return f"its log does not replay ({done.stopped})"
     if not store.path(code).is_dir():
         return None  # a first-format table: no link records or snapshots to check
+    if done.upgraded:
+        return None  # an older log: written again in today's moves when it is opened
     log = store.open_log(code)
-    for (entry, link, _), state in zip(records, states):
+    for (entry, link, _), state in zip(done.records, done.states):
         rev = entry["rev"]
         stored = log.link(rev) or {}
         if any(stored.get(key) != link.get(key) for key in ("top", "moves", "parent")):
@@ -221,15 +241,17 @@ def repair_table(store: TableStore, code: str) -> Repair:
                           "of its log names its game and players")
     docs, unread = _log_beginning(folder, indexes, header.get("segment", SEGMENT))
     game, spec = _game_and_spec(header["spec"], header["values"].get(SETTINGS_META))
-    records, _, _ = replay(game, spec, docs)
-    unread += len(docs) - len(records)
+    version = stored_version(header["values"].get(LOG_VERSION_META, 0))
+    done = replay(game, spec, docs, version)
+    unread += len(docs) - done.read
     now = datetime.now(timezone.utc)
     values = dict(header["values"])
-    values[REPAIRED_META] = {"at": now.isoformat(timespec="microseconds"), "kept": len(records),
+    values[REPAIRED_META] = {"at": now.isoformat(timespec="microseconds"), "kept": done.read,
                              "unread": unread, "problem": problem}
-    aside = store.set_aside(code, now.strftime("%Y%m%dT%H%M%SZ"))
-    store.write_table(code, header["spec"], values, header["created"], records, seats)
-    return Repair(code, len(records), unread, aside, problem)
+    values[LOG_VERSION_META] = max(version, log_version(game))
+    aside = store.replace_table(code, header["spec"], values, header["created"], done.records,
+                                seats, "damaged")
+    return Repair(code, done.read, unread, aside, problem)
 
 
 def _journal(path: Path) -> tuple[dict, list[bytes]]:

@@ -12,20 +12,12 @@ import threading
 from datetime import datetime, timedelta, timezone
 from typing import Any
 
-from storage.store import (NotSaved, StorageError, TableRecord, UnknownTable, UnreadableTable, check_code,
-                           check_entry, check_meta_key, check_seat, json_copy, moves_of,
+from storage.store import (NotSaved, StorageError, StoredLog, TableRecord, UnknownTable, UnreadableTable,
+                           check_code, check_entry, check_meta_key, check_seat, json_copy, moves_of,
                            status_of)
 
 
-class MemoryLog:
-    def __init__(self, store: "MemoryStore", code: str):
-        self.store = store
-        self.code = code
-
-    @property
-    def revision(self) -> int:
-        return self.store.revision(self.code)
-
+class MemoryLog(StoredLog):
     def spec(self) -> dict:
         with self.store._lock:
             return json_copy(self.store._get(self.code)["spec"], "table spec")
@@ -56,11 +48,14 @@ class MemoryStore:
         self._closed = False
         self.fail_writes: OSError | None = None
         """When set, every write raises NotSaved for this error and keeps nothing."""
+        self.aside: dict[str, dict[str, Any]] = {}
+        """What :meth:`replace_log` replaced, by the name it gave it."""
 
-    def create(self, code: str, spec: dict) -> None:
+    def create(self, code: str, spec: dict, values: dict | None = None) -> None:
         check_code(code)
         if not isinstance(spec, dict):
             raise ValueError("The table spec must be a dict")
+        values = json_copy(dict(values or {}), "meta values")
         with self._lock:
             self._check_open()
             if code in self._tables:
@@ -68,7 +63,7 @@ class MemoryStore:
             self._check_write(code)
             now = self._now()
             self._tables[code] = {"spec": json_copy(spec, "table spec"), "log": [], "links": {},
-                                  "snapshots": {}, "seats": {}, "values": {}, "created": now,
+                                  "snapshots": {}, "seats": {}, "values": values, "created": now,
                                   "updated": now}
 
     def list(self) -> list[TableRecord]:
@@ -80,7 +75,7 @@ class MemoryStore:
                 link = t["links"].get(revision)
                 records.append(TableRecord(code, json_copy(t["spec"], "table spec"), revision,
                                            t["created"], t["updated"], status_of(t["values"], link),
-                                           moves=moves_of(link, revision)))
+                                           moves=moves_of(link, revision, lambda t=t: t["log"])))
         records.sort(key=lambda r: (r.updated, r.created, r.code), reverse=True)
         return records
 
@@ -111,6 +106,29 @@ class MemoryStore:
             if snapshot is not None:
                 table["snapshots"][rev] = snapshot
             table["updated"] = self._now()
+
+    def replace_log(self, code: str, records: list, values: dict, revision: int) -> str:
+        """The log replaced whole by ``records`` and ``values`` set (an upgrade); the old
+        log, links, snapshots and values are kept in :attr:`aside` (its name returned)."""
+        clean = json_copy(records, "log")
+        values = json_copy(values, "meta values")
+        with self._lock:
+            table = self._get(code)
+            if len(table["log"]) != revision:
+                raise ValueError(f"Table {code} has {len(table['log'])} entries, not {revision}: "
+                                 "its log changed while it was upgraded")
+            self._check_write(code)
+            name = f".{code}.upgraded-{self._now()}"
+            self.aside[name] = {key: json_copy(table[key], key) for key in ("log", "values")}
+            self.aside[name]["links"] = dict(table["links"])
+            self.aside[name]["snapshots"] = dict(table["snapshots"])
+            table["log"] = [entry for entry, _, _ in clean]
+            table["links"] = {entry["rev"]: link for entry, link, _ in clean}
+            table["snapshots"] = {entry["rev"]: snapshot for entry, _, snapshot in clean
+                                  if snapshot is not None}
+            table["values"] = {**table["values"], **values}
+            table["updated"] = self._now()
+            return name
 
     def seats(self, code: str) -> dict[int, str]:
         with self._lock:

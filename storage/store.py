@@ -19,7 +19,7 @@ import json
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Mapping, Protocol, runtime_checkable
+from typing import Any, Callable, Iterable, Mapping, Protocol, runtime_checkable
 
 import platformdirs
 
@@ -33,6 +33,12 @@ DISK_FAILED = "The host could not write to its disk: nothing was saved"
 FILE_DAMAGED = "This table's file is damaged: nothing was saved"
 REPAIRED_META = "repaired"
 """The meta value ``companion repair`` leaves: {"at": UTC stamp, "kept": n, "unread": n}."""
+SETTINGS_META = "settings"
+"""The meta value holding a table's settings as changed before its first move."""
+LOG_VERSION_META = "log_version"
+"""The meta value saying which version of its game's moves the table's log is in
+(:func:`engine.upgrade.log_version`; none: 0). :mod:`storage.upgrade` brings an older
+log to today's once, when the table is opened."""
 
 
 def default_data_dir() -> Path:
@@ -116,6 +122,19 @@ class TableRecord:
     warning: str | None = None
 
 
+class StoredLog:
+    """What every store's :class:`TableLog` shares: the store and the table's code; its
+    revision is the store's."""
+
+    def __init__(self, store: Any, code: str):
+        self.store = store
+        self.code = code
+
+    @property
+    def revision(self) -> int:
+        return self.store.revision(self.code)
+
+
 @runtime_checkable
 class TableLog(Protocol):
     """One table's log, read lazily (:class:`engine.table.LogSource`)."""
@@ -141,8 +160,9 @@ class Store(Protocol):
     (on disk, fsynced, for the durable store) when the call returns, or raises
     :class:`NotSaved` having kept nothing."""
 
-    def create(self, code: str, spec: dict) -> None:
-        """A new table with no entries; ValueError if the code is taken."""
+    def create(self, code: str, spec: dict, values: dict | None = None) -> None:
+        """A new table with no entries and these meta values; ValueError if the code is
+        taken."""
 
     def list(self) -> list[TableRecord]:
         """Every table, most recently changed first; unreadable ones with ``error``."""
@@ -157,6 +177,13 @@ class Store(Protocol):
                snapshot: Any = None) -> None:
         """Add the next entry (``entry["rev"]`` must be revision + 1), with its link
         record and snapshot if any, all or nothing."""
+
+    def replace_log(self, code: str, records: list[tuple[dict, dict, Any]], values: dict,
+                    revision: int) -> Any:
+        """The table's log replaced whole by ``records`` (entry, link, snapshot: an
+        upgrade, :mod:`storage.upgrade`) and ``values`` set among its meta values, its
+        seats kept; the old log is set aside, never removed (where it went is
+        returned). ValueError if the log is no longer ``revision`` entries long."""
 
     def seats(self, code: str) -> dict[int, str]:
         """Claimed seats: seat number -> token hash."""
@@ -223,8 +250,22 @@ def status_of(values: Mapping[str, Any], link: Mapping[str, Any] | None) -> str:
     return status if isinstance(status, str) else str(status)
 
 
-def moves_of(link: Mapping[str, Any] | None, revision: int) -> int | None:
+def moves_of(link: Mapping[str, Any] | None, revision: int,
+             entries: Callable[[], Iterable[Mapping[str, Any]]] | None = None) -> int | None:
+    """The table's move count (:func:`engine.log.move_count`) from its last link record,
+    or (no link record) from its log entries (``entries``, read only then); None when
+    neither says it (a log entry that cannot be read)."""
     if revision == 0:
         return 0
-    moves = link.get("moves") if isinstance(link, Mapping) else None
-    return moves if type(moves) is int and moves >= 0 else None
+    from engine.log import Entry, move_count
+    from storage.durable import CorruptFile
+
+    def log() -> list[Entry]:
+        if entries is None:
+            raise ValueError("no entries")
+        return [Entry.from_json(e) for e in entries()]
+
+    try:
+        return move_count(link, log)
+    except (KeyError, TypeError, ValueError, AttributeError, OSError, StorageError, CorruptFile):
+        return None

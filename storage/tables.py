@@ -16,8 +16,12 @@ when asked (the history, an undo past them) and only a few are kept in memory.
 
 A table of the first format (``tables/CODE.json``, one TinyDB JSON file rewritten on
 every write) is read as it is, and converted once into this layout the first time it is
-opened for play or written to (its log replayed once by the engine to make the link
-records and snapshots); the old file is kept as ``tables/.CODE.json.format1``.
+opened for play or written to (its log brought to today's moves, :mod:`storage.upgrade`,
+and replayed once by the engine to make the link records and snapshots); the old file
+is kept as ``tables/.CODE.json.format1``. A table written again whole (an upgrade, a
+repair) replaces its folder by two renames; the old folder stays beside the others
+under a dated hidden name (``.CODE.upgraded-<UTC time>``, ``.CODE.damaged-...``), never
+listed nor removed (:meth:`TableStore._swap`).
 
 Locks: one for the store's list of open tables, one per open table (its TinyDB
 databases: TinyDB is not thread-safe). A write's fsync holds only its table's lock, so
@@ -45,7 +49,8 @@ from tinydb.table import Document, Table
 from engine.plain import clone
 from storage.durable import TEMP_SUFFIX, CorruptFile, fsync_dir, read_database
 from storage.journal import SUFFIX, JournalStorage, encode, frame
-from storage.store import (CODE_PATTERN, UNREADABLE_STATUS, NotSaved, StorageError,
+from storage.store import (CODE_PATTERN, LOG_VERSION_META, SETTINGS_META, UNREADABLE_STATUS,
+                           NotSaved, StorageError, StoredLog,
                            TableDamaged, TableRecord, UnknownTable, UnreadableTable, check_code, check_entry,
                            check_meta_key, check_seat, default_data_dir, json_copy, moves_of,
                            status_of)
@@ -67,6 +72,8 @@ HEAD_COPY_ID = 1
 """Each segment's first line also holds a copy of the table's header (its ``table``
 document): the game and players survive a lost ``table.jsonl`` (``companion repair``)."""
 HEADER_MISSING = "its header is missing"
+SWAP_SUFFIX = ".swap"
+"""An old table folder being set aside (:meth:`TableStore._swap`)."""
 
 __all__ = ["TableStore", "default_data_dir", "SEGMENT", "FORMAT"]
 
@@ -256,6 +263,14 @@ class _Table:
             self.segments.pop(oldest).close()
         return db
 
+    def entries(self) -> Iterator[dict]:
+        """Every log entry, oldest first (the whole log: read only when asked)."""
+        for rev in range(1, self.revision + 1):
+            doc = self.segment((rev - 1) // self.size).table("log").get(doc_id=rev)
+            if doc is None:
+                raise CorruptFile(f"its log has no entry {rev}")
+            yield dict(doc)
+
     def _check_loaded(self, index: int, db: TinyDB) -> None:
         entries = (db.storage.read() or {}).get("log") or {}
         if len(entries) != self.size:
@@ -330,16 +345,8 @@ class _Legacy:
         self.closed = True
 
 
-class TableLog:
+class TableLog(StoredLog):
     """A table's log read through the store (:class:`engine.table.LogSource`)."""
-
-    def __init__(self, store: "TableStore", code: str):
-        self.store = store
-        self.code = code
-
-    @property
-    def revision(self) -> int:
-        return self.store.revision(self.code)
 
     def spec(self) -> dict:
         table = self.store._get(self.code)
@@ -381,15 +388,18 @@ class TableStore:
         self._peeked: dict[str, tuple[tuple, TableRecord]] = {}
         self._closed = False
         self._last_stamp: datetime | None = None
+        self._finish_swaps()
         self._remove_crash_leftovers()
 
     # -- the contract ---------------------------------------------------------------
-    def create(self, code: str, spec: dict) -> None:
-        """A new table with no entries; ValueError if the code is taken. Durable."""
+    def create(self, code: str, spec: dict, values: dict | None = None) -> None:
+        """A new table with no entries (and these meta ``values``); ValueError if the
+        code is taken. Durable."""
         check_code(code)
         if not isinstance(spec, dict):
             raise ValueError("The table spec must be a dict")
         spec = json_copy(spec, "table spec")
+        values = json_copy(dict(values or {}), "meta values")
         with self._lock:
             self._check_open()
             folder = self.tables_dir / code
@@ -397,7 +407,7 @@ class TableStore:
                 raise ValueError(f"A table with the code {code} already exists")
             now = self._now()
             header = {"format": FORMAT, "code": code, "spec": spec, "created": now,
-                      "values": {}, "segment": self.segment_size}
+                      "values": values, "segment": self.segment_size}
             self._make_folder(code, {HEAD: journal_line(now, {"meta": {str(META_ID): header}})})
 
     def write_table(self, code: str, spec: dict, values: dict, created: str,
@@ -418,23 +428,44 @@ class TableStore:
             self._make_folder(code, table_files(header, dict(seats or {}),
                                                 json_copy(records, "log"), now))
 
-    def set_aside(self, code: str, stamp: str) -> Path:
-        """Move the table's folder out of the way, beside the others under a dated
-        hidden name (never listed, never removed): the files a repair replaces."""
+    def replace_table(self, code: str, spec: dict, values: dict, created: str,
+                      records: list[tuple[dict, dict, Any]], seats: dict[int, str],
+                      why: str) -> Path:
+        """The table written again whole (a repair): its header, seats and log records
+        as :meth:`write_table` takes them, in place of its folder, which is set aside
+        beside the others under a dated hidden name (``.CODE.<why>-<UTC time>``, never
+        listed nor removed). Durable; returns where the old folder went."""
         check_code(code)
+        header = {"format": FORMAT, "code": code, "spec": json_copy(spec, "table spec"),
+                  "created": created, "values": json_copy(values, "meta values"),
+                  "segment": self.segment_size}
+        files = table_files(header, dict(seats), json_copy(records, "log"), self._now())
         with self._lock:
-            table = self._open.pop(code, None)
-            if table is not None:
-                with table.lock:
-                    table.close()
-            self._peeked.pop(code, None)
-            aside = self.tables_dir / f".{code}.damaged-{stamp}"
-            try:
-                os.rename(self.tables_dir / code, aside)
-                fsync_dir(self.tables_dir)
-            except OSError as exc:
-                raise NotSaved(code, exc) from None
-            return aside
+            self._check_open()
+            return self._swap(code, files, why)
+
+    def replace_log(self, code: str, records: list[tuple[dict, dict, Any]], values: dict,
+                    revision: int) -> Path:
+        """The table's log replaced whole by ``records`` (an upgrade: entry, link record,
+        snapshot) and ``values`` set among its meta values; its header and seats kept.
+        The old folder is set aside as :meth:`replace_table` does (``.CODE.upgraded-...``).
+        ValueError if its log is no longer ``revision`` entries long (it changed since
+        it was read). Durable; returns where the old folder went."""
+        clean = json_copy(records, "log")
+        values = json_copy(values, "meta values")
+        with self._lock:
+            self._check_open()
+            table = self._get(code, convert=True)
+            with table.lock:
+                self._check_live(table)
+                if table.revision != revision:
+                    raise ValueError(f"Table {code} has {table.revision} entries, not {revision}: "
+                                     "its log changed while it was upgraded")
+                header = dict(table.header())
+                seats = {int(doc["seat"]): str(doc["token_hash"])
+                         for doc in table.head.table("seats").all()}
+            header["values"] = {**header["values"], **values}
+            return self._swap(code, table_files(header, seats, clean, self._now()), "upgraded")
 
     def list(self) -> list[TableRecord]:
         """Every table, most recently changed first; unreadable ones with ``error``.
@@ -663,7 +694,8 @@ class TableStore:
         return TableRecord(table.code, json_copy(header["spec"], "table spec"), table.revision,
                            header["created"], table.updated(),
                            status_of(header["values"], table.last_link),
-                           moves=moves_of(table.last_link, table.revision), warning=table.warning)
+                           moves=moves_of(table.last_link, table.revision, table.entries),
+                           warning=table.warning)
 
     def _unreadable_record(self, code: str, exc: UnreadableTable) -> TableRecord:
         stamp = ""
@@ -778,14 +810,24 @@ class TableStore:
             return clone(dict(doc))
 
     # -- making folders -------------------------------------------------------------
-    def _make_folder(self, code: str, files: dict[str, bytes]) -> None:
-        """A table's folder with these files, all durable, under its name at once."""
+    def _new_folder(self, code: str, files: dict[str, bytes]) -> Path:
+        """A hidden folder holding these files, all durable (NotSaved if the disk
+        refuses, and nothing is left)."""
         tmp = self.tables_dir / f".{code}.new.{secrets.token_hex(4)}"
         try:
             tmp.mkdir()
             for name, data in files.items():
                 write_new_file(tmp / name, data)
             fsync_dir(tmp)
+        except OSError as exc:
+            shutil.rmtree(tmp, ignore_errors=True)
+            raise NotSaved(code, exc) from None
+        return tmp
+
+    def _make_folder(self, code: str, files: dict[str, bytes]) -> None:
+        """A table's folder with these files, all durable, under its name at once."""
+        tmp = self._new_folder(code, files)
+        try:
             os.rename(tmp, self.tables_dir / code)
             fsync_dir(self.tables_dir)
         except OSError as exc:
@@ -795,19 +837,83 @@ class TableStore:
                 raise ValueError(f"A table with the code {code} already exists") from None
             raise NotSaved(code, exc) from None
 
+    def _swap(self, code: str, files: dict[str, bytes], why: str) -> Path:
+        """The table's folder replaced by one with these files; the old one set aside
+        as ``.CODE.<why>-<UTC time>`` (returned). Caller holds the store's lock.
+
+        Two renames: the old folder to ``<aside>.swap``, the new one to the table's
+        name; then the ``.swap`` loses its suffix. A crash between the two leaves no
+        folder under the table's name: the next store puts the ``.swap`` back
+        (:meth:`_finish_swaps`), so the table is never missing, only not yet replaced."""
+        tmp = self._new_folder(code, files)
+        table = self._open.pop(code, None)
+        if table is not None:
+            with table.lock:
+                table.close()
+        self._peeked.pop(code, None)
+        stamp = datetime.fromisoformat(self._now()).strftime("%Y%m%dT%H%M%S.%fZ")
+        aside = self.tables_dir / f".{code}.{why}-{stamp}"
+        swapping = aside.with_name(aside.name + SWAP_SUFFIX)
+        try:
+            os.rename(self.tables_dir / code, swapping)
+        except OSError as exc:
+            shutil.rmtree(tmp, ignore_errors=True)
+            raise NotSaved(code, exc) from None
+        try:
+            os.rename(tmp, self.tables_dir / code)
+        except OSError as exc:
+            try:
+                os.rename(swapping, self.tables_dir / code)
+            except OSError:  # the next store puts it back (_finish_swaps)
+                pass
+            shutil.rmtree(tmp, ignore_errors=True)
+            raise NotSaved(code, exc) from None
+        try:
+            fsync_dir(self.tables_dir)
+            os.rename(swapping, aside)
+            fsync_dir(self.tables_dir)
+        except OSError:  # the new folder is in place; the next store finishes the name
+            log.warning("table %s: the old folder is still named %s", code, swapping.name)
+            return swapping
+        return aside
+
+    def _finish_swaps(self) -> None:
+        """Swaps a crash cut short (:meth:`_swap`): an old folder whose replacement is in
+        place gets its final name; one whose replacement never arrived goes back under
+        the table's name (the next opening does the upgrade or the repair again)."""
+        try:
+            names = [p for p in self.tables_dir.iterdir() if p.name.endswith(SWAP_SUFFIX)]
+        except OSError:
+            return
+        for path in names:
+            code = path.name[1:].split(".", 1)[0]
+            if not CODE_PATTERN.fullmatch(code):
+                continue
+            target = self.tables_dir / code
+            try:
+                if target.exists():
+                    os.rename(path, path.with_name(path.name[:-len(SWAP_SUFFIX)]))
+                else:
+                    os.rename(path, target)
+                    log.warning("table %s: a replacement cut short by a crash was undone", code)
+                fsync_dir(self.tables_dir)
+            except OSError:
+                continue
+
     def _convert(self, legacy: _Legacy) -> _Table:
         """A first-format table written again in today's layout (once)."""
         code = legacy.code
         header = legacy.header
         try:
-            records = legacy_records(header, legacy.entries)
+            records, version = legacy_records(header, legacy.entries)
         except UnreadableTable:
             raise
         except Exception as exc:  # the engine refused the log: the table cannot be used
             reason = getattr(exc, "message", None) or "its log does not replay"
             raise UnreadableTable(code, legacy.path, f"its log cannot be converted ({reason})") from None
         new_header = {"format": FORMAT, "code": code, "spec": header["spec"],
-                      "created": header["created"], "values": header["values"],
+                      "created": header["created"],
+                      "values": {**header["values"], LOG_VERSION_META: version},
                       "segment": self.segment_size,
                       "converted": {"from": LEGACY_FORMAT, "at": self._now()}}
         self._make_folder(code, table_files(new_header, legacy.seats, records, header["updated"]))
@@ -858,15 +964,13 @@ class TableStore:
                 pass
 
 
-def legacy_records(header: dict, entries: list[dict]) -> list[tuple[dict, dict, Any]]:
-    """(entry, link record, snapshot) for every entry of a first-format log: the engine
-    replays it once, as the table's own Match would have written them."""
-    from engine.registry import get_game
-    from engine.table import Entry, TableSpec, log_records
+def legacy_records(header: dict, entries: list[dict]) -> tuple[list[tuple[dict, dict, Any]], int]:
+    """(entry, link record, snapshot) for every entry of a first-format log, upgraded to
+    today's moves (:mod:`storage.upgrade`: the first format kept older logs), as the
+    table's own Match would have written them; and the log version they are in."""
+    from engine.upgrade import log_version
+    from storage.upgrade import game_and_spec, stored_version, upgraded_records
 
-    spec = TableSpec.from_json(header["spec"])
-    settings = header["values"].get("settings")
-    if isinstance(settings, dict) and settings:
-        spec = TableSpec(spec.game_id, spec.players, spec.colours, dict(settings))
-    game = get_game(spec.game_id)
-    return list(log_records(game, spec, [Entry.from_json(e) for e in entries], entries))
+    game, spec = game_and_spec(header["spec"], header["values"].get(SETTINGS_META))
+    version = stored_version(header["values"].get(LOG_VERSION_META, 0))
+    return upgraded_records(game, spec, entries, version), max(version, log_version(game))

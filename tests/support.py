@@ -87,6 +87,18 @@ def rules_imported(*modules) -> list[str]:
             and not line.startswith("from engine.words import")]
 
 
+def upgraded_match(game: Game, spec, old: list) -> Match:
+    """A table of an older log (entries or their JSON) opened as storage opens it: the
+    log upgraded to today's moves once (:func:`engine.upgrade.upgrade_log`), then
+    replayed; the upgrade must take the whole log."""
+    from engine.table import Entry
+    from engine.upgrade import upgrade_log
+
+    up = upgrade_log(game, spec, [e if isinstance(e, Entry) else Entry.from_json(e) for e in old])
+    assert up.problem is None, up.problem
+    return Match(game, spec, up.entries)
+
+
 def memory_tables() -> Tables:
     return Tables(MemoryStore())
 
@@ -153,8 +165,8 @@ def seat_view(game: Game, state: Any, seat: int | None, host: bool, names) -> di
     """The envelope's parts that depend on the state, without a Match around it."""
     from engine.envelope import envelope
 
-    view = envelope(game, state, game.public(state), seat, legal_moves(game, state, seat, host, names), 0, [])
-    return {key: value for key, value in view.items() if key not in ("revision", "news")}
+    view = envelope(game, state, game.public(state), seat, legal_moves(game, state, seat, host, names), 0, [], 0)
+    return {key: value for key, value in view.items() if key not in ("revision", "news", "moves")}
 
 
 def _seats_taken(game: Game, n: int) -> bool:

@@ -79,3 +79,29 @@ def test_host_finishes_after_confirming_and_the_chart_shows():
         assert hub.view(_host())["result"] is not None
         assert "Running totals by round: Ann 6, Bo 0" in host.text()
     run_app(test)
+
+
+def test_the_table_screen_reveals_secret_scores_after_a_confirm():
+    """Issue 26, point 1: "Reveal scores" is on the host's wide table screen itself; its
+    view holds no hidden total before the confirm, and every total after it."""
+    async def test(app):
+        from tests.browser.frames import received
+
+        hub = app.create("scorepad", ["Ann", "Bo"], {"secret": True})
+        hub.act(_host(), "points", {"points": 4817}, None, seat=0)
+        hub.act(_host(), "points", {"points": 2963}, None, seat=1)
+        wide = await app.host(hub, width=1920)
+        assert "Ann total secret" in wide.text()
+        await wide.tap("Reveal scores")
+        assert wide.phone.dialogs[-1][0] == "Reveal every score?"
+        assert hub.view(_host())["public"]["players"][0]["total"] is None  # not before the yes
+        sent = received(wide.conn.sent)
+        assert sent.count and not sent.has_number(4817) and not sent.has_number(2963)
+        await wide.answer()
+        await wide.settle()
+        assert "Ann total 4817" in wide.text() and "Bo total 2963" in wide.text()
+        assert received(wide.conn.sent).has_number(4817)  # the positive control
+        assert "Reveal scores" not in wide.text()  # once only
+        open_pad = app.create("scorepad", ["Ann", "Bo"])
+        assert "Reveal scores" not in (await app.host(open_pad, width=1920)).text()
+    run_app(test)

@@ -57,6 +57,14 @@ def shown(text) -> str:
     return "".join(ch if not bad_characters(ch) else ascii(ch)[1:-1] for ch in text)
 
 
+def move_words(moves: int | None) -> str:
+    """A table's move count in words ("48 moves"): the number every phone shows as
+    "move 48" (:func:`engine.log.move_count`; None: its log cannot say)."""
+    if moves is None:
+        return "moves unknown"
+    return f"{moves} move{'' if moves == 1 else 's'}"
+
+
 def run_tables(args) -> int:
     records = open_tables(args.data).list()
     if args.json:  # JSON escapes every control character itself
@@ -76,7 +84,5 @@ def run_tables(args) -> int:
             continue
         spec = r.spec or {}
         players = ", ".join(shown(p) for p in spec.get("players", []))
-        moves = r.moves if r.moves is not None else r.revision
-        print(f"{r.code}  {shown(spec.get('game'))}  {players}  "
-              f"{moves} move{'' if moves == 1 else 's'}  {r.status}")
+        print(f"{r.code}  {shown(spec.get('game'))}  {players}  {move_words(r.moves)}  {r.status}")
     return 0

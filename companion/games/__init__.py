@@ -21,6 +21,9 @@ class GameScreens:
     ``phone``: the component a seat's phone (or the host entering for a seat) draws;
     ``table``: the host's shared table screen on a wide display (None: the phone screen);
     ``turn_words``: ``turn_words(screen) -> str | None``, what the turn banner says;
+    ``decision``: ``decision(screen, seat) -> str | None``, what ``seat`` decides now, in
+    words read from the public view only ("bid on a pile or pass"): pass-and-play says it on
+    the shared screen while the device is handed over;
     ``commands``: modules each with ``register(subparsers)`` (the game's CLI sub-commands).
     """
 
@@ -28,6 +31,7 @@ class GameScreens:
     phone: str
     table: str | None = None
     turn_words: str | None = None
+    decision: str | None = None
     commands: tuple[str, ...] = ()
 
     def load(self, ref: str) -> Any:
@@ -42,6 +46,9 @@ class GameScreens:
 
     def turn_words_of(self) -> Callable[[dict], str | None] | None:
         return None if self.turn_words is None else self.load(self.turn_words)
+
+    def decision_of(self) -> Callable[[dict, int], str | None] | None:
+        return None if self.decision is None else self.load(self.decision)
 
     def command_modules(self) -> list[Any]:
         return [importlib.import_module(f"{self.package}.{name}") for name in self.commands]

@@ -7,6 +7,7 @@ import flet as ft
 from engine.errors import IllegalAction
 from engine.registry import games as registered_games, get_game
 from companion.codes import code_problem, normalise_code
+from companion.commands.tables import move_words
 from companion.downloads import download_link
 from companion.hub import off_loop
 from companion.ui import kit
@@ -14,7 +15,13 @@ from companion.ui import kit
 
 @ft.component
 def Home(phone):
-    controls: list[ft.Control] = [kit.title("Table Companion", size=30), JoinCard(phone)]
+    from companion.ui.theme import ThemeChoice
+
+    controls: list[ft.Control] = [
+        ft.Row([kit.title("Table Companion", size=30), ThemeChoice(phone)],
+               alignment=ft.MainAxisAlignment.SPACE_BETWEEN),
+        JoinCard(phone),
+    ]
     if phone.is_host:
         controls.append(CreateCard(phone))
         controls.append(TablesCard(phone))
@@ -25,13 +32,13 @@ def Home(phone):
 
 @ft.component
 def JoinCard(phone):
-    code, set_code = ft.use_state("")
+    code, typed_code, set_code = kit.use_field("")
     problem, set_problem = ft.use_state(None)  # said under the field, where the eyes are
 
     async def join(e=None):
-        found = normalise_code(code)
+        found = normalise_code(typed_code.current)
         if not found:
-            set_problem(code_problem(code, phone.ctx.tables.code_length))
+            set_problem(code_problem(typed_code.current, phone.ctx.tables.code_length))
             return
         await phone.go(f"/join/{found}")
 
@@ -39,18 +46,20 @@ def JoinCard(phone):
         set_code(e.control.value)
         set_problem(None)
 
+    # the error wraps (a field cuts it to one line otherwise): "Codes use the letters
+    # A C D ... Y" is whole on a 360 px phone
     field = ft.TextField(label="Table code", value=code, on_change=typed, error=problem,
-                         on_submit=join, capitalization=ft.TextCapitalization.CHARACTERS,
-                         text_size=24)
+                         error_max_lines=4, on_submit=join,
+                         capitalization=ft.TextCapitalization.CHARACTERS, text_size=24)
     return kit.card([kit.title("Join a table"), field, kit.primary("Join", join)])
 
 
 @ft.component
 def CreateCard(phone):
     games = registered_games()
-    game_id, set_game_id = ft.use_state(games[0].id)
-    players, set_players = ft.use_state("")
-    settings, set_settings = ft.use_state(dict)
+    game_id, picked, set_game_id = kit.use_field(games[0].id)
+    players, typed_players, set_players = kit.use_field("")
+    settings, chosen, set_settings = kit.use_field(dict)
     game = next(g for g in games if g.id == game_id)
 
     def pick_game(e):
@@ -58,12 +67,13 @@ def CreateCard(phone):
         set_settings({})
 
     def set_setting(key: str, value) -> None:
-        set_settings(lambda old: {**old, key: value})
+        set_settings({**chosen.current, key: value})
 
     async def create(e):
-        names = [p for p in players.replace("\n", ",").split(",") if p.strip()]
+        typed = typed_players.current
+        names = [p for p in typed.replace("\n", ",").split(",") if p.strip()]
         try:
-            hub = await off_loop(phone.ctx.tables.create, game.id, names, settings)
+            hub = await off_loop(phone.ctx.tables.create, picked.current, names, chosen.current)
         except IllegalAction as exc:
             phone.toast(exc.message)
             return
@@ -141,7 +151,6 @@ def _table_row(phone, record) -> ft.Control:
         game_title = "?"
     players = ", ".join(spec.get("players", []))
     finished = record.status == "finished"
-    moves = record.moves if record.moves is not None else record.revision
 
     async def resume(e, code=record.code):
         await phone.go(f"/t/{code}" if finished else f"/join/{code}")
@@ -152,7 +161,7 @@ def _table_row(phone, record) -> ft.Control:
 
     tile = ft.ListTile(
         title=ft.Text(f"{game_title} · {record.code}", size=18),
-        subtitle=ft.Text(f"{players} · {moves} move{'' if moves == 1 else 's'}"
+        subtitle=ft.Text(f"{players} · {move_words(record.moves)}"
                          + (" · finished" if finished else "")),
         on_click=resume, tooltip=f"Resume table {record.code}",
     )

@@ -26,6 +26,23 @@ SWATCHES = {
 }
 
 
+def use_field(initial):
+    """What a field (or a choice) holds: ``(shown, latest, set)`` (``initial`` a value, or
+    a function that makes it, as for ``ft.use_state``). ``shown`` draws the
+    screen; a button's handler reads ``latest.current``. Flet re-renders in a scheduler of
+    its own, so a tap that reaches the host right after the last key (a busy host reads
+    both in one go) runs the handler of the render before that key: read from the state, it
+    would create the table "Ann, B" for "Ann, Bo"."""
+    shown, set_shown = ft.use_state(initial)
+    latest = ft.use_ref(initial)
+
+    def set_value(value) -> None:
+        latest.current = value
+        set_shown(value)
+
+    return shown, latest, set_value
+
+
 @functools.lru_cache(maxsize=None)
 def outline(width: float, colour: str) -> ft.Border:
     """One shared border per width and colour: a re-render that puts back the very same
@@ -139,8 +156,30 @@ def help_text(text: str) -> ft.Control:
 
 
 WIDTH = ft.create_context(PHONE_WIDTH + 24)
+HEIGHT = ft.create_context(None)
+WIDE = 900
+"""From this width on, the host's screen is a shared table screen (a laptop, a TV)."""
+TABLE_FRAME = 124
+"""The height the table page's frame takes above and below a wide table screen (its bar
+with the way home and the screen picker, and the padding): the rest is the game's."""
 
 
 def use_width() -> float:
     """The tab's width now (the app re-renders its pages when the window is resized)."""
     return ft.use_context(WIDTH)
+
+
+def wide_height(width, height) -> float | None:
+    """A wide screen's height (what a table screen fills); None on a phone, whose height
+    changes as its browser's bars come and go and is not laid out to."""
+    try:
+        return float(height) if float(width or 0) >= WIDE and height else None
+    except (TypeError, ValueError):
+        return None
+
+
+def use_height() -> float:
+    """The height a wide table screen has under the frame's bar (from the tab's height;
+    a screen that has not said its height is taken as 16:10)."""
+    height = ft.use_context(HEIGHT) or use_width() * 0.625
+    return max(300.0, height - TABLE_FRAME)

@@ -21,6 +21,9 @@ log = logging.getLogger(__name__)
 
 SEAT_KEY = "seat.{code}"
 HOST_KEY = "host.key"
+THEME_KEY = "theme"
+THEMES = {"system": ft.ThemeMode.SYSTEM, "light": ft.ThemeMode.LIGHT, "dark": ft.ThemeMode.DARK}
+"""Light, dark, or the phone's own setting: chosen in the app, kept in the phone's storage."""
 
 
 class Phone:
@@ -30,6 +33,7 @@ class Phone:
         self.prefs = ft.SharedPreferences()
         self.haptics = ft.HapticFeedback()  # Flutter's web engine calls navigator.vibrate
         self.is_host = False
+        self.theme = "system"
         self.closed = False
         self._on_close: list[Callable[[], None]] = []
         # the tab's loop, and the context its page was opened in (Flet's current page is
@@ -41,9 +45,14 @@ class Phone:
         self._context = contextvars.copy_context()
 
     async def start(self) -> None:
-        """Find out whether this tab is the host (its stored host key, or loopback)."""
+        """Find out whether this tab is the host (its stored host key, or loopback), and
+        draw in the theme this phone chose (before the first screen is drawn)."""
         host_key = await self.stored("get", HOST_KEY)
         self.is_host = self.ctx.is_host(self.page.client_ip, host_key)
+        theme = await self.stored("get", THEME_KEY)
+        if theme in THEMES:
+            self.theme = theme
+            self.page.theme_mode = THEMES[theme]
 
     def when_closed(self, fn: Callable[[], None]) -> None:
         """``fn`` runs when the tab's session ends (its listeners leave the hubs)."""
@@ -138,6 +147,16 @@ class Phone:
 
     async def forget_seat_token(self, code: str) -> None:
         await self.stored("remove", SEAT_KEY.format(code=code))
+
+    async def set_theme(self, theme: str) -> None:
+        """Draw this tab light, dark or as the phone's system says; the phone keeps the
+        choice (its other tabs and its next visits draw the same)."""
+        if theme not in THEMES:
+            return
+        self.theme = theme
+        self.page.theme_mode = THEMES[theme]
+        self.page.update()
+        await self.stored("set", THEME_KEY, theme)
 
     async def keep_host_key(self, key: str) -> None:
         await self.stored("set", HOST_KEY, key)

@@ -12,16 +12,18 @@ import flet as ft
 
 from engine.errors import IllegalAction
 from engine.registry import get_game
+from engine.words import and_words
 from companion.games import screens_of
-from companion.hub import HOST, Who, off_loop
+from companion.hub import HOST, WATCHER, Who, off_loop
 from companion.ui import kit
 from companion.ui.join import qr_block
 from companion.ui.live import TABLE, LiveTable, TableContext, part, use_fixed, use_table, use_view
 from companion.ui.notice import Notice, Waiting
 from companion.ui.opening import OpenedTable
+from companion.ui.theme import ThemeChoice
 
 TABS = (("play", "Play"), ("history", "History"), ("rules", "Rules"), ("invite", "Invite"))
-WIDE = 900
+WIDE = kit.WIDE
 
 
 @part
@@ -67,7 +69,7 @@ def TableSeat(phone, hub):
         set_veiled(seat is not None)
 
     if phone.is_host and acting is not None and veiled:
-        return Veil(phone, hub, acting, lambda: set_veiled(False), lambda: enter_for(None))
+        return Veil(phone, hub, acting, lambda: set_veiled(False), lambda: enter_for(None), key=f"veil{acting}")
     return LiveSeat(phone, hub, who, acting, enter_for, lambda: set_veiled(True), key=str(who))
 
 
@@ -87,20 +89,80 @@ def LiveSeat(phone, hub, who, acting, enter_for, veil):
 
 @part
 def Veil(phone, hub, seat: int, show, back):
-    """Pass-and-play: nothing of this seat's is drawn (or sent) before the tap."""
-    name = hub.spec.players[seat]
-    colour = hub.spec.colours[seat]
-    return ft.Container(
-        ft.Column([
-            kit.player_badge(name, colour, size=30),
-            ft.Text(f"Hand the device to {name}, then tap", size=34, weight=ft.FontWeight.BOLD,
-                    text_align=ft.TextAlign.CENTER),
-            kit.primary(f"I am {name}: show my screen", lambda e: show()),
-            kit.secondary("Back to the table screen", lambda e: back()),
-        ], horizontal_alignment=ft.CrossAxisAlignment.CENTER, spacing=24,
-            alignment=ft.MainAxisAlignment.CENTER),
-        expand=True, alignment=ft.Alignment.CENTER, padding=24,
-    )
+    """Pass-and-play: while the device is handed to the player, the table stays on the
+    screen as everyone may see it (a watcher's view: nothing of this seat's is drawn, or
+    sent, before the tap), under whose turn it is and what they decide."""
+    live = ft.use_memo(lambda: LiveTable(phone, hub, WATCHER), [])
+
+    def start():
+        live.start()
+        return live.stop
+
+    ft.use_effect(start, [])
+    context = TableContext(live, phone, extra={"acting": None, "enter_for": None, "after_move": None,
+                                               "veil": seat})
+    return TABLE(context, lambda: VeilLayout(seat, show, back))
+
+
+VEIL_BAR = 150
+"""How much taller the hand-over is than the frame's bar it replaces on a wide screen."""
+
+
+def turn_status(screen: dict, seat: int, decision) -> str:
+    """Whose turn it is and what ``seat`` decides, in words from the public view."""
+    players = screen["table"]["players"]
+    name = players[seat]
+    if screen["result"] is not None:
+        return "The game is over"
+    words = decision(screen, seat) if decision is not None else None
+    if seat in screen["to_act"]:
+        return f"{name}'s turn: {words}" if words else f"{name}'s turn"
+    waiting = [players[s] for s in screen["to_act"]]
+    if not waiting:
+        return f"Not {name}'s turn now"
+    return f"Not {name}'s turn now: the table waits for {and_words(waiting)}"
+
+
+@part
+def VeilLayout(seat: int, show, back):
+    context = use_table()
+    hub = context.live.hub
+    screens = screens_of(hub.game.id)
+    name, colour = hub.spec.players[seat], hub.spec.colours[seat]
+    status = use_view(lambda s: turn_status(s, seat, screens.decision_of()))
+    width = kit.use_width()
+    height = ft.use_context(kit.HEIGHT)
+    big = screens.table_screen()
+    wide = big is not None and width >= WIDE
+    hand_over = HandOver(name, colour, status, show, back, wide)
+    if wide:
+        table = kit.HEIGHT(height - VEIL_BAR if height else None, lambda: big())
+        return ft.Container(ft.Column([hand_over, table], spacing=16), padding=ft.Padding(32, 16, 32, 32))
+    return kit.phone_column([hand_over, screens.phone_screen()()])
+
+
+@part
+def HandOver(name: str, colour: str, status: str, show, back, wide: bool):
+    """Whom to hand the device to, whose turn it is and what they decide; the tap that
+    shows the player's screen, and the way back to the table screen."""
+    heading = ft.Text(f"Hand the device to {name}, then tap", size=34 if wide else 28, weight=ft.FontWeight.BOLD,
+                      text_align=ft.TextAlign.CENTER)
+    buttons = [kit.primary(f"I am {name}: show my screen", lambda e: show()),
+               kit.secondary("Back to the table screen", lambda e: back())]
+    said = kit.own(ft.Text(status, size=28 if wide else 22, weight=ft.FontWeight.W_600, semantics_label=status,
+                           text_align=ft.TextAlign.CENTER))
+    if wide:
+        body: ft.Control = ft.Column([
+            ft.Row([ft.Row([kit.player_badge(name, colour, size=30), heading], spacing=16, tight=True),
+                    ft.Row(buttons, spacing=12, tight=True)],
+                   alignment=ft.MainAxisAlignment.SPACE_BETWEEN, wrap=True),
+            said,
+        ], spacing=6, horizontal_alignment=ft.CrossAxisAlignment.START)
+    else:
+        body = ft.Column([kit.player_badge(name, colour, size=30), heading, said, *buttons],
+                         horizontal_alignment=ft.CrossAxisAlignment.CENTER, spacing=14)
+    return ft.Container(body, padding=ft.Padding(20, 14, 20, 14), border_radius=12,
+                        border=kit.outline(4, kit.swatch(colour)))
 
 
 @part
@@ -144,9 +206,9 @@ def SeatLost(phone, code: str):
 
 @part
 def Header():
-    """The game, this phone's seat, undo/redo and the table's code. No move counter: a
-    number every phone would draw again on every move, that nobody reads (issue 25); the
-    move number is in the History tab."""
+    """The game, this phone's seat, undo/redo, the table's code and the theme. No move
+    counter: a number every phone would draw again on every move, that nobody reads
+    (issue 25); the table's move count heads the History tab."""
     code = use_table().live.hub.code
     title = use_fixed(lambda s: s["table"]["title"])
     me = use_fixed(lambda s: (s["table"]["seat"], s["table"]["host"]))
@@ -158,7 +220,8 @@ def Header():
         badge = kit.body("Host" if host else "Watching", weight=ft.FontWeight.BOLD)
     return ft.Column([
         ft.Row([kit.title(title), UndoRedo()], alignment=ft.MainAxisAlignment.SPACE_BETWEEN),
-        ft.Row([badge, kit.muted(f"Table {code}")], alignment=ft.MainAxisAlignment.SPACE_BETWEEN),
+        ft.Row([badge, ft.Row([kit.muted(f"Table {code}"), ThemeChoice(use_table().phone)], tight=True, spacing=0)],
+               alignment=ft.MainAxisAlignment.SPACE_BETWEEN, vertical_alignment=ft.CrossAxisAlignment.CENTER),
     ], spacing=2)
 
 
@@ -262,13 +325,14 @@ def History():
         set_lines(await off_loop(live.hub.history, live.who))
 
     ft.use_effect(read, [revision])
-    where = kit.muted(f"Table {context.live.hub.code} · move {revision}")
+    moves = use_view(lambda s: s["moves"])  # the table's move count, the number the tables list says
+    where = kit.muted(f"Table {context.live.hub.code} · move {moves}")
     if lines is None:
         return ft.Column([where, kit.muted("Reading the history...")])
     if not lines:
         return ft.Column([where, kit.muted("Nothing has happened yet.")])
     return ft.Column([where] + [ft.ListTile(title=ft.Text(line["text"], size=16),
-                                            subtitle=ft.Text(f"move {line['rev']} · {line['by']}"), dense=True)
+                                            subtitle=ft.Text(f"move {line['move']} · {line['by']}"), dense=True)
                                 for line in reversed(lines)])
 
 

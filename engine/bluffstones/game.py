@@ -113,10 +113,6 @@ MOVES = move_table(
              circle=Field(Circle(), "The circle", required=True))),
 )
 
-_ALIASES = {"color": "colour", "colors": "colours"}
-_LETTERS = {"b": "blue", "y": "yellow", "g": "green", "r": "red"}
-
-
 class BluffStones(Game):
     id = "bluffstones"
     title = "BluffStones"
@@ -163,28 +159,6 @@ class BluffStones(Game):
         checked = self.check_settings(settings, len(players))
         circles = setup_phase.check_tower_circles(checked["tower_circles"])
         return new_state(list(players), circles, checked["end_when_towers_gone"])
-
-    def upgrade(self, action: Action) -> Action:
-        """Older logs: ``color``/``colors`` keys, bids as ``{"stones": [...]}``, and keys
-        no move takes (they were stored as they came); today's moves keep only theirs."""
-        move = self.moves.get(action.kind) if isinstance(action.kind, str) else None
-        if move is None or not isinstance(action.payload, Mapping):
-            return action
-        payload = {_ALIASES.get(k, k): v for k, v in action.payload.items()}
-        if action.kind == "bid" and "stones" in payload:
-            stones = payload.pop("stones")
-            if isinstance(stones, list):
-                payload["count"] = len(stones)
-                if stones:
-                    payload["colour"] = stones[0]
-        if action.kind == "bid":
-            colour = payload.get("colour")
-            if isinstance(colour, str) and colour.strip().lower() in _LETTERS:
-                payload["colour"] = _LETTERS[colour.strip().lower()]
-            if str(payload.get("count", "")).strip() == "0":
-                payload.pop("colour", None)
-        declared = {k: v for k, v in payload.items() if k in move.payload.fields}
-        return Action(action.seat, action.kind, declared)
 
     # -- where the game stands ---------------------------------------------------
     def phase(self, state: dict) -> str:

@@ -23,14 +23,15 @@ START_PILES = {
     3: {"blue": 5, "yellow": 5, "green": 5, "red": 3},
 }
 
-_ALIASES = {"b": "blue", "y": "yellow", "g": "green", "r": "red"}
+COLOUR_LETTERS = {"b": "blue", "y": "yellow", "g": "green", "r": "red"}
+"""A colour as its letter (the board's notation)."""
 _COUNT_WORDS = {0: "nothing", 1: "one", 2: "two"}
 
 
 def parse_colour(value: object, allowed: tuple[str, ...] = COLOURS) -> str:
     """``"Blue"``/``"b"`` -> ``"blue"``; a readable refusal otherwise."""
     text = str(value).strip().lower() if value is not None else ""
-    colour = _ALIASES.get(text, text)
+    colour = COLOUR_LETTERS.get(text, text)
     if colour not in allowed:
         raise IllegalAction(f"'{value}' is not a colour here: choose {', '.join(allowed)}")
     return colour

@@ -90,8 +90,7 @@ from engine.paisho import views
 from engine.paisho.capture import CaptureContext, capture_allowed
 from engine.paisho.harmony import pair_key, pair_refusal
 from engine.paisho.tiles import (
-    COPIES, FLOWERS, IMMOBILE, KINDS, available_to_place, counts, name, new_inventory,
-    normal_kind, shift,
+    COPIES, FLOWERS, IMMOBILE, KINDS, available_to_place, counts, name, new_inventory, shift,
 )
 
 PLAYING = "playing"
@@ -433,9 +432,21 @@ def _can_form(state: dict, seat: int | None, host: bool) -> str | None:
     if reason or seat is None:
         return reason
     if not q.harmony_choices(state, seat, first=True):
-        return (f"{state['players'][seat]} has no two tiles on the board that could "
-                "form a new harmony")
+        return _no_new_harmony(state, seat)
     return None
+
+
+def _no_new_harmony(state: dict, seat: int) -> str:
+    """Why ``seat`` has no harmony to record: a White Lotus that would harmonise with a
+    flower on the board if it bloomed says so (the rule's own sentence, the one a
+    lotus harmony gets when another pair keeps the move open)."""
+    board = state["tiles"][seat]["board"]
+    flower = next((k for k in FLOWERS if board.get(k)), None)
+    if board.get("lotus") and flower is not None and not q.is_blooming(state, seat):
+        text = pair_refusal("lotus", flower, lotus_blooming=False)
+        return text[:1].upper() + text[1:]
+    return (f"{state['players'][seat]} has no two tiles on the board that could "
+            "form a new harmony")
 
 
 def _harmony_formed(state: dict, owner: int, payload: dict) -> None:
@@ -584,16 +595,6 @@ class PaiSho(Game):
             "point_turns": [[] for _ in range(n)],  # per seat: the turn of each point scored
         }
 
-    def upgrade(self, action: Action) -> Action:
-        """Older logs in today's vocabulary: tile names ("White Jade") as kinds, single
-        items as lists, harmony ids like "#3" as numbers, and the actor keys gone (the
-        host's ``owner`` of a harmony becomes the action's seat; a Knotweed kill names
-        its Knotweed's owner, which used to default to the sender)."""
-        try:
-            return _upgraded(action)
-        except Exception:  # an older log's oddity: the move's own check will say what
-            return action
-
     # -- where the game stands ------------------------------------------------------
     def phase(self, state: dict) -> str:
         return OVER if state["over"] else PLAYING
@@ -713,94 +714,6 @@ class PaiSho(Game):
             winner = after["winner"]
             notes.append("the game is over" if winner is None else f"{names[winner]} wins")
         return "".join(f"; {note}" for note in notes)
-
-
-# -- older logs ----------------------------------------------------------------------------
-
-def _as_list(raw: Any) -> Any:
-    return raw if isinstance(raw, list) or raw is None else [raw]
-
-
-def _as_id(raw: Any) -> Any:
-    if isinstance(raw, str):
-        text = raw.strip().lstrip("#hH")
-        if text.isdigit():
-            return int(text)
-    return raw
-
-
-def _as_seat(raw: Any) -> Any:
-    if isinstance(raw, str) and raw.strip().isdigit():
-        return int(raw.strip())
-    return raw
-
-
-def _tile_items(raw: Any) -> Any:
-    items = _as_list(raw)
-    if not isinstance(items, list):
-        return raw
-    out = []
-    for item in items:
-        if isinstance(item, str):
-            item = {"kind": item}
-        if isinstance(item, dict):
-            item = dict(item)
-            if "kind" in item:
-                item["kind"] = normal_kind(item["kind"])
-            if "owner" in item:
-                item["owner"] = _as_seat(item["owner"])
-        out.append(item)
-    return out
-
-
-def _upgraded(action: Action) -> Action:
-    kind = action.kind
-    payload = dict(action.payload)
-    seat = action.seat
-    for key in ("tile", "captured"):
-        if key in payload:
-            payload[key] = normal_kind(payload[key])
-    if "owner" in payload and kind == "capture":
-        payload["owner"] = _as_seat(payload["owner"])
-    if kind in TURN_KINDS:
-        if "broken" in payload:
-            broken = _as_list(payload["broken"])
-            payload["broken"] = [_as_id(i) for i in broken] if isinstance(broken, list) else broken
-        if "formed" in payload:
-            formed = payload["formed"]
-            if isinstance(formed, list) and len(formed) == 2 and all(isinstance(x, str) for x in formed):
-                formed = [formed]
-            if isinstance(formed, list):
-                formed = [[normal_kind(k) for k in pair] if isinstance(pair, list) else pair
-                          for pair in formed]
-            payload["formed"] = formed
-        if payload.get("broken") is None:
-            payload.pop("broken", None)
-        if payload.get("formed") is None:
-            payload.pop("formed", None)
-    if kind == "return" and "returned" in payload:
-        payload["returned"] = _tile_items(payload["returned"])
-    if kind == "harmony_formed":
-        if "pair" in payload and "tiles" not in payload:
-            payload["tiles"] = payload.pop("pair")
-        if isinstance(payload.get("tiles"), list):
-            payload["tiles"] = [normal_kind(k) for k in payload["tiles"]]
-        owner = _as_seat(payload.pop("owner", None))
-        if seat is None and isinstance(owner, int) and not isinstance(owner, bool):
-            seat = owner
-    if kind == "harmony_broken":
-        if "harmony" in payload:
-            payload["harmony"] = _as_id(payload["harmony"])
-        if "harmonies" in payload:
-            many = _as_list(payload["harmonies"])
-            payload["harmonies"] = [_as_id(i) for i in many] if isinstance(many, list) else many
-    if kind == "knotweed_kill":
-        if payload.get("knotweed") is None:
-            payload["knotweed"] = seat
-        payload["knotweed"] = _as_seat(payload["knotweed"])
-        if "killed" in payload:
-            payload["killed"] = _tile_items(payload["killed"])
-    return Action(seat, kind, payload)
 
 
 GAME = PaiSho()

@@ -603,6 +603,26 @@ def alternatives(garden: Mapping, tops: Mapping | None = None, after_deck: str =
     return out
 
 
+def outcomes(garden: Mapping, tops: Mapping | None = None,
+             after_deck: str = "continue") -> list[tuple[Plan, list[Plan]]]:
+    """Every distinct outcome, best first (:func:`advise`), each with every plan that
+    reaches it leaving different rocks: the outcome's own plan first, then those of
+    :func:`alternatives` that keep other rocks ("keeps W1, or B1, or Y1"). The phone's
+    advice and ``companion advise`` both list these."""
+    others = alternatives(garden, tops, after_deck) or {}
+    out = []
+    for plan in advise(garden, tops, after_deck):
+        ways = [plan]
+        kept = {tuple(sorted(plan.rocks_left))}
+        for other in others.get(plan.outcome, ()):
+            rocks = tuple(sorted(other.rocks_left))
+            if rocks not in kept:
+                kept.add(rocks)
+                ways.append(other)
+        out.append((plan, ways))
+    return out
+
+
 def replay(garden: Mapping, plan: Plan) -> Counter:
     """Hand in ``plan`` step by step under the rules; the rocks left, or IllegalAction."""
     counts = normalise_garden(garden)
@@ -625,6 +645,7 @@ __all__ = [
     "TurnIn",
     "advise",
     "alternatives",
+    "outcomes",
     "best_plan",
     "card_counts",
     "clear_caches",

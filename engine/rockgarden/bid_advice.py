@@ -482,29 +482,28 @@ def pass_outcome(
 # --------------------------------------------------------------------------- the whole answer
 
 
-def _kept(garden: Rocks, bid: tuple[int, ...], pile: Rocks) -> list[str]:
-    """The garden as listed less the bid (its last copies go), then the pile."""
-    drop = list(bid)
-    kept_rev = []
-    for name in reversed(garden.order):
-        i = _INDEX[name]
-        if drop[i]:
-            drop[i] -= 1
-        else:
-            kept_rev.append(name)
-    return kept_rev[::-1] + list(pile.order)
-
-
-def _bid_rocks(garden: Rocks, bid: tuple[int, ...]) -> list[str]:
-    """The bid's rocks in the garden's order (the last copies of each rock)."""
+def _parted(garden: Rocks, bid: tuple[int, ...]) -> tuple[list[str], list[str]]:
+    """The garden as listed, parted into the bid's rocks (the last copies of each) and
+    the rocks it keeps, each in the garden's order."""
     want = list(bid)
-    picked_rev = []
+    bid_rev: list[str] = []
+    kept_rev: list[str] = []
     for name in reversed(garden.order):
         i = _INDEX[name]
         if want[i]:
             want[i] -= 1
-            picked_rev.append(name)
-    return picked_rev[::-1]
+            bid_rev.append(name)
+        else:
+            kept_rev.append(name)
+    return bid_rev[::-1], kept_rev[::-1]
+
+
+def _bid_answer(garden: Rocks, bid: Bid, pile: Pile) -> dict:
+    """One bid of the answer: its rocks, value, demerits if it stands and what the garden
+    keeps (less the bid, plus the pile: the garden's order, then the pile's)."""
+    rocks, kept = _parted(garden, bid.counts)
+    return {"rocks": rocks, "value": bid.value, "demerits_if_it_stands": bid.demerits,
+            "rocks_kept": kept + list(pile.rocks.order)}
 
 
 def advise_bid(
@@ -539,18 +538,7 @@ def advise_bid(
     answer_piles = []
     for number, pile in enumerate(parsed, start=1):
         bids = _best_bids(mine.counts, classes, pile, costs)
-        answer_piles.append({
-            "pile": number,
-            "bids": [
-                {
-                    "rocks": _bid_rocks(mine, b.counts),
-                    "value": b.value,
-                    "demerits_if_it_stands": b.demerits,
-                    "rocks_kept": _kept(mine, b.counts, pile.rocks),
-                }
-                for b in bids
-            ],
-        })
+        answer_piles.append({"pile": number, "bids": [_bid_answer(mine, b, pile) for b in bids]})
     if can_pass:
         expected, chance = _pass_value(mine.counts, bag_rocks, costs)
         passing = PassOutcome(True, expected, chance)

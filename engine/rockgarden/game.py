@@ -183,27 +183,6 @@ class RockGarden(Game):
                           for i, (c, k) in enumerate(zip(COLOURS, COLOUR_SETTING_KEYS))},
         )
 
-    def upgrade(self, action: Action) -> Action:
-        """Older logs: the host named the seat it acted for as ``"player"`` (seat None);
-        ``draw`` took ``"rock"`` too and ``pass`` ``"rocks"``."""
-        payload = dict(action.payload)
-        seat = action.seat
-        if action.kind != "start_player" and "player" in payload:  # there it is the subject
-            player = payload.pop("player")
-            if seat is None and isinstance(player, int) and not isinstance(player, bool):
-                seat = player
-        if action.kind == "draw" and "rock" in payload and "rocks" not in payload:
-            payload["rocks"] = payload.pop("rock")
-        if action.kind == "pass" and "rocks" in payload and "rock" not in payload:
-            rocks = payload.pop("rocks")
-            if isinstance(rocks, list):
-                rocks = " ".join(str(r) for r in rocks)
-            if rocks:
-                payload["rock"] = rocks
-        if action.kind == "pass" and payload.get("rock") is None:
-            payload.pop("rock", None)
-        return Action(seat, action.kind, payload)
-
     # -- where the game stands ------------------------------------------------------
     def phase(self, state: dict) -> str:
         return state["phase"]

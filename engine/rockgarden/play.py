@@ -17,7 +17,7 @@ from engine.rockgarden.rocks import BLACK
 from engine.rockgarden.sets import DECK_SIZE
 from engine.rockgarden.state import (
     BIDDING, DRAWN_IN_PILES, DRAWN_ON_PASS, END_BLACK_IN_PILES, END_BLACK_ON_PASS,
-    END_DECK_EMPTY, IN_BAG, ON_TRACKER, OVER, PASS, PILES, SETUP,
+    END_DECK_EMPTY, IN_BAG, LAST_ROUND, ON_TRACKER, OVER, PASS, PILES, SETUP,
     STARTING_ROCKS, TURN_INS, add, black_in_bag, count, counts_of, listed, n_piles,
     pile_complete, record_card, remove, taken, value,
 )
@@ -108,7 +108,9 @@ def draw(state: dict, seat: int, payload: dict) -> None:
 
 # -- 2. bidding -------------------------------------------------------------------
 def start_bidding(state: dict) -> None:
-    """Decision: if the bag ran dry, short piles stand as drawn (empty ones are dropped)."""
+    """Decision: if the bag ran dry, short piles stand as drawn (empty ones are dropped).
+    The last round's summary goes once the new piles are laid out."""
+    state.pop(LAST_ROUND, None)
     state["piles"] = [p for p in state["piles"] if p["rocks"]]
     state["phase"] = BIDDING
     state["turn"] = state["start_player"]
@@ -143,6 +145,7 @@ def pass_(state: dict, seat: int, payload: dict) -> None:
     if not draws and not bag_is_empty(state):
         raise IllegalAction("Name the rock drawn from the bag, like R1 or K for the black rock")
     state["passer"] = seat
+    begin_summary(state, seat, draws[0] if draws else None)
     if draws:
         rock = draws[0]
         if rock == BLACK:
@@ -159,6 +162,20 @@ def pass_(state: dict, seat: int, payload: dict) -> None:
     state["turn"] = next_turn_in_seat(state, seat)
     if state["turn"] is None:
         finish_round(state)
+
+
+def begin_summary(state: dict, passer: int, drew: str | None) -> None:
+    """What the round did, kept for the table to see until the next piles are laid out:
+    each pile, who took it and the rocks they bid for it, the passer and the rock they
+    drew (``"K"``: the black rock; None: the bag was empty); the turn-ins follow."""
+    state[LAST_ROUND] = {
+        "round": state["round"],
+        "passer": passer,
+        "drew": drew,
+        "piles": [{"rocks": list(p["rocks"]), "seat": p["bid"]["seat"], "bid": listed(p["bid"]["rocks"])}
+                  for p in state["piles"]],
+        "turn_ins": [],
+    }
 
 
 def exchange(state: dict) -> None:
@@ -186,6 +203,8 @@ def turn_in(state: dict, seat: int, payload: dict) -> None:
     remove(garden, rocks)
     add(state["bag"], rocks)
     take_card(state, seat, kind)
+    if LAST_ROUND in state:
+        state[LAST_ROUND]["turn_ins"].append({"seat": seat, "set": kind, "rocks": listed(rocks)})
     advance_turn_ins(state)
 
 

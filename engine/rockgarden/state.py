@@ -18,7 +18,13 @@ holding only kinds present; a pile keeps its rocks as a list in the order drawn.
       "black": "tracker" | "bag" | "piles" | "passer", "black_space": 1,
       "ending": ["deck_empty:trips", ...],      # why the game ends (more than one can)
       "shown": None | [[card, ...], ...],       # demerit cards an undone end showed
+      "last_round": {...},                      # only from a pass to the next bidding
     }
+
+``last_round`` (present only from a round's pass until the next round's piles are laid
+out, so a state without it is the same state as before it existed): what the round did,
+for the table screen's summary: ``{"round", "passer", "drew": "R2" | "K" | None, "piles":
+[{"rocks", "seat", "bid"}], "turn_ins": [{"seat", "set", "rocks"}]}``.
 
 The demerit cards taken are one table, in the order they were taken, kept as three
 columns: the ``i``-th card taken came from deck ``cards_taken["deck"][i]``, went to seat
@@ -55,6 +61,8 @@ ON_TRACKER, IN_BAG, DRAWN_IN_PILES, DRAWN_ON_PASS = "tracker", "bag", "piles", "
 END_BLACK_IN_PILES = "black_in_piles"
 END_BLACK_ON_PASS = "black_on_pass"
 END_DECK_EMPTY = "deck_empty"
+
+LAST_ROUND = "last_round"
 
 CODES = tuple(f"{c}{v}" for c in COLOURS for v in VALUES)
 """Every kind of coloured rock, in the order lists show them: colour R Y G B W, value."""

@@ -1,8 +1,8 @@
 """What everyone sees, what each seat alone sees, the result, and history lines.
 
 Public (:func:`public`, built once per state and shared): gardens, piles, bids, decks,
-the bag's size, the black rock and its odds, and how many demerit cards each player
-holds. The values of demerit cards are hidden until the game is over: each player sees
+the bag's size, the black rock and its odds, how many demerit cards each player
+holds, and the last round's summary (:func:`last_round`). The values of demerit cards are hidden until the game is over: each player sees
 their own (:func:`private`), the others only how many. Cards an undone end of the game
 showed everyone stay public (``players[i]["shown"]``).
 
@@ -19,14 +19,14 @@ from functools import lru_cache
 from engine.game import Action
 from engine.plain import clone
 from engine.rockgarden import rules
-from engine.rockgarden.advisor import advise, alternatives
+from engine.rockgarden.advisor import outcomes
 from engine.rockgarden.bid_advice import advise_bid
 from engine.rockgarden.odds import black_rock_chance
 from engine.rockgarden.play import correction_summary
 from engine.rockgarden.rocks import BLACK, COLOURS, VALUES
 from engine.rockgarden.sets import SET_TITLES
 from engine.rockgarden.state import (
-    BIDDING, CODES, DECKS, OVER, PILE_TARGET, SET_DECKS, STARTING_ROCKS, TURN_INS, black_in_bag, card_count,
+    BIDDING, CODES, DECKS, LAST_ROUND, OVER, PILE_TARGET, SET_DECKS, STARTING_ROCKS, TURN_INS, black_in_bag, card_count,
     cards_of, count, deck_cards_left, listed, n_piles, pile_complete, pile_value,
     sorted_counts, value,
 )
@@ -114,7 +114,39 @@ def public(state: dict) -> dict:
         "after_deck": state["options"]["after_deck"],
         "players": [player_view(state, s) for s in range(n)],
         "ending": list(state["ending"]),
+        "last_round": last_round(state),
     }
+
+
+def last_round(state: dict) -> dict | None:
+    """What each player took, paid, drew and turned in in the round being scored or just
+    scored (from its pass until the next piles are laid out; None otherwise): the table
+    saw all of it, so it is public. The cards' values stay hidden (as in the history):
+    only which deck each card came from.
+
+    ``{"round", "scored": the turn-ins are over, "passer", "players": [{"seat", "name",
+    "pile": number | None, "took": rocks, "paid": rocks, "card": "pass" | None,
+    "drew": "R2" | "K" | None, "turned_in": [{"set", "title", "rocks"}]}]}``
+    """
+    summary = state.get(LAST_ROUND)
+    if not summary:
+        return None
+    players = []
+    for seat, name in enumerate(state["players"]):
+        pile = next(((i, p) for i, p in enumerate(summary["piles"]) if p["seat"] == seat), None)
+        passer = seat == summary["passer"]
+        players.append({
+            "seat": seat, "name": name,
+            "pile": None if pile is None else pile[0] + 1,
+            "took": [] if pile is None else list(pile[1]["rocks"]),
+            "paid": [] if pile is None else list(pile[1]["bid"]),
+            "card": "pass" if passer else None,
+            "drew": summary["drew"] if passer else None,
+            "turned_in": [{"set": t["set"], "title": SET_TITLES[t["set"]], "rocks": list(t["rocks"])}
+                          for t in summary["turn_ins"] if t["seat"] == seat],
+        })
+    return {"round": summary["round"], "scored": state["phase"] != TURN_INS,
+            "passer": summary["passer"], "players": players}
 
 
 def private(state: dict, seat: int) -> dict:
@@ -186,19 +218,11 @@ def advice(state: dict, seat: int) -> dict | None:
 
 @lru_cache(maxsize=512)
 def _plans_cached(garden: tuple, tops: tuple, after_deck: str) -> tuple:
-    tops_now = dict(zip(SET_DECKS, tops))
-    plans = advise(dict(garden), tops_now, after_deck)
-    others = alternatives(dict(garden), tops_now, after_deck) or {}
     out = []
-    for plan in plans:
+    for plan, ways in outcomes(dict(garden), dict(zip(SET_DECKS, tops)), after_deck):
         data = _plan_json(plan)
-        ways = [data["rocks_left"]]
-        data["alternatives"] = [{k: data[k] for k in ("rocks_left", "turn_ins", "steps")}]
-        for other in others.get(plan.outcome, ()):
-            more = _plan_json(other)
-            if more["rocks_left"] not in ways:
-                ways.append(more["rocks_left"])
-                data["alternatives"].append({k: more[k] for k in ("rocks_left", "turn_ins", "steps")})
+        data["alternatives"] = [{k: way[k] for k in ("rocks_left", "turn_ins", "steps")}
+                                for way in map(_plan_json, ways)]
         out.append(data)
     return tuple(out)
 

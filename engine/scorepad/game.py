@@ -108,14 +108,6 @@ class ScorePad(Game):
             "finished": False,
         }
 
-    def upgrade(self, action: Action) -> Action:
-        """Older logs named the seat in the payload (``player``) when the host entered."""
-        payload = dict(action.payload)
-        player = payload.pop("player", None)
-        if action.kind == "points" and action.seat is None and isinstance(player, int):
-            return Action(player, action.kind, payload)
-        return Action(action.seat, action.kind, payload)
-
     # -- where the game stands ------------------------------------------------------
     def phase(self, state: dict) -> str:
         return "over" if state["finished"] else "playing"

@@ -4,12 +4,14 @@ Flow. Setup (4 Money and 4 Grain each; the 3rd..7th player in turn order from th
 start player, the ``start_player`` setting, default the first seat, choose 1/1/2/2/2
 more), then 15 rounds of Auction (secret bids, reveal, picks) -> Production and feeding
 (one step: gains at once, then each seat feeds, discards down to 10 and taps done) ->
-Tribute -> cap to 10, the start player passing to the next seat clockwise ("left").
+the cap to 10 for every player as the step ends (what each holds then: a flip made
+after Done counts) -> Tribute (Influence taken as it begins) -> cap to 10, the start
+player passing to the next seat clockwise ("left").
 After round 15, each player places their flexible points (Empresses and "any one
 class" bonuses) and the game is scored.
 
 Phases (``state["phase"]``): ``setup``, ``auction``, ``pick``, ``production``,
-``tribute``, ``tribute_cap``, ``scoring``, ``over``.
+``production_cap``, ``tribute``, ``tribute_cap``, ``scoring``, ``over``.
 Steps where nobody has a choice are done by the engine at once (production gains, a
 tribute or a discard after the tribute with only one possible split, a tribute a player
 with only face-down cards cannot pay). The production step waits for every seat's
@@ -48,15 +50,16 @@ payload's shape before a handler runs; ``seat`` is the player the move is for):
     (it must ``flip_down`` or exchange first); with only face-down cards it pays what
     it has and the rest is unpaid.
 ``move_on`` (the host; production) ``{}``: ``done`` for every seat with nothing to choose.
-``discard`` (a seat above 10; tribute_cap) ``{"money": m, "grain": g}`` with m + g = the
-    excess exactly (to the bank).
+``discard`` (a seat above 10; production_cap, tribute_cap) ``{"money": m, "grain": g}``
+    with m + g = the excess exactly (to the bank).
 ``take_tribute`` (the taker of the current transfer; tribute) ``{"money": m, "grain": g}``
     with m + g = the count owed, out of what the payer has. The transfers: takers from
     the start player clockwise, each taking from every player with less Influence,
-    payers clockwise from the taker (``tribute.pair_order``); each count worked out
-    when it is made, from the displays then. A payer who has fewer resources than owed
-    and still has face-up cards must first ``flip_down`` cards (they choose which);
-    with only face-down cards the rest is unpaid.
+    payers clockwise from the taker (``tribute.pair_order``); every count from the
+    Influence taken as the phase began (``tribute["influence"]``: a card turned face
+    down to pay changes no debt of the phase). A payer who has fewer resources than
+    owed and still has face-up cards must first ``flip_down`` cards (they choose
+    which); with only face-down cards the rest is unpaid.
 ``final_assignment`` (a seat with flexible points; scoring) ``{"assignment": [class, ...]}``:
     a class for each flexible chunk, in the order of the public ``final[seat]["chunks"]``;
     an empty payload accepts the proposed best assignment.
@@ -77,10 +80,16 @@ Helper queries (pure functions of a state): ``current_picker``, ``pick_order``,
 
 Decisions where the texts are silent (see also the module docstrings):
 - Seats are clockwise; the first start player is a table setting (default seat 1).
-- Production gains are paid when the step starts (the bank paying in seat order from
-  the start player); feeding and tribute amounts follow the display as it is when each
-  payment is made: a card turned face down to pay no longer charges, nor counts for
-  Influence (issue 18).
+- The bank is unlimited unless the table limits it (``bank_tokens``, 0: unlimited);
+  a limited bank that runs out pays what it has (see :mod:`engine.strata.resources`).
+- Production gains are paid when the step starts (a limited bank paying in seat order
+  from the start player); feeding follows the display as it is when it is paid: a card
+  turned face down to pay no longer charges (issue 18). Tribute follows the Influence
+  taken as the phase begins (CLARIFICATIONS, issue 26): a flip to pay changes no debt
+  of the phase; the next round's Influence counts the card as face down.
+- The cap of 10 after production applies to every player as the step ends (issue 26):
+  Done already discards down to 10, and a player above 10 then (a flip after Done)
+  discards again in ``production_cap``.
 - A player who cannot pay must turn cards face down or exchange until they can; a
   player short with only face-down cards pays what they have of that resource and the
   rest is dropped (they are not made to exchange).
@@ -88,7 +97,8 @@ Decisions where the texts are silent (see also the module docstrings):
 - A face-down card counts for its column's class: complete sets and ``face_down_points``
   points (table setting, default 1); it has no effect.
 - The all-face-down gift is due whenever an action leaves a non-empty display with no
-  face-up card, by flipping the last face-up card or by taking a card face down.
+  face-up card, by flipping the last face-up card or by taking a card face down (the
+  history names it: :func:`engine.strata.history.gift_words`).
 """
 
 from __future__ import annotations
@@ -105,12 +115,12 @@ from engine.strata.cards import (CLASSES, COLUMNS, EFFECTS, EMPRESSES, LABELS, M
                                  MAX_POINTS,
                                  MIN_POINTS, SINGULAR, all_face_down, catalogue,
                                  face_down_card, face_up_card, find_card, flipped_down,
-                                 has_effect, has_face_up, parse_column, parse_effects)
+                                 has_effect, has_face_up, parse_effects)
 from engine.strata.resources import (CAP, EXCHANGE_GET, EXCHANGE_GIVE, FLIP_GAIN,
                                      FLIP_UP_COST, GRAIN, MONEY, RESOURCES, TRADE_GET,
-                                     TRADE_GIVE, choice_range, choose, move_between,
-                                     move_to_bank, move_to_player, split_options, total,
-                                     words)
+                                     TRADE_GIVE, bank_has, bank_refusal, choice_range, choose,
+                                     move_between, move_to_bank, move_to_player, split_options,
+                                     total, words)
 from engine.strata.scoring import (apply_assignment, best_assignment, fixed_totals,
                                    flexible_chunks, places, rank)
 from engine.strata.tribute import DEFAULT_RATES, influence, owed, pair_order, seat_order
@@ -122,25 +132,32 @@ START_MONEY = START_GRAIN = 4
 EXTRA_BY_TURN = (0, 0, 1, 1, 2, 2, 2)
 """Extra resources of their choice for the 1st..7th player in turn order at setup."""
 MAX_BANK = 500
-"""The most Money (or Grain) a table's bank holds (the ``bank_tokens`` setting's top):
-no count of tokens in a payload can be larger."""
+"""The most Money (or Grain) a limited bank holds (the ``bank_tokens`` setting's top)."""
+BOX_TOKENS = 40
+"""The box's Money (and Grain) tokens: the least a limited bank holds."""
+MAX_TOKENS = 10_000
+"""The most tokens any count in a payload can name (a bid, a discard, a tribute): more
+than a player can hold, the bank unlimited or not."""
 MAX_CARD_ID = 1000
 MAX_CHUNKS = 2 * ROUNDS
 """A player takes one card a round; each gives at most two flexible chunks (an Empress
 with an "any one class" bonus)."""
 
 SETUP, AUCTION, PICK, PRODUCTION = "setup", "auction", "pick", "production"
+PRODUCTION_CAP = "production_cap"
 TRIBUTE, TRIBUTE_CAP = "tribute", "tribute_cap"
 SCORING, OVER = "scoring", "over"
 PHASE_TITLES = {
     SETUP: "Setup: extra resources", AUCTION: "Auction: secret bids",
     PICK: "Auction: taking cards", PRODUCTION: "Production and feeding",
+    PRODUCTION_CAP: "Production: discard down to 10",
     TRIBUTE: "Tribute", TRIBUTE_CAP: "Tribute: discard down to 10",
     SCORING: "Final scoring", OVER: "Game over",
 }
 """The phase as a screen's headline shows it."""
-CAP_PHASES = (TRIBUTE_CAP,)
-PLAYING = (SETUP, AUCTION, PICK, PRODUCTION, TRIBUTE, TRIBUTE_CAP)
+CAP_PHASES = (PRODUCTION_CAP, TRIBUTE_CAP)
+"""The discards down to 10 as production and as the tribute end (every player above 10)."""
+PLAYING = (SETUP, AUCTION, PICK, PRODUCTION, PRODUCTION_CAP, TRIBUTE, TRIBUTE_CAP)
 """Every phase but the final scoring and the end: when the any-time moves are open."""
 
 
@@ -188,8 +205,8 @@ def feeding_shortfall(state: dict, seat: int) -> dict:
 
 
 def cap_excess(state: dict, seat: int) -> int:
-    """Resources ``seat`` must discard now (only in the cap after the tribute; the cap
-    after production is part of the seat's ``done``)."""
+    """Resources ``seat`` must discard now (in the caps as production and the tribute
+    end; during production a seat's ``done`` discards its own excess)."""
     if state["phase"] not in CAP_PHASES:
         return 0
     return max(total(state, seat) - CAP, 0)
@@ -205,15 +222,21 @@ def feeding_after(state: dict, seat: int) -> tuple[int, int, int]:
 
 
 def tribute_owed(state: dict, taker: int, payer: int) -> int:
-    """What ``taker`` takes from ``payer`` with the displays as they are now."""
-    return owed(influence(state["cards"][taker]), influence(state["cards"][payer]),
-                state["settings"]["tribute_rate"])
+    """What ``taker`` takes from ``payer``: from the Influence taken as the Tribute phase
+    began (a card turned face down during it changes no debt of the phase); outside the
+    phase, from the displays as they are now."""
+    rate = state["settings"]["tribute_rate"]
+    tribute = state["tribute"]
+    if state["phase"] == TRIBUTE and tribute is not None:
+        taken = tribute["influence"]
+        return owed(taken[taker], taken[payer], rate)
+    return owed(influence(state["cards"][taker]), influence(state["cards"][payer]), rate)
 
 
 def current_tribute(state: dict) -> dict | None:
     """The transfer being settled: ``{"from", "to", "count", "paid", "waiting_for"}``
     where ``waiting_for`` is ``"payer"`` (must turn cards face down first) or
-    ``"taker"`` (chooses). ``count`` follows the displays as they are now."""
+    ``"taker"`` (chooses). ``count`` follows the Influence taken as the phase began."""
     if state["phase"] != TRIBUTE or state["tribute"].get("current") is None:
         return None
     taker, payer = state["tribute"]["current"]
@@ -222,6 +245,16 @@ def current_tribute(state: dict) -> dict | None:
     short = total(state, payer) < step["count"] and has_face_up(state["cards"][payer])
     step["waiting_for"] = "payer" if short else "taker"
     return step
+
+
+def bank_short(cards: list[dict], gain: Mapping[str, int]) -> dict:
+    """What a limited bank could not pay of a display's production: what its cards
+    yield above what production gave (``gain``). Exact when production is paid (the
+    same cards); a card turned face down since yields nothing more to be owed. Zeros
+    with an unlimited bank, which pays every card in full."""
+    due = prod.yields(cards)
+    return {MONEY: max(due[MONEY] - gain.get(MONEY, 0), 0),
+            GRAIN: max(due[GRAIN] - gain.get(GRAIN, 0), 0)}
 
 
 def all_down_bonus(state: dict, seat: int) -> int:
@@ -383,7 +416,7 @@ def _settled(handler: Callable[[dict, Any, dict], None]) -> Callable[[dict, Any,
 @_settled
 def _setup_extra(state: dict, seat: int, payload: dict) -> None:
     owed = state["extra_due"][seat]
-    m, g = choose(payload, owed, state["bank"][MONEY], state["bank"][GRAIN],
+    m, g = choose(payload, owed, bank_has(state, MONEY), bank_has(state, GRAIN),
                   "your extra resources", "The bank has")
     move_to_player(state, seat, m, g)
     state["extra_due"][seat] = 0
@@ -474,8 +507,8 @@ def _gift_if_all_down(state: dict, seat: int, payload: dict, became: bool) -> No
     if not (became and all_face_down(state["cards"][seat])):
         return
     amount = all_down_bonus(state, seat)
-    m, g = choose(payload.get("bonus") or {}, amount, state["bank"][MONEY],
-                  state["bank"][GRAIN], f"your all-face-down gift ({amount})", "The bank has")
+    m, g = choose(payload.get("bonus") or {}, amount, bank_has(state, MONEY),
+                  bank_has(state, GRAIN), f"your all-face-down gift ({amount})", "The bank has")
     move_to_player(state, seat, m, g)
 
 
@@ -550,8 +583,9 @@ def exchange_refusal(state: dict, seat: int, give: str, times: int = 1,
     pay, receive = rate[0] * times, rate[1] * times
     if state[give][seat] < pay:
         return f"You need {pay} {give.capitalize()} for that {what}; you have {state[give][seat]}"
-    if state["bank"][get] < receive:
-        return f"The bank has only {state['bank'][get]} {get.capitalize()}"
+    short = bank_refusal(state, get, receive)
+    if short:
+        return short
     bid = state["bids"][seat] if state["phase"] == AUCTION else None
     if bid and give == MONEY and state[MONEY][seat] - pay < bid:
         return f"Keep the {bid} Money you bid until the reveal"
@@ -564,12 +598,13 @@ def _swap(state: dict, seat: int, payload: dict, trade: bool) -> None:
     if refused:
         raise IllegalAction(refused)
     rate = (TRADE_GIVE, TRADE_GET) if trade else (EXCHANGE_GIVE, EXCHANGE_GET)
-    get = GRAIN if give == MONEY else MONEY
     pay, receive = rate[0] * times, rate[1] * times
-    state[give][seat] -= pay
-    state["bank"][give] += pay
-    state["bank"][get] -= receive
-    state[get][seat] += receive
+    if give == MONEY:
+        move_to_bank(state, seat, pay, 0)
+        move_to_player(state, seat, 0, receive)
+    else:
+        move_to_bank(state, seat, 0, pay)
+        move_to_player(state, seat, receive, 0)
 
 
 @_settled
@@ -599,7 +634,7 @@ def _flip_down(state: dict, seat: int, payload: dict) -> None:
         if payload.get("column", column) != column:
             raise IllegalAction(f"A {SINGULAR[column]} turned face down stays in the "
                                 f"{LABELS[column]} column")
-    m, g = choose(payload, FLIP_GAIN, state["bank"][MONEY], state["bank"][GRAIN],
+    m, g = choose(payload, FLIP_GAIN, bank_has(state, MONEY), bank_has(state, GRAIN),
                   "turning a card face down", "The bank has")
     cards[cards.index(card)] = flipped_down(card, column)
     move_to_player(state, seat, m, g)
@@ -639,15 +674,18 @@ def _start_round(state: dict, rnd: int) -> None:
 
 
 def _production(state: dict) -> None:
-    """All cards taken: the rest of the display is discarded and everyone produces (the
-    bank paying in seat order from the start player); then each seat feeds and is done."""
+    """All cards taken: the rest of the display is discarded and everyone produces (a
+    limited bank paying in seat order from the start player: what it could not pay is
+    what the cards yield above ``production["gain"]``, :func:`bank_short`); then each
+    seat feeds and is done. (Nothing more is kept: a table of an older engine replays
+    to the very same state.)"""
     n = len(state["players"])
     state["market"] = {"up": 0, "down": 0, "empress": False}
     gains = [{MONEY: 0, GRAIN: 0} for _ in range(n)]
     for seat in seat_order(n, state["start"]):
         gain = prod.yields(state["cards"][seat])
-        m = min(gain[MONEY], state["bank"][MONEY])
-        g = min(gain[GRAIN], state["bank"][GRAIN])
+        m = min(gain[MONEY], bank_has(state, MONEY))
+        g = min(gain[GRAIN], bank_has(state, GRAIN))
         move_to_player(state, seat, m, g)
         gains[seat] = {MONEY: m, GRAIN: g}
     state["production"] = {"gain": gains, "done": [False] * n}
@@ -666,16 +704,19 @@ def _settle(state: dict) -> None:
         elif phase == PRODUCTION:
             if not all(state["production"]["done"]):
                 return
-            _start_tribute(state)
-        elif phase == TRIBUTE:
-            if not _settle_tribute(state):
-                return
-            state["phase"] = TRIBUTE_CAP
+            state["phase"] = PRODUCTION_CAP  # every player above 10 now discards
         elif phase in CAP_PHASES:
             _settle_cap(state)
             if any(cap_excess(state, s) for s in range(len(state["players"]))):
                 return
-            _end_round(state)
+            if phase == PRODUCTION_CAP:
+                _start_tribute(state)
+            else:
+                _end_round(state)
+        elif phase == TRIBUTE:
+            if not _settle_tribute(state):
+                return
+            state["phase"] = TRIBUTE_CAP
         elif phase == SCORING:
             if any(c is None for c in state["final"]["chosen"]):
                 return
@@ -777,12 +818,16 @@ class Strata(Game):
         Setting("start_player", "First start player (seat number)", 1, minimum=1, maximum=7,
                 help="Who holds the Start Player marker in round 1: 1 is the first seat, "
                      "2 the next clockwise, and so on. It passes left every round."),
-        Setting("bank_tokens", "Money and Grain in the bank (each)", 40, minimum=40,
-                maximum=MAX_BANK, help="The box has 40 of each; a dry bank pays what it has."),
+        Setting("bank_tokens", "Bank: Money and Grain of each (0 = unlimited)", 0, minimum=0,
+                maximum=MAX_BANK,
+                help=f"0 (the default): the bank never runs out. {BOX_TOKENS} (the box's "
+                     f"tokens) to {MAX_BANK}: a limited bank, which pays what it has left; "
+                     "when it runs out, every screen says so."),
     )
     phase_labels = {
         SETUP: "the setup", AUCTION: "the secret bids", PICK: "the taking of cards",
-        PRODUCTION: "production and feeding", TRIBUTE: "the tribute", TRIBUTE_CAP: "the discard after the tribute",
+        PRODUCTION: "production and feeding", PRODUCTION_CAP: "the discard after production",
+        TRIBUTE: "the tribute", TRIBUTE_CAP: "the discard after the tribute",
         SCORING: "the final scoring", OVER: "the end of the game",
     }
     rules_summary = (
@@ -798,17 +843,20 @@ class Strata(Game):
         "Production and feeding: cards produce (a card may have several effects; a "
         "face-down card has none); every card eats 1 Grain, plus its extra feeding. A "
         "player short must exchange or turn cards face down; with only face-down cards "
-        "the rest is not paid. Then nobody keeps more than 10. Each player taps Done "
-        "once the real tokens are moved.",
-        "Tribute: taker by taker from the start player clockwise, each player takes one "
-        "resource of their choice for every X more Influence (a table setting, 4 by "
-        "default) from every player with less, those clockwise from the taker. What you "
-        "received earlier can pay what you owe later. Then nobody keeps more than 10, "
-        "and the start player passes left.",
+        "the rest is not paid. Each player taps Done once the real tokens are moved; when "
+        "everyone is done, nobody keeps more than 10.",
+        "Tribute: Influence is counted as the phase begins (turning a card face down to "
+        "pay changes no debt). Taker by taker from the start player clockwise, each "
+        "player takes one resource of their choice for every X more Influence (a table "
+        "setting, 4 by default) from every player with less, those clockwise from the "
+        "taker. What you received earlier can pay what you owe later. Then nobody keeps "
+        "more than 10, and the start player passes left.",
         "At any time: exchange 4 of one resource for 1 of the other with the bank "
         "(4 for 2 with a trade card); turn a face-up card face down for 2 resources of "
         "your choice (never back). A player whose cards are all face down gets resources "
         "equal to the round.",
+        "The bank never runs out, unless the table limits it (a setting); a limited bank "
+        "that runs out pays what it has, and every screen says so.",
         "The end: Empresses and \"any one class\" points go to classes of each player's "
         "choice (the app proposes the best). Score = your lowest class; ties compare the "
         "second lowest, and so on.",
@@ -817,7 +865,7 @@ class Strata(Game):
         Move("setup_extra", _setup_extra, who=SEAT, phases=(SETUP,), label="Take extra resources",
              payload=fields(**_split(max(EXTRA_BY_TURN))), when=_extra_owed),
         Move("bid", _bid, who=SEAT, phases=(AUCTION,), secret=True, label="Bid",
-             payload=fields(amount=Field(Int(0, MAX_BANK), "Your bid", required=True))),
+             payload=fields(amount=Field(Int(0, MAX_TOKENS), "Your bid", required=True))),
         Move("reveal", _reveal, who=ANYONE, phases=(AUCTION,), reveals=True,
              label="Reveal bids", when=_all_bids_in),
         Move("take_card", _take_card, who=TURN, phases=(PICK,), label="Take a card",
@@ -832,13 +880,13 @@ class Strata(Game):
                  flip_up=Field(Bool(), "Turning it face up"),
                  bonus=GIFT)),
         Move("done", _done, who=SEAT, phases=(PRODUCTION,), label="Done",
-             payload=fields(**_split(MAX_BANK)), when=_not_done),
+             payload=fields(**_split(MAX_TOKENS)), when=_not_done),
         Move("move_on", _move_on, who=HOST, phases=(PRODUCTION,),
              label="Move everyone on", when=_someone_to_move_on),
         Move("discard", _discard, who=SEAT, phases=CAP_PHASES, label="Discard",
-             payload=fields(**_split(MAX_BANK)), when=_over_the_cap),
+             payload=fields(**_split(MAX_TOKENS)), when=_over_the_cap),
         Move("take_tribute", _take_tribute, who=TURN, phases=(TRIBUTE,), label="Take tribute",
-             payload=fields(**_split(MAX_BANK)), when=_tribute_for),
+             payload=fields(**_split(MAX_TOKENS)), when=_tribute_for),
         Move("final_assignment", _final_assignment, who=SEAT, phases=(SCORING,),
              label="Place flexible points", when=_placing_open,
              payload=fields(assignment=Field(ListOf(CLASS_CHOICE, MAX_CHUNKS),
@@ -858,6 +906,9 @@ class Strata(Game):
         checked = super().check_settings(settings, n_players)
         if checked["start_player"] > n_players:
             raise IllegalAction(f"First start player: a seat from 1 to {n_players}")
+        if 0 < checked["bank_tokens"] < BOX_TOKENS:
+            raise IllegalAction(f"Bank: 0 for an unlimited bank, or {BOX_TOKENS} to {MAX_BANK} "
+                                "Money and Grain of each")
         return checked
 
     def default_settings(self, n_players: int) -> dict:
@@ -870,7 +921,7 @@ class Strata(Game):
         self.check_players(list(players))
         n = len(players)
         checked = self.check_settings(settings, n)
-        bank = checked["bank_tokens"]
+        bank = checked["bank_tokens"]  # 0: unlimited (the bank is None)
         state = {
             "players": list(players),
             "settings": checked,
@@ -879,7 +930,7 @@ class Strata(Game):
             "phase": SETUP,
             MONEY: [START_MONEY] * n,
             GRAIN: [START_GRAIN] * n,
-            "bank": {MONEY: bank - START_MONEY * n, GRAIN: bank - START_GRAIN * n},
+            "bank": {MONEY: bank - START_MONEY * n, GRAIN: bank - START_GRAIN * n} if bank else None,
             "extra_due": [0] * n,
             "cards": [[] for _ in range(n)],
             "next_id": 1,
@@ -898,24 +949,6 @@ class Strata(Game):
         if not any(state["extra_due"]):
             _start_round(state, 1)
         return state
-
-    def upgrade(self, action: Action) -> Action:
-        """Older logs: the old engine took class aliases ("Scholar", "s"), numbers as
-        text ("3") and ignored keys it did not know; today's moves take exactly their
-        declared fields, so those are put in today's words. A card entered with one
-        ``effect`` is entered with the list ``effects``."""
-        move = self.moves.get(action.kind) if isinstance(action.kind, str) else None
-        if move is None or not isinstance(action.payload, Mapping):
-            return action
-        payload = {}
-        for key, value in action.payload.items():
-            if key not in move.payload.fields:
-                continue
-            payload[key] = _upgraded_value(key, value)
-        if action.kind == "take_card" and "effect" in payload and "effects" not in payload:
-            effect = payload.pop("effect")  # one effect a card, before issue 18
-            payload["effects"] = [] if effect == "none" else [effect]
-        return Action(action.seat, action.kind, payload)
 
     # -- where the game stands -------------------------------------------------------
     def to_act(self, state: dict) -> list[int]:
@@ -968,23 +1001,6 @@ class Strata(Game):
             return describe_action(state, action, viewer, after)
         except Exception:  # total: a line the history cannot word is still a line
             return super().history_line(state, action, viewer)
-
-
-def _upgraded_value(key: str, value: Any) -> Any:
-    if key in ("class", "column") and isinstance(value, str):
-        try:
-            return parse_column(value)
-        except IllegalAction:
-            return value
-    if key == "assignment" and isinstance(value, list):
-        return [_upgraded_value("column", v) for v in value]
-    if key == "bonus" and isinstance(value, Mapping):
-        return {k: _upgraded_value(k, v) for k, v in value.items()}
-    if isinstance(value, str) and key in ("amount", "points", "money", "grain", "times", "card"):
-        text = value.strip()
-        if text.isdigit() and len(text) <= 6:
-            return int(text)
-    return value
 
 
 def _transfer(t: Mapping[str, Any]) -> dict:

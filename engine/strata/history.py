@@ -5,9 +5,12 @@ taken face down are never named to anyone but their owner (the host's table scre
 ``viewer=None``, is public).
 
 A line tells the move and what the engine did at once after it (issue 18): the
-production (each player's gain) after the last card is taken; each player's feeding,
-discard down to the cap and what went unpaid when they tap done; the tribute, transfer
-by transfer, as it is made; a new round and its start player. All of that is public.
+production (each player's gain, and what a limited bank could not pay) after the last
+card is taken; each player's feeding, discard down to the cap and what went unpaid when
+they tap done; who must discard as production ends; the tribute, transfer by transfer,
+as it is made; a new round and its start player; the all-face-down gift when it is given
+(issue 26: the card taken face down or turned face down that leaves a display with no
+face-up card). All of that is public.
 """
 
 from __future__ import annotations
@@ -16,9 +19,13 @@ from typing import Any, Mapping
 
 from engine.errors import IllegalAction
 from engine.game import Action
-from engine.strata.cards import LABELS, describe_front, find_card, parse_column, parse_front
+from engine.strata.cards import (LABELS, all_face_down, describe_front, find_card, parse_column,
+                                 parse_front)
 from engine.strata.production import costs
-from engine.strata.resources import CAP, words
+from engine.strata.resources import CAP, FLIP_GAIN, GRAIN, MONEY, bank_has, choose, words
+
+PRODUCING = ("production", "production_cap")
+"""The production step and the discard down to 10 as it ends."""
 
 
 def _name(state: dict, seat: Any) -> str:
@@ -162,18 +169,29 @@ def feeding_words(state: dict, seat: Any, payload: Mapping) -> str:
 def consequences(before: dict, action: Action, after: dict) -> list[str]:
     """What the engine did at once after the move (public facts only)."""
     out: list[str] = []
+    gift = gift_words(before, action, after)
+    if gift:
+        out.append(gift)
     if before["phase"] == "pick" and after["phase"] != "pick" and after.get("production"):
+        from engine.strata.game import bank_short
+
         gains = after["production"]["gain"]
         out.append("Production: " + "; ".join(
-            f"{_name(after, s)} gains {words(g['money'], g['grain'])}" for s, g in enumerate(gains)))
+            f"{_name(after, s)} gains {words(g['money'], g['grain'])}"
+            + _bank_short(bank_short(after["cards"][s], g)) for s, g in enumerate(gains)))
     if action.kind == "move_on" and before.get("production"):
         for s, done in enumerate(before["production"]["done"]):
             if not done and after.get("production") and (after["phase"] != "production"
                                                           or after["production"]["done"][s]):
                 out.append(feeding_words(before, s, {}))
+    if before["phase"] == "production" and after["phase"] == "production_cap":
+        over = [s for s in range(len(after["players"]))
+                if after["money"][s] + after["grain"][s] > CAP]
+        out.append("Everyone is done: " + ", ".join(_name(after, s) for s in over)
+                   + f" must discard down to {CAP}")
     tribute = after.get("tribute")
-    if tribute is not None and after["phase"] != "production":
-        started = before["phase"] == "production"
+    if tribute is not None and after["phase"] not in PRODUCING:
+        started = before["phase"] in PRODUCING
         if started:
             out.append("Tribute (Influence " + ", ".join(
                 f"{_name(after, s)} {v}" for s, v in enumerate(tribute["influence"])) + ")")
@@ -193,6 +211,42 @@ def consequences(before: dict, action: Action, after: dict) -> list[str]:
     if after["phase"] in ("scoring", "over") and before["phase"] not in ("scoring", "over"):
         out.append("The 15 rounds are over: final scoring")
     return out
+
+
+def _bank_short(short: Mapping) -> str:
+    """`` (the bank could not pay 2 Grain)`` when a limited bank ran out, else ''."""
+    m, g = _int(short.get("money")), _int(short.get("grain"))
+    return f" (the bank could not pay {words(m, g)})" if m or g else ""
+
+
+def gift_words(before: dict, action: Action, after: dict) -> str | None:
+    """``All of Ann's cards are face down: the gift of round 3 gives her 3 Grain`` when
+    the move gave the all-face-down gift (a card taken face down, or the last face-up
+    card turned face down), else None. The split is the one the move's handler made:
+    the player's ``bonus``, out of what the bank had (after the flip's 2)."""
+    seat = action.seat
+    p = action.payload if isinstance(action.payload, Mapping) else {}
+    if not (isinstance(seat, int) and 0 <= seat < len(after["players"])):
+        return None
+    if not after["cards"][seat] or not all_face_down(after["cards"][seat]):
+        return None
+    money, grain = bank_has(before, MONEY), bank_has(before, GRAIN)
+    if action.kind == "take_card":
+        if str(p.get("face", "")).lower() != "down" or p.get("flip_up"):
+            return None
+    elif action.kind == "flip_down":
+        m, g = choose(p, FLIP_GAIN, money, grain, "turning a card face down", "The bank has")
+        money, grain = money - m, grain - g
+    else:
+        return None
+    amount = max(before["round"], 0)
+    m, g = choose(p.get("bonus") or {}, amount, money, grain, "the gift", "The bank has")
+    who = _name(after, seat)
+    text = (f"All of {who}'s cards are face down: the all-face-down gift of round {amount} "
+            f"gives {who} {words(m, g)}")
+    if m + g < amount:
+        text += f" (the bank could not pay {amount - m - g})"
+    return text
 
 
 def _transfer_words(state: dict, t: Mapping) -> str:

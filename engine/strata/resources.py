@@ -1,10 +1,13 @@
 """Money and Grain: the splits players choose, and moving tokens.
 
-Tokens are conserved: every Money and Grain is either in the bank or with a player.
-The bank is finite (40 of each by default, like the box). Decision for a dry bank: the
-bank pays what it has and the rest of that gain is lost (production in seat order from
-the start player); a gain of the player's choice must be chosen from what the bank
-still has; an exchange the bank cannot pay is refused.
+The bank (CLARIFICATIONS, "The bank"): **unlimited by default**, a payment from it is
+never cut short (``state["bank"]`` is None). A limited bank is a table setting
+(``bank_tokens``: its count of each resource, 40 in the box); then tokens are conserved
+(every Money and Grain is either in the bank or with a player), and a dry bank pays what
+it has and the rest of that gain is lost (production in seat order from the start
+player); a gain of the player's choice is chosen from what the bank still has; an
+exchange the bank cannot pay is refused. Every screen says when it has run out
+(:func:`bank_note`).
 """
 
 from __future__ import annotations
@@ -64,10 +67,42 @@ def choose(payload: Mapping[str, Any], total: int, money: int, grain: int,
     return m, g
 
 
+UNLIMITED = 10 ** 9
+"""What an unlimited bank "has" of each resource: more than any payment."""
+
+
+def bank_has(state: dict, resource: str) -> int:
+    """What the bank can pay of ``resource`` now: its count when the bank is limited,
+    :data:`UNLIMITED` when it is not."""
+    bank = state["bank"]
+    return UNLIMITED if bank is None else bank[resource]
+
+
+def bank_note(state: dict) -> str | None:
+    """``The bank has no Grain left`` (``Money or Grain``) when a limited bank has run
+    out of something; None otherwise (an unlimited bank never does)."""
+    bank = state["bank"]
+    if bank is None:
+        return None
+    out = [r.capitalize() for r in RESOURCES if bank[r] <= 0]
+    return f"The bank has no {' or '.join(out)} left" if out else None
+
+
+def bank_refusal(state: dict, resource: str, wanted: int) -> str | None:
+    """Why the bank cannot pay ``wanted`` of ``resource`` now (None: it can)."""
+    has = bank_has(state, resource)
+    if has >= wanted:
+        return None
+    if has <= 0:
+        return f"The bank has no {resource.capitalize()} left"
+    return f"The bank has only {has} {resource.capitalize()}"
+
+
 def move_to_player(state: dict, seat: int, money: int, grain: int) -> None:
     """Bank -> player (caller checked the bank has them). Mutates a private copy."""
-    state["bank"][MONEY] -= money
-    state["bank"][GRAIN] -= grain
+    if state["bank"] is not None:
+        state["bank"][MONEY] -= money
+        state["bank"][GRAIN] -= grain
     state[MONEY][seat] += money
     state[GRAIN][seat] += grain
 
@@ -75,8 +110,9 @@ def move_to_player(state: dict, seat: int, money: int, grain: int) -> None:
 def move_to_bank(state: dict, seat: int, money: int, grain: int) -> None:
     state[MONEY][seat] -= money
     state[GRAIN][seat] -= grain
-    state["bank"][MONEY] += money
-    state["bank"][GRAIN] += grain
+    if state["bank"] is not None:
+        state["bank"][MONEY] += money
+        state["bank"][GRAIN] += grain
 
 
 def move_between(state: dict, payer: int, taker: int, money: int, grain: int) -> None:

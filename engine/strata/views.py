@@ -10,8 +10,8 @@ show are always the full names from ``catalogue["singular"]`` ("Scholar", "Peasa
 public (everyone; nothing hidden)
 ---------------------------------
 ``round`` (0 during setup, 1..15), ``rounds`` (15), ``phase`` (one of ``setup``,
-``auction``, ``pick``, ``production``, ``tribute``, ``tribute_cap``, ``scoring``,
-``over``), ``phase_label`` (its headline words).
+``auction``, ``pick``, ``production``, ``production_cap``, ``tribute``, ``tribute_cap``,
+``scoring``, ``over``), ``phase_label`` (its headline words).
 
 Start player (issue 18, point 4): ``start`` the seat of the current round's start
 player, ``start_name`` its name, ``first_start`` the seat chosen at setup (table setting
@@ -19,7 +19,12 @@ player, ``start_name`` its name, ``first_start`` the seat chosen at setup (table
 player's seat for every round, ``round_starts[r - 1]`` for round ``r`` (15 entries).
 Each player entry also has ``is_start``.
 
-``bank``, ``market`` (``{"up", "down", "empress"}``: cards left in the Public Display),
+The bank (issue 26): ``bank`` is ``{"money", "grain"}`` left in a limited bank, None
+when the bank is unlimited (the default: a payment from it is never cut short);
+``bank_limited``; ``bank_note``: ``"The bank has no Grain left"`` (``Money``, ``Money or
+Grain``) once a limited bank has run out of something, else None: every screen shows it.
+
+``market`` (``{"up", "down", "empress"}``: cards left in the Public Display),
 ``can_reveal``, ``numbers`` (the rules' constants: ``cap``, ``flip_gain``,
 ``flip_up_cost``, ``start``, ``exchange``, ``trade``), ``pick_order`` and ``picker``
 (once bids are revealed).
@@ -32,7 +37,7 @@ face up; face down ``{"id", "column", "face_up": False}`` plus ``"front"`` (``cl
 the first of ``effects`` (or ``none``), kept for screens written before cards had
 several effects: read ``effects``). Phase extras: ``extra_due`` (setup), ``has_bid``
 (auction), ``bid`` (after the reveal), ``picked`` (pick), ``must_discard``
-(tribute_cap), ``unpaid`` (what the last feeding or tribute could not take from a player
+(production_cap, tribute_cap), ``unpaid`` (what the last feeding or tribute could not take from a player
 with only face-down cards: ``{"what": "feeding"|"tribute", "money", "grain"}``).
 
 Card entry (issue 18, "at most 2 taps"): ``catalogue`` has ``classes``, ``columns``,
@@ -57,6 +62,8 @@ Production and feeding (issue 18, an explicit step; phase ``production``)::
     production = {
         "seats": [{"seat", "name",
                    "gain": {money, grain},      # what production gave (bank paid it)
+                   "bank_short": {money, grain}, # what the cards gave that a limited bank
+                                                 # could not pay (zeros: paid in full)
                    "feed": {money, grain},      # feeding owed by the display as it is now
                    "have": {money, grain},      # what the player holds now
                    "after": {money, grain},     # after paying the feed (never negative)
@@ -67,6 +74,7 @@ Production and feeding (issue 18, an explicit step; phase ``production``)::
                    "needs": None | "flip" | "discard",  # what stops "done" now
                    "done": bool,
                    "words": "gains 3 Grain and 1 Money; feeds 4 Grain"}, ...],
+                   # (and "; the bank could not pay 2 Grain" when it ran out)
         "done": [seats done], "waiting": [seats not done],
     }
 
@@ -78,14 +86,16 @@ it is then (a card turned face down to pay no longer charges). A player ``short`
 ``can_flip`` must first turn cards face down (``flip_down``) or exchange; a player short
 with only face-down cards pays what they have and ``will_drop`` the rest. The host may
 send ``done`` for any seat, or ``move_on`` (host only, no payload): every seat that has
-nothing left to choose is done at once. When every seat is done, Tribute starts.
+nothing left to choose is done at once. When every seat is done, every player above 10
+then (a flip after Done) discards in ``production_cap`` (one way: at once); then Tribute
+starts.
 
 Tribute (issue 18, point 1)::
 
     tribute = {
         "rate": X, "start": the start player's seat (the first taker),
-        "influence": [per seat when the tribute began],
-        "influence_now": [per seat now],
+        "influence": [per seat when the tribute began: what every count follows],
+        "influence_now": [per seat now (for the next round)],
         "transfers": [{"from", "to", "count", "paid": {money, grain} | None,
                        "unpaid": n}, ...],     # processing order: done, current, forecast
         "current": {"from", "to", "count", "paid": None,
@@ -95,8 +105,9 @@ Tribute (issue 18, point 1)::
 
 Order: takers from the start player clockwise; each taker takes floor(difference / X)
 from every player with less Influence, those payers clockwise from the taker; 0 counts
-left out. Counts are worked out when each transfer is made, from the displays as they
-are then: the transfers not made yet (after ``current``) are a forecast.
+left out. Every count follows ``influence``, taken as the phase began (issue 26): a card
+turned face down to pay changes no debt of the phase, so the transfers not made yet
+(after ``current``) are known; only what a payer can pay may change.
 
 Final result (``result``, once over)::
 
@@ -132,7 +143,8 @@ from engine.strata.cards import (CLASSES, COLUMNS, EFFECT_SHORT, SINGULAR, catal
                                  effects_of, public_card, secret_fronts)
 from engine.strata.resources import (CAP, EXCHANGE_GET, EXCHANGE_GIVE, FLIP_GAIN,
                                      FLIP_UP_COST, GRAIN, MONEY, RESOURCES, TRADE_GET,
-                                     TRADE_GIVE, split_options, total, words)
+                                     TRADE_GIVE, bank_has, bank_note, split_options, total,
+                                     words)
 from engine.strata.scoring import places, rank, walkthrough
 
 # The effect combinations each class usually has, most usual first (the box's card list
@@ -200,6 +212,7 @@ def production_entry(state: dict, seat: int) -> dict:
     step = state.get("production") or {}
     gains = step.get("gain") or [None] * len(state["players"])
     gain = dict(gains[seat] or _resources(0, 0))
+    bank_short = g.bank_short(state["cards"][seat], gain) if step else _resources(0, 0)
     feed = prod.costs(state["cards"][seat])
     money, grain = state[MONEY][seat], state[GRAIN][seat]
     short = _resources(max(feed[MONEY] - money, 0), max(feed[GRAIN] - grain, 0))
@@ -215,10 +228,14 @@ def production_entry(state: dict, seat: int) -> dict:
             needs = "flip"
         elif excess and len(split_options(excess, after[MONEY], after[GRAIN])) > 1:
             needs = "discard"
+    words_now = f"gains {words(gain[MONEY], gain[GRAIN])}; feeds {words(feed[MONEY], feed[GRAIN])}"
+    if bank_short[MONEY] or bank_short[GRAIN]:
+        words_now += f"; the bank could not pay {words(bank_short[MONEY], bank_short[GRAIN])}"
     return {
         "seat": seat,
         "name": state["players"][seat],
         "gain": gain,
+        "bank_short": bank_short,
         "feed": dict(feed),
         "have": _resources(money, grain),
         "after": after,
@@ -228,7 +245,7 @@ def production_entry(state: dict, seat: int) -> dict:
         "must_discard": excess,
         "needs": needs,
         "done": done,
-        "words": f"gains {words(gain[MONEY], gain[GRAIN])}; feeds {words(feed[MONEY], feed[GRAIN])}",
+        "words": words_now,
     }
 
 
@@ -307,7 +324,9 @@ def public_view(state: dict) -> dict:
         "start_name": state["players"][state["start"]],
         "first_start": first,
         "round_starts": [(first + r) % n for r in range(g.ROUNDS)],
-        "bank": dict(state["bank"]),
+        "bank": dict(state["bank"]) if state["bank"] is not None else None,
+        "bank_limited": state["bank"] is not None,
+        "bank_note": bank_note(state),
         "market": dict(state["market"]),
         "players": players,
         "can_reveal": phase == g.AUCTION and all(b is not None for b in state["bids"]),
@@ -338,7 +357,7 @@ def private_view(state: dict, seat: int) -> dict | None:
     phase = state["phase"]
     cards = state["cards"][seat]
     money, grain = state[MONEY][seat], state[GRAIN][seat]
-    bank = state["bank"]
+    bank = {res: bank_has(state, res) for res in RESOURCES}  # unlimited: more than any payment
     out: dict = {
         "seat": seat,
         "fronts": secret_fronts(cards),

@@ -3,6 +3,7 @@
 import pytest
 
 from engine.bluffstones import GAME
+from engine.bluffstones.upgrades import words
 from engine.bluffstones.stones import legal_bids, with_words
 from engine.game import Action
 
@@ -27,14 +28,14 @@ def test_legal_bids_zero_one_or_two_of_one_colour():
 
 def test_old_bids_from_a_log_read_as_today_s_bids():
     """Older logs kept bids as stones picked up, with ``color``, and any extra keys."""
-    upgraded = GAME.upgrade(Action(0, "bid", {"stones": ["b", "b"], "note": "x"}))
+    upgraded = words(Action(0, "bid", {"stones": ["b", "b"], "note": "x"}))
     assert upgraded == Action(0, "bid", {"count": 2, "colour": "blue"})
-    assert GAME.upgrade(Action(0, "bid", {"color": "red", "count": "1"})).payload == \
+    assert words(Action(0, "bid", {"color": "red", "count": "1"})).payload == \
         {"colour": "red", "count": "1"}
-    assert GAME.upgrade(Action(0, "bid", {"stones": []})).payload == {"count": 0}
-    assert GAME.upgrade(Action(None, "tower_colour", {"colors": {"D4": "blue"}})).payload == \
+    assert words(Action(0, "bid", {"stones": []})).payload == {"count": 0}
+    assert words(Action(None, "tower_colour", {"colors": {"D4": "blue"}})).payload == \
         {"colours": {"D4": "blue"}}
-    state = act(started(), 0, "bid", **GAME.upgrade(Action(0, "bid", {"stones": ["red"]})).payload)
+    state = act(started(), 0, "bid", **words(Action(0, "bid", {"stones": ["red"]})).payload)
     assert state["bids"][0] == {"colour": "red", "count": 1}
 
 

@@ -7,6 +7,8 @@ from engine.errors import IllegalAction
 from engine.game import Action
 from engine.table import Entry, Match, make_spec
 
+from tests.support import upgraded_match
+
 from .support import NAMES2, act, bid_all, finish_round, place_one, public, refused, started, view
 
 
@@ -219,11 +221,11 @@ def test_an_older_log_replays_as_today_s_moves():
         {"rev": 7, "by": 1, "seat": 1, "kind": "reveal", "payload": {}},
         {"rev": 8, "by": None, "seat": None, "kind": "place", "payload": {"circle": "c3"}},
     ]
-    match = Match(GAME, spec, [Entry.from_json(e) for e in old])
+    match = upgraded_match(GAME, spec, old)
     state = match.state
     assert state["tower_colours"]["B4"] == "yellow" and state["round"] == 2
     assert state["board"] == {"C3": "blue"} and state["reveal"]["bids"] == [
         {"colour": "blue", "count": 2}, {"colour": "green", "count": 1}]
     assert [e.action.payload for e in match.log][3:6] == [
-        {}, {"count": 2, "colour": "blue"}, {"colour": "green", "count": "1"}]
+        {}, {"count": 2, "colour": "blue"}, {"colour": "green", "count": 1}]  # kept as today's
     assert [text for _, text in match.history(None)][-1] == "Ann places a blue stone on C3"

@@ -6,6 +6,7 @@ A missing Chromium is a failure, not a skip.
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import signal
@@ -21,6 +22,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "tests" / "artifacts"
 PHONE = {"width": 390, "height": 844}
+LINE = 1.4
+"""A line of text's box height over its type size (measured: 1.43 in Flutter's web
+client; 1.4 leaves room for rounding)."""
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync",
                  "--disable-dev-shm-usage"]
@@ -312,6 +316,118 @@ class Phone:
         assert set(heights) == set(labels), heights
         assert all(h >= at_least for h in heights.values()), heights
 
+    def label_boxes(self, labels: list[str]) -> dict[str, dict]:
+        """The box (CSS px: x, y, width, height) of the accessibility node named each of
+        ``labels`` (the tallest, when several have the name)."""
+        return self.page.evaluate(
+            """(labels) => {
+                const out = {};
+                for (const el of document.querySelectorAll('flt-semantics')) {
+                    const name = (el.getAttribute('aria-label') || el.textContent || '').trim();
+                    if (!labels.includes(name)) continue;
+                    const r = el.getBoundingClientRect();
+                    if (!out[name] || r.height > out[name].height)
+                        out[name] = {x: r.x, y: r.y, width: r.width, height: r.height};
+                }
+                return out;
+            }""", labels)
+
+    def ink_heights(self, labels: list[str]) -> dict[str, int]:
+        """How tall the glyphs named each of ``labels`` are drawn, in pixels read from a
+        screenshot: inside the text's box, the rows holding a pixel unlike the box's own
+        background (its commonest colour: the page, or the chip a number sits on). For
+        digits this is their height on screen: 0.71 of the type size in Roboto (a 40 px
+        number has digits 28 px high)."""
+        import io
+
+        from PIL import Image
+
+        boxes, last, out = {}, None, {}
+        for _ in range(20):  # the canvas may paint a moment after the tree has the labels
+            boxes = self.label_boxes(labels)
+            png = self.page.screenshot()
+            out = self._inks(Image.open(io.BytesIO(png)).convert("RGB"), boxes)
+            if png == last and all(out.values()):
+                break
+            last = png
+            self.page.wait_for_timeout(300)
+        return out
+
+    @staticmethod
+    def _inks(shot, boxes: dict) -> dict[str, int]:
+        out = {}
+        for name, box in boxes.items():
+            left, top = max(0, int(box["x"])), max(0, int(box["y"]))
+            right = min(shot.width, int(box["x"] + box["width"] + 0.5))
+            bottom = min(shot.height, int(box["y"] + box["height"] + 0.5))
+            if right <= left or bottom <= top:
+                out[name] = 0
+                continue
+            crop = shot.crop((left, top, right, bottom))
+            background = max(crop.getcolors(1 << 20))[1]
+            pixels = crop.load()
+            rows = [y for y in range(crop.height)
+                    if any(max(abs(a - b) for a, b in zip(pixels[x, y], background)) > 90
+                           for x in range(crop.width))]
+            out[name] = rows[-1] - rows[0] + 1 if rows else 0
+        return out
+
+    def assert_numbers_readable_from_afar(self, labels: list[str], type_size: float = 40) -> None:
+        """Every one of ``labels`` (numbers, with what they count) is on screen and drawn
+        at ``type_size`` px or more, measured on the page twice: the text's box (Flutter
+        lays a line out about 1.43 times its type size: 57 px for 40 px type) and its
+        digits, read from the screenshot (0.75 of the type size: 30 px for 40 px type; at
+        least 0.7 is asked). The issue measured the digits: its "16 px" were 22 px type."""
+        boxes = self.label_boxes(labels)
+        assert set(boxes) == set(labels), (sorted(set(labels) - set(boxes)), boxes)
+        small = {n: round(b["height"] / LINE, 1) for n, b in boxes.items() if b["height"] < type_size * LINE}
+        assert not small, f"type under {type_size} px (box height / {LINE}): {small}"
+        inks = self.ink_heights(labels)
+        short = {n: h for n, h in inks.items() if h < type_size * 0.7}
+        assert not short, f"digits under {type_size * 0.7:.0f} px high on screen: {short} (all: {inks})"
+
+    def luminance_in(self, label: str) -> dict[str, float]:
+        """How light the pixels inside the node named ``label`` are drawn (0 black .. 255
+        white): its darkest, its lightest and its centre, read from a screenshot."""
+        import io
+
+        from PIL import Image
+
+        box = self.label_boxes([label])[label]
+        shot = Image.open(io.BytesIO(self.page.screenshot())).convert("L")
+        crop = shot.crop((int(box["x"]), int(box["y"]), int(box["x"] + box["width"]),
+                          int(box["y"] + box["height"])))
+        low, high = crop.getextrema()
+        return {"darkest": low, "lightest": high,
+                "centre": crop.getpixel((crop.width // 2, crop.height // 2))}
+
+    def drawn_rows(self) -> tuple[int, int] | None:
+        """The topmost and bottommost rows where the page drew anything but its
+        background (a screen whose lower half is empty ends half way)."""
+        import io
+
+        from PIL import Image
+
+        image = Image.open(io.BytesIO(self.page.screenshot())).convert("RGB")
+        background = max(image.getcolors(1 << 16) or [(0, image.getpixel((1, 1)))])[1]
+        width, height = image.size
+        pixels = image.load()
+        rows = [y for y in range(height)
+                if any(pixels[x, y] != background for x in range(0, width, 3))]
+        return (rows[0], rows[-1]) if rows else None
+
+    def assert_fills_the_screen(self, labels: list[str], down_to: float = 0.8) -> None:
+        """The screen is used to its foot (something is drawn below ``down_to`` of its
+        height) and nothing named in ``labels`` lies below it (no scrolling to read it)."""
+        height = self.page.viewport_size["height"]
+        rows = self.drawn_rows()
+        assert rows is not None and rows[1] >= height * down_to, \
+            f"drawn down to row {rows and rows[1]} of {height}: the foot of the screen is empty"
+        boxes = self.label_boxes(labels)
+        assert set(boxes) == set(labels), sorted(set(labels) - set(boxes))
+        below = {n: b["y"] + b["height"] for n, b in boxes.items() if b["y"] + b["height"] > height + 1}
+        assert not below, f"below the screen's foot ({height} px): {below}"
+
     def drawn_span(self) -> tuple[int, int] | None:
         """The leftmost and rightmost columns where the page drew anything but its
         background (a squeezed column, or a loading spinner, is narrow)."""
@@ -370,6 +486,16 @@ class Phone:
 
     def close(self) -> None:
         self.context.close()
+
+
+def new_table(server: "Server", game: str, players: str, *settings: str) -> str:
+    """A new table made by ``companion new`` against the server's data folder; its code."""
+    args = ["new", game, "--players", players, "--json"]
+    for setting in settings:
+        args += ["--set", setting]
+    result = server.companion(*args)
+    assert result.returncode == 0, result.stderr
+    return json.loads(result.stdout)["code"]
 
 
 def temp_env() -> dict:

@@ -223,6 +223,11 @@ def test_the_table_view_is_readable_from_across_the_table(server, phones, size):
     host.see_label("D4 blue: 1 of 3", timeout=WAIT)
     keys = ["Round 2", "Ann towers 0", "Ann stones left 17", "Bo stones left 18", "D4 blue: 1 of 3"]
     host.assert_readable_from_afar(keys)
+    # issue 26: the stones left per colour too, measured on the page (the text's box, its digits)
+    numbers = ["Ann towers 0", "Ann stones left 17", "Bo stones left 18", "Ann blue 4", "Ann yellow 5",
+               "Bo green 5", "Cy red 3"]
+    host.assert_numbers_readable_from_afar(numbers)
+    host.assert_fills_the_screen(numbers)
     host.see_label("D3 blue stone", timeout=WAIT)  # the board, drawn
     assert host.button("Bid 1 blue").count() == 0 and host.button("D4").count() == 0  # no controls
     keep(host, f"bluffstones-table-{size['width']}")

@@ -46,13 +46,13 @@ class Table:
         self.move = 0
 
     def synced(self, phone) -> None:
-        """Wait until the host has taken every move so far (the table's revision, as its
+        """Wait until the host has taken every move so far (the table's move count, as its
         JSON transport tells a watcher: the phones draw no move counter, issue 25); each
         tap then waits for its button on the phone."""
         deadline = time.monotonic() + WAIT / 1000
         while True:
             with urllib.request.urlopen(f"{self.url}/api/tables/{self.code}", timeout=10) as answer:
-                if json.load(answer)["revision"] >= self.move:
+                if json.load(answer)["moves"] >= self.move:
                     return
             if time.monotonic() > deadline:
                 raise AssertionError(f"the host never reached move {self.move}")
@@ -226,15 +226,7 @@ def test_host_table_screen_wide_and_pass_and_play(server, phones):
 
     host_who = Who(host=True)
     hub = open_tables(str(server.data_dir)).create("rockgarden", PLAYERS, {"tracker_spaces": 1})
-    script = [
-        (0, "setup_draw", {"rocks": "R1 R2 R3 R3 Y2"}), (1, "setup_draw", {"rocks": "Y1 Y1 Y1 W1 W2"}),
-        (2, "setup_draw", {"rocks": "G1 B1 W3 R2 Y3"}), (3, "setup_draw", {"rocks": "B1 B2 W3 W3 G2"}),
-        (None, "start_player", {"player": 1}), (None, "draw", {"rocks": "G2 B2 R3 Y3 G3 B3 R3"}),
-        (1, "bid", {"pile": 0, "rocks": "W1 W2"}), (2, "bid", {"pile": 1, "rocks": "G1"}),
-        (3, "bid", {"pile": 2, "rocks": "B1"}), (0, "bid", {"pile": 0, "rocks": ""}),
-        (1, "pass", {"rock": "W3"}), (1, "turn_in", {"rocks": "Y1 Y1 Y1"}),
-        (1, "turn_in", {"rocks": "W1 W2 W3"}), (0, "turn_in", {"rocks": "R1 R2 R3"}),
-    ]
+    script = ROUND_ONE
     for seat, kind, payload in script:  # round 1 as the phones would have played it
         hub.act(host_who, kind, payload, None, seat)
     host = phones("host", viewport={"width": 1280, "height": 800})
@@ -254,6 +246,10 @@ def test_host_table_screen_wide_and_pass_and_play(server, phones):
     host.page.get_by_text("Enter for Bo", exact=True).or_(
         host.page.get_by_role("menuitem", name="Enter for Bo")).first.click(timeout=WAIT)
     host.see("Hand the device to Bo, then tap", timeout=WAIT)
+    host.see_label("Bo's turn: lay out the piles", timeout=WAIT)  # the table stays meanwhile
+    host.see_label("Piles 0 of 3", timeout=WAIT)
+    host.see_label("Bo demerit cards 3", timeout=WAIT)
+    shot(host, "host-veil-bo")
     assert not host.frames_since(0).has_text("Bo demerits")  # nothing of Bo's before the tap
     host.tap("I am Bo: show my screen", timeout=WAIT)
     host.see("You lay out the piles", timeout=WAIT)
@@ -407,8 +403,65 @@ def test_the_table_view_is_readable_from_across_the_table(server, phones, size):
     host.see_label("Pile 1 bid Bo worth 3", timeout=WAIT)
     labels = ["Round 1", "Cy bids", "Pile 1 worth 7", "Trips top 1", "Bo demerit cards 0", "Ann rocks 5"]
     host.assert_readable_from_afar(labels)
+    # issue 26: every number read across the table at 40 px type or more, measured on the
+    # page (the text's box and its digits): the cards left per deck, the tracker, the
+    # piles count too; and the screen used down to its foot
+    numbers = ["Pile 1 worth 7", "Pile 1 bid Bo worth 3", "Piles 3 of 3", "Trips top 1", "Trips cards left 10",
+               "Pass cards left 10", "Straight Flush cards left 10", "Tracker space 2", "Tracker space 6",
+               "Black rock chance 0%", "Bo demerit cards 0", "Ann rocks 5", "Di rocks 5"]
+    host.assert_numbers_readable_from_afar(numbers)
+    host.assert_fills_the_screen(numbers)
     assert host.button("Place bid").count() == 0  # no controls on the table screen
     keep(host, f"rockgarden-table-{size['width']}")
+
+
+ROUND_ONE = [  # the round of test_host_table_view_and_pass_and_play, tracker of 6 spaces
+    (0, "setup_draw", {"rocks": "R1 R2 R3 R3 Y2"}), (1, "setup_draw", {"rocks": "Y1 Y1 Y1 W1 W2"}),
+    (2, "setup_draw", {"rocks": "G1 B1 W3 R2 Y3"}), (3, "setup_draw", {"rocks": "B1 B2 W3 W3 G2"}),
+    (None, "start_player", {"player": 1}), (None, "draw", {"rocks": "G2 B2 R3 Y3 G3 B3 R3"}),
+    (1, "bid", {"pile": 0, "rocks": "W1 W2"}), (2, "bid", {"pile": 1, "rocks": "G1"}),
+    (3, "bid", {"pile": 2, "rocks": "B1"}), (0, "bid", {"pile": 0, "rocks": ""}),
+    (1, "pass", {"rock": "W3"}), (1, "turn_in", {"rocks": "Y1 Y1 Y1"}),
+    (1, "turn_in", {"rocks": "W1 W2 W3"}), (0, "turn_in", {"rocks": "R1 R2 R3"}),
+]
+SUMMARY = {
+    "Ann": "Ann took pile 1 (Green II, Blue II, Red III) for no rocks; turned in Straight Flush "
+           "(Red I, Red II, Red III) for a Straight Flush card",
+    "Bo": "Bo passed: a Pass card, drew White III; turned in Trips (Yellow I, Yellow I, Yellow I) for a "
+          "Trips card; turned in Straight Flush (White I, White II, White III) for a Straight Flush card",
+    "Cy": "Cy took pile 2 (Yellow III, Green III) for Green I",
+    "Di": "Di took pile 3 (Blue III, Red III) for Blue I",
+}
+
+
+@pytest.mark.parametrize("size", [LARGE, TV], ids=["1280x800", "1920x1080"])
+def test_the_table_view_sums_up_the_round_until_the_next_piles_are_laid_out(server, phones, size):
+    """Issue 26: when a round ends the piles go into the gardens; the table screen says
+    what each player took, drew and turned in (the view's last_round, not a comparison of
+    screens) until the next piles are laid out, and still fills the screen."""
+    hub = open_tables(str(server.data_dir)).create("rockgarden", PLAYERS)
+    host_who = Who(host=True)
+    for seat, kind, payload in ROUND_ONE:
+        hub.act(host_who, kind, payload, None, seat)
+    hub.act(host_who, "draw", {"rocks": "G1 G2 G3"}, None, None)  # round 2: Bo lays out pile 1
+    host = phones("host", viewport=size).become_host(server)
+    host.open(f"{server.url}/t/{hub.code}")
+    host.see("Round 1: what happened", timeout=WAIT)
+    for words in SUMMARY.values():
+        host.see_label(words, timeout=WAIT)
+    host.see_label("Bo lays out the piles", timeout=WAIT)
+    numbers = ["Piles 1 of 3", "Pile 1 worth 6", "Tracker space 1", "Tracker space 3", "Black rock chance 0%",
+               "Trips cards left 9", "Bo demerit cards 3", "Ann demerit cards 1", "Cy rocks 6"]
+    host.assert_numbers_readable_from_afar(numbers)
+    host.assert_fills_the_screen(numbers + list(SUMMARY.values()))
+    host.see_label("Black rock on space 2", timeout=WAIT)
+    keep(host, f"rockgarden-table-summary-{size['width']}")
+    from tests.browser.test_table_frame import host_act  # (the server's own hub hears it)
+
+    host_act(server, hub.code, "draw", {"rocks": "R1 R2 R3 Y1 Y2 Y3"})  # the piles are laid out
+    host.see_label("Piles 3 of 3", timeout=WAIT)
+    host.page.get_by_text("Round 1: what happened").first.wait_for(state="detached", timeout=WAIT)
+    assert host.page.locator(f'[aria-label="{SUMMARY["Cy"]}"]').count() == 0
 
 
 def test_phone_and_table_screens_in_dark_mode(server, phones):

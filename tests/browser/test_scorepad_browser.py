@@ -6,21 +6,17 @@ import json
 
 import pytest
 
+from tests.browser.harness import new_table
+
 pytestmark = pytest.mark.browser
 
 LARGE = {"width": 1280, "height": 800}
 TV = {"width": 1920, "height": 1080}
 
 
-def new_table(server, players: str) -> str:
-    result = server.companion("new", "scorepad", "--players", players, "--json")
-    assert result.returncode == 0, result.stderr
-    return json.loads(result.stdout)["code"]
-
-
 @pytest.mark.parametrize("size", [LARGE, TV], ids=["1280x800", "1920x1080"])
 def test_the_host_table_screen_is_readable_from_across_the_table(server, phones, size):
-    code = new_table(server, "Ann,Bo,Cy")
+    code = new_table(server, "scorepad", "Ann,Bo,Cy")
     ann = phones("ann").open(f"{server.url}/join/{code}")
     ann.tap("Sit as Ann")
     ann.type_into("Ann's points", "17")
@@ -35,7 +31,7 @@ def test_the_host_table_screen_is_readable_from_across_the_table(server, phones,
 
 
 def test_phone_and_table_screens_in_dark_mode(server, phones):
-    code = new_table(server, "Ann,Bo")
+    code = new_table(server, "scorepad", "Ann,Bo")
     ann = phones("ann", dark=True).open(f"{server.url}/join/{code}")
     ann.tap("Sit as Ann")
     ann.type_into("Ann's points", "5")
@@ -52,3 +48,36 @@ def test_phone_and_table_screens_in_dark_mode(server, phones):
     host.open(f"{server.url}/t/{code}")
     host.see_label("Ann total 5")
     host.keep_screenshot("scorepad-table-dark")
+
+
+def test_the_host_reveals_secret_scores_from_the_table_screen(server, phones):
+    """Issue 26, point 1: "Reveal scores" on the host's table screen, after a confirm; a
+    frame audit of the shared screen: no hidden total reached it before the reveal (and
+    every one after it: the positive control)."""
+    from tests.browser.test_table_frame import host_act
+
+    result = server.companion("new", "scorepad", "--players", "Ann,Bo,Cy", "--set", "secret=true", "--json")
+    assert result.returncode == 0, result.stderr
+    code = json.loads(result.stdout)["code"]
+    secret = {"Ann": 4817, "Bo": 2963, "Cy": 7351}
+    for seat, points in enumerate(secret.values()):
+        host_act(server, code, "points", {"points": points}, seat=seat)
+    host = phones("host", viewport=TV)
+    host.record_frames()  # (before the page opens its websocket)
+    host.become_host(server)
+    host.open(f"{server.url}/t/{code}")
+    host.see_label("Ann total secret")
+    host.tap("Reveal scores")
+    host.see("Reveal every score?")
+    host.keep_screenshot("scorepad-table-reveal-confirm")
+    before = host.frames_since(0)
+    assert before.count, "no frames recorded: the audit would prove nothing"
+    for name, points in secret.items():
+        assert not before.has_number(points), f"{name}'s hidden total reached the table screen"
+    host.tap("Reveal")
+    for name, points in secret.items():
+        host.see_label(f"{name} total {points}")
+    after = host.frames_since(0)
+    assert all(after.has_number(points) for points in secret.values())  # the audit sees them now
+    assert host.button("Reveal scores").count() == 0
+    host.keep_screenshot("scorepad-table-revealed")

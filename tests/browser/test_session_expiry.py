@@ -7,8 +7,7 @@ import time
 
 import pytest
 
-from tests.browser.harness import Server
-from tests.browser.test_table_core import new_table
+from tests.browser.harness import Server, new_table
 
 pytestmark = pytest.mark.browser
 
@@ -27,7 +26,7 @@ def flet_session_id(phone) -> str:
 def test_a_phone_whose_session_expired_gets_its_seat_back_on_reload(tmp_path, phones):
     server = Server(tmp_path / "data", env={"FLET_SESSION_TIMEOUT": str(GRACE_S)}).start()
     try:
-        code = new_table(server, "Ann,Bo")
+        code = new_table(server, "scorepad", "Ann,Bo")
         ann = phones("ann").open(f"{server.url}/join/{code}")
         ann.tap("Sit as Ann")
         ann.field("Ann's points")

@@ -1,7 +1,8 @@
 """Four Big Strata in real Chromium against the real server.
 
 - The host's table screen at 1280x800 and 1920x1080: the round, the phase, the start
-  player and every player's Money, Grain and Influence drawn at least 40 px high; no
+  player and every player's Money, Grain, Influence and cards per class drawn at 40 px
+  type or more (measured on the page: the text's box and its digits), the screen filled; no
   controls; screenshots of the phone and the table in light and dark kept as artifacts
   (``tests/artifacts/screens/``).
 - Two whole rounds on three phones (390 x 844) through the flow: the secret bids (a frame
@@ -12,25 +13,17 @@
 
 from __future__ import annotations
 
-import json
 import time
 
 import pytest
+
+from tests.browser.harness import new_table
 
 pytestmark = pytest.mark.browser
 
 WAIT = 30000  # ms: two shared cores, several Flutter pages
 LARGE = {"width": 1280, "height": 800}
 TV = {"width": 1920, "height": 1080}
-
-
-def new_table(server, players: str, *settings: str) -> str:
-    args = ["new", "strata", "--players", players, "--json"]
-    for setting in settings:
-        args += ["--set", setting]
-    made = server.companion(*args)
-    assert made.returncode == 0, made.stderr
-    return json.loads(made.stdout)["code"]
 
 
 def sit(phones, server, code, name, dark=False):
@@ -75,7 +68,7 @@ def effect_named(phone, words: str) -> str:
 
 @pytest.mark.parametrize("size", [LARGE, TV], ids=["1280x800", "1920x1080"])
 def test_the_host_table_screen_is_readable_from_across_the_table(server, phones, size):
-    code = new_table(server, "Ann,Bo,Cy")
+    code = new_table(server, "strata", "Ann,Bo,Cy")
     cy = sit(phones, server, code, "Cy")
     cy.tap_until("Extra 1 Money 0 Grain", "Round 1 of 15", label=True)
     host = phones("host", viewport=size).become_host(server)
@@ -85,12 +78,17 @@ def test_the_host_table_screen_is_readable_from_across_the_table(server, phones,
     for key in keys:
         host.see_label(key, timeout=WAIT)
     host.assert_readable_from_afar(keys)
+    # issue 26: the score (cards per class) and the resources, measured on the page
+    numbers = ["Ann Money 4", "Bo Grain 4", "Cy Money 5", "Cy Influence 0", "Ann Scholars 0",
+               "Bo Peasants 0", "Cy Artisans 0", "Cy Merchants 0"]
+    host.assert_numbers_readable_from_afar(numbers)
+    host.assert_fills_the_screen(numbers)
     assert host.button("Bid 0").count() == 0  # no controls on the table screen
     keep(host, f"strata-table-{size['width']}", "Cy Money 5")
 
 
 def test_phone_and_table_screens_in_light_and_dark(server, phones):
-    code = new_table(server, "Ann,Bo,Cy")
+    code = new_table(server, "strata", "Ann,Bo,Cy")
     ann = sit(phones, server, code, "Ann", dark=True)
     bo = sit(phones, server, code, "Bo")
     cy = sit(phones, server, code, "Cy")
@@ -130,7 +128,7 @@ def test_strata_two_rounds_on_three_phones(server, phones):
     Cy (Influence 2) takes 2 from Ann and 1 from Bo: Bo pays Cy with what Ann paid him (the
     taker order); Cy ends over the cap of 10 and discards 1."""
     started = time.time()
-    code = new_table(server, "Ann,Bo,Cy", "tribute_rate=1")
+    code = new_table(server, "strata", "Ann,Bo,Cy", "tribute_rate=1")
     ann, bo, cy = (sit(phones, server, code, name) for name in ("Ann", "Bo", "Cy"))
     host = phones("host", viewport=LARGE)
     host.record_frames()

@@ -3,20 +3,11 @@ history, seats the host frees, and clear pages for bad links."""
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
+from tests.browser.harness import new_table
+
 pytestmark = pytest.mark.browser
-
-
-def new_table(server, players: str, *settings: str) -> str:
-    args = ["new", "scorepad", "--players", players, "--json"]
-    for setting in settings:
-        args += ["--set", setting]
-    result = server.companion(*args)
-    assert result.returncode == 0, result.stderr
-    return json.loads(result.stdout)["code"]
 
 
 def seated(phones, server, code: str, name: str):
@@ -28,7 +19,7 @@ def seated(phones, server, code: str, name: str):
 
 
 def test_frame_audit_secret_scores_never_reach_another_phone(server, phones):
-    code = new_table(server, "Ann,Bo", "secret=true")
+    code = new_table(server, "scorepad", "Ann,Bo", "secret=true")
     join = f"{server.url}/join/{code}"
     bo = phones("bo")
     bo.record_frames()
@@ -62,7 +53,7 @@ def test_frame_audit_secret_scores_never_reach_another_phone(server, phones):
 
 
 def test_undo_redo_and_history_in_words(server, phones):
-    code = new_table(server, "Ann,Bo")
+    code = new_table(server, "scorepad", "Ann,Bo")
     ann = seated(phones, server, code, "Ann")
     bo = seated(phones, server, code, "Bo")
     ann.type_into("Ann's points", "12")
@@ -85,7 +76,7 @@ window.requestAnimationFrame = (cb) => raf((ts) => { window.__frames += 1; cb(ts
 
 
 def test_after_save_the_points_box_lets_go_and_the_phone_rests(server, phones):
-    code = new_table(server, "Ann,Bo")
+    code = new_table(server, "scorepad", "Ann,Bo")
     ann = phones("ann", touch=True)  # a phone: Save is touched, not clicked
     ann.context.add_init_script(FRAME_COUNTER)
     ann.open(f"{server.url}/join/{code}")
@@ -105,7 +96,7 @@ def test_after_save_the_points_box_lets_go_and_the_phone_rests(server, phones):
 
 
 def test_host_frees_a_seat_for_a_new_phone(server, phones):
-    code = new_table(server, "Ann,Bo")
+    code = new_table(server, "scorepad", "Ann,Bo")
     lost = seated(phones, server, code, "Ann")
     newcomer = phones("new").open(f"{server.url}/join/{code}")
     assert newcomer.button("Sit as Ann").count() == 0
@@ -135,10 +126,34 @@ def test_bad_links_get_a_clear_page_with_a_way_back(server, phones):
     phone.see("Codes use the letters A C D E F H J K M N P Q R T U V W X Y")
 
 
+WRONG_CODE = "Codes use the letters A C D E F H J K M N P Q R T U V W X Y"
+
+
+def test_the_wrong_code_message_is_whole_on_a_360_px_phone(server, phones):
+    """Issue 26 point 5: under the code field it was cut to one line ("Codes use the
+    letters A C D E F H J K M N P ..."); the accessibility tree still had it all, so the
+    box it is drawn in is checked: inside the screen, and tall enough for the lines the
+    whole message needs (its type is 12 px: 16 px a line; at 360 px it needs two)."""
+    phone = phones("small", viewport={"width": 360, "height": 740}).open(server.url)
+    phone.type_into("Table code", "12")
+    phone.tap("Join")
+    phone.see(WRONG_CODE)
+    phone.page.wait_for_timeout(500)  # the field's error fades in
+    boxes = phone.page.evaluate(
+        """(text) => Array.from(document.querySelectorAll('flt-semantics'))
+            .filter(el => (el.textContent || '').trim() === text)
+            .map(el => { const r = el.getBoundingClientRect();
+                         return {x: r.x, width: r.width, height: r.height}; })""", WRONG_CODE)
+    assert boxes, "the whole message is not in the accessibility tree"
+    text = min(boxes, key=lambda b: b["width"] * b["height"])  # the text's own node
+    assert text["x"] >= 0 and text["x"] + text["width"] <= 360, text
+    assert text["height"] >= 28, f"drawn on one line, cut off: {text}"
+
+
 def test_a_phone_recovers_by_itself_when_the_host_comes_back(server, phones):
     """No reload: the phone says in words it lost the host, keeps its last screen, then
     returns to its seat alone (tests/browser/test_comeback.py times it)."""
-    code = new_table(server, "Ann,Bo")
+    code = new_table(server, "scorepad", "Ann,Bo")
     ann = seated(phones, server, code, "Ann")
     ann.type_into("Ann's points", "31")
     ann.tap("Save")

@@ -1,4 +1,5 @@
-"""The table frame every game shares, in real Chromium: the pass-and-play veil, the turn
+"""The table frame every game shares, in real Chromium: the pass-and-play veil (the table
+kept on the screen under it), the turn
 banner moving between phones, the score pad's waiting list and guarded Next round, the
 host's live table list, a way home, accessible names, settings' help in full."""
 
@@ -9,18 +10,11 @@ import urllib.request
 
 import pytest
 
+from tests.browser.harness import new_table
+
 pytestmark = pytest.mark.browser
 
 LARGE = {"width": 1280, "height": 800}
-
-
-def new_table(server, game: str, players: str, *settings: str) -> str:
-    args = ["new", game, "--players", players, "--json"]
-    for setting in settings:
-        args += ["--set", setting]
-    result = server.companion(*args)
-    assert result.returncode == 0, result.stderr
-    return json.loads(result.stdout)["code"]
 
 
 def host_act(server, code: str, kind: str, payload: dict, seat: int | None = None) -> None:
@@ -52,6 +46,10 @@ def test_pass_and_play_shows_a_veil_before_the_player_and_after_her_move(server,
     host.see_label("Ann total secret")
     choose(host, "This screen shows", "Enter for Ann")
     host.see("Hand the device to Ann, then tap")
+    # the table stays on the screen meanwhile: whose turn, what is decided, the totals
+    host.see_label("Not Ann's turn now: the table waits for Bo")
+    host.see_label("Ann total secret")
+    host.see("Waiting for Bo")
     host.keep_screenshot("frame-veil")
     assert not host.frames_since(0).has_number(4817)  # nothing of Ann's before the tap
     host.tap("I am Ann: show my screen")

@@ -13,6 +13,7 @@ from engine.plain import is_plain
 from engine.table import Entry, Match, make_spec
 
 from tests.paisho.support import play, tiles
+from tests.support import upgraded_match
 
 ANN, BO = 0, 1
 
@@ -77,7 +78,7 @@ def test_older_logs_replay_as_todays_moves():
         entry(14, 1, 1, "return", {"tile": "Boat", "returned": {"owner": "0", "kind": "White Jade"}}),
         entry(15, 0, 0, "capture", {"tile": "Boat", "captured": "Lily", "owner": "1"}),
     ]
-    match = Match(GAME, make_spec(GAME, ["Ann", "Bo"]), log)
+    match = upgraded_match(GAME, make_spec(GAME, ["Ann", "Bo"]), log)
     state = match.state
     assert match.log[4].action.seat == ANN  # the host's harmony is Ann's
     assert match.log[4].action.payload == {"tiles": ["rose", "chrysanthemum"]}

@@ -251,6 +251,25 @@ def test_harmony_formed_is_checked_on_the_ring_with_the_reason():
     refused(state, ANN, "pass", {"formed": [["jasmine", "rose"]]}, "opposites")
 
 
+def test_a_lotus_harmony_while_the_lotus_is_not_blooming_says_so():
+    """Issue 26 point 9: with only a lotus and a flower on the board, the move itself is
+    closed; its refusal is the lotus's own sentence, not a vague one."""
+    state = _board((ANN, "lotus"), (ANN, "rose"), (BO, "lily"))
+    assert q.blooming_seat(state) is None  # nobody has captured: nobody blooms
+    for seat, host in ((ANN, False), (ANN, True)):
+        message = refused(state, seat, "harmony_formed", {"tiles": ["rose", "lotus"]},
+                          "White Lotus is not blooming", host=host)
+        assert message.startswith("Your White Lotus is not blooming (you must have captured fewer")
+        assert "could form a new harmony" not in message
+    # the same sentence whether or not another pair keeps the move open
+    other = play(state, (ANN, "place", {"tile": "chrysanthemum"}), (BO, "pass"))
+    opened = refused(other, ANN, "harmony_formed", {"tiles": ["lotus", "rose"]}, "not blooming")
+    assert opened == message
+    # and a seat with no lotus keeps the general reason
+    refused(state, BO, "harmony_formed", {"tiles": ["lily", "jade"]},
+            "Bo has no two tiles on the board that could form a new harmony")
+
+
 def test_only_the_owner_records_a_harmony_and_the_host_records_it_for_them():
     state = _board((ANN, "rose"), (ANN, "chrysanthemum"), (BO, "lily"))
     refused(state, BO, "harmony_formed", {"tiles": ["rose", "chrysanthemum"]},

@@ -62,7 +62,7 @@ def payload(rng: random.Random, kind: str, view: dict, table: dict) -> dict:
     public = view["public"]
     seat = _seat(view, table)
     me = public["players"][seat] if seat is not None else None
-    bank = public["bank"]
+    bank = _bank(public)
     if kind == "setup_extra":
         return _split(rng, me["extra_due"], bank["money"], bank["grain"])
     if kind == "bid":
@@ -113,7 +113,7 @@ def _take_card(rng: random.Random, public: dict, me: dict, seat: int) -> dict:
     if rng.random() < 0.5:
         out.update(_front(rng, seat))
     if not any(c["face_up"] for c in me["cards"]):
-        out["bonus"] = _split(rng, public["round"], public["bank"]["money"], public["bank"]["grain"])
+        out["bonus"] = _split(rng, public["round"], _bank(public)["money"], _bank(public)["grain"])
     return out
 
 
@@ -124,7 +124,7 @@ def _flip_down(rng: random.Random, public: dict, me: dict, seat: int) -> dict:
     if not face_up:
         return {"card": 1, "money": 2}
     card = rng.choice(spare or face_up)
-    bank = public["bank"]
+    bank = _bank(public)
     out = {"card": card["id"], **_split(rng, 2, bank["money"], bank["grain"])}
     if card["column"] == "empresses":
         out["column"] = rng.choice(CLASSES)
@@ -132,3 +132,8 @@ def _flip_down(rng: random.Random, public: dict, me: dict, seat: int) -> dict:
         out["bonus"] = _split(rng, public["round"], bank["money"] - out["money"],
                               bank["grain"] - out["grain"])
     return out
+
+
+def _bank(public: dict) -> dict:
+    """What the bank holds: an unlimited bank (``bank`` None) has plenty of both."""
+    return public["bank"] or {"money": 99, "grain": 99}

@@ -28,14 +28,18 @@ def test_json_output_shape_and_best_first():
         "cards": 1,
         "turn_ins": [{"set": "straight", "rocks": ["R1", "R2", "R3"], "card": 1}],
         "rocks_left": ["G2", "Y2", "B2", "R3", "R3"],  # exactly the issue's example
+        "alternatives": [{"turn_ins": [{"set": "straight", "rocks": ["R1", "R2", "R3"], "card": 1}],
+                          "rocks_left": ["G2", "Y2", "B2", "R3", "R3"]}],  # issue 26: the only way
     }
     assert second["demerits"] == 2 and second["cards"] == 2
     assert sorted(step["set"] for step in second["turn_ins"]) == ["foursome", "trips"]
     assert second["rocks_left"] == ["R1"]
     for plan in data["plans"]:
-        assert set(plan) == {"demerits", "cards", "turn_ins", "rocks_left"}
+        assert set(plan) == {"demerits", "cards", "turn_ins", "rocks_left", "alternatives"}
         for step in plan["turn_ins"]:
             assert set(step) == {"set", "rocks", "card"}
+        # one way to each outcome here: the plan itself
+        assert plan["alternatives"] == [{"turn_ins": plan["turn_ins"], "rocks_left": plan["rocks_left"]}]
 
 
 def test_tops_change_the_best_plan():
@@ -63,6 +67,41 @@ def test_plain_output_is_a_ranked_list():
     assert lines == [
         "1. 1 demerit, 1 card: Straight Flush R1 R2 R3 (card 1); keep 5 rocks: G2 Y2 B2 R3 R3",
         "2. 2 demerits, 2 cards: Trips R3 R3 R3 (card 1), Foursome R2 G2 Y2 B2 (card 1); keep 1 rock: R1",
+    ]
+
+
+FIVE_TWOS = "R2 Y2 G2 B2 W2 R1"
+
+
+def test_every_plan_of_an_outcome_is_listed_as_the_phone_lists_them():
+    """Issue 26 point 8: a Foursome of five 2s leaves any one of them; the phone says
+    "keeps W2 R1, or R2 R1, or ..." and so does the command line (plain and JSON)."""
+    from engine.rockgarden.view import _plans
+
+    done = advise("--garden", FIVE_TWOS, "--json")
+    assert done.returncode == 0, done.stderr
+    (plan,) = json.loads(done.stdout)["plans"]
+    assert (plan["demerits"], plan["cards"], plan["rocks_left"]) == (1, 1, ["W2", "R1"])
+    ways = plan["alternatives"]
+    assert ways[0] == {"turn_ins": plan["turn_ins"], "rocks_left": plan["rocks_left"]}
+    assert [w["rocks_left"] for w in ways] == [["W2", "R1"], ["R2", "R1"], ["Y2", "R1"],
+                                               ["G2", "R1"], ["B2", "R1"]]
+    for way in ways:
+        (step,) = way["turn_ins"]
+        assert step["set"] == "foursome" and step["card"] == 1
+        assert sorted(step["rocks"] + way["rocks_left"]) == sorted(FIVE_TWOS.split())
+    # the phone's advice for the same garden and tops: the same plans, in the same order
+    garden = {code: 1 for code in FIVE_TWOS.split()}
+    (phone,) = _plans(garden, {"trips": 1, "foursome": 1, "straight": 1}, "continue")
+    assert [sorted(w["rocks_left"]) for w in phone["alternatives"]] == [sorted(w["rocks_left"]) for w in ways]
+    # plain text: the outcome's line as before, then each other plan
+    done = advise("--garden", FIVE_TWOS)
+    assert done.stdout.strip().splitlines() == [
+        "1. 1 demerit, 1 card: Foursome R2 Y2 G2 B2 (card 1); keep 2 rocks: W2 R1",
+        "   or: Foursome Y2 G2 B2 W2 (card 1); keep 2 rocks: R2 R1",
+        "   or: Foursome R2 G2 B2 W2 (card 1); keep 2 rocks: Y2 R1",
+        "   or: Foursome R2 Y2 B2 W2 (card 1); keep 2 rocks: G2 R1",
+        "   or: Foursome R2 Y2 G2 W2 (card 1); keep 2 rocks: B2 R1",
     ]
 
 

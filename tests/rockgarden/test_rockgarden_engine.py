@@ -696,7 +696,7 @@ def test_a_table_plays_through_match_with_undo_and_history():
 
 
 def test_old_logs_with_the_player_key_replay_as_todays_moves():
-    from engine.table import Entry
+    from tests.support import upgraded_match
 
     old = [
         {"rev": 1, "by": None, "seat": None, "kind": "setup_draw", "payload": {"player": 0, "rocks": A_START}},
@@ -711,7 +711,7 @@ def test_old_logs_with_the_player_key_replay_as_todays_moves():
         {"rev": 9, "by": 2, "seat": 2, "kind": "bid", "payload": {"pile": 1, "rocks": ""}},
         {"rev": 10, "by": 0, "seat": 0, "kind": "pass", "payload": {"rocks": ["G1"]}},
     ]
-    match = Match(GAME, make_spec(GAME, ["Ann", "Bo", "Cy"]), [Entry.from_json(e) for e in old])
+    match = upgraded_match(GAME, make_spec(GAME, ["Ann", "Bo", "Cy"]), old)
     state = match.state
     assert state["passer"] == 0 and state["phase"] == "turn_ins"
     assert state["turn"] == 2                                # Cy took W2 W2: W1 W2 W3

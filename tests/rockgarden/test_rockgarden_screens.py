@@ -57,19 +57,29 @@ async def tap(tab, *labels):
 
 
 
-def setup_round_one(t: Table) -> None:
-    """Gardens and piles of the browser test: Bo starts and lays out G2 B2 R3 | Y3 G3 | B3 R3."""
+def gardens_drawn(t: Table) -> None:
+    """Every starting garden of the browser test drawn; no start player yet."""
     for seat, garden in enumerate(GARDENS):
         t.apply(seat, "setup_draw", rocks=garden)
+
+
+def setup_round_one(t: Table) -> None:
+    """Gardens and piles of the browser test: Bo starts and lays out G2 B2 R3 | Y3 G3 | B3 R3."""
+    gardens_drawn(t)
     t.apply(0, "start_player", player=1)
     t.apply(1, "draw", rocks="G2 B2 R3 Y3 G3 B3 R3")
 
 
-def to_turn_ins(t: Table) -> None:
+def three_bids(t: Table) -> None:
+    """Round one laid out, then Bo, Cy and Di bid on the three piles: Ann must undercut
+    or pass."""
     setup_round_one(t)
-    t.apply(1, "bid", pile=0, rocks="W1 W2")
-    t.apply(2, "bid", pile=1, rocks="G1")
-    t.apply(3, "bid", pile=2, rocks="B1")
+    for seat, pile, rocks in ((1, 0, "W1 W2"), (2, 1, "G1"), (3, 2, "B1")):
+        t.apply(seat, "bid", pile=pile, rocks=rocks)
+
+
+def to_turn_ins(t: Table) -> None:
+    three_bids(t)
     t.apply(0, "bid", pile=0, rocks="")
     t.apply(1, "pass", rock="W3")
 
@@ -110,8 +120,7 @@ def test_setup_picks_five_rocks_and_records_them():
 def test_start_player_is_chosen_on_any_phone_and_round_one_begins():
     async def test(app):
         t = Table(app)
-        for seat, garden in enumerate(GARDENS):
-            t.apply(seat, "setup_draw", rocks=garden)
+        gardens_drawn(t)
         ann, bo, di = await t.phones(0, 1, 3)
         await tap(di, "Bo starts")
         assert t.sent[-1] == ("start_player", {"player": 1}, 3)
@@ -125,8 +134,7 @@ def test_start_player_is_chosen_on_any_phone_and_round_one_begins():
 def test_start_player_taps_each_rock_and_piles_complete_at_six():
     async def test(app):
         t = Table(app)
-        for seat, garden in enumerate(GARDENS):
-            t.apply(seat, "setup_draw", rocks=garden)
+        gardens_drawn(t)
         t.apply(0, "start_player", player=1)
         ann, bo = await t.phones(0, 1)
         await tap(bo, *rocks("G2 B2"))
@@ -160,8 +168,7 @@ def test_a_rock_beyond_the_supply_is_refused():
 def test_host_table_screen_records_the_piles_for_the_start_player():
     async def test(app):
         t = Table(app)
-        for seat, garden in enumerate(GARDENS):
-            t.apply(seat, "setup_draw", rocks=garden)
+        gardens_drawn(t)
         t.apply(None, "start_player", player=2)
         host = await app.host(t.hub)
         await tap(host, rocks("Y3")[0])
@@ -233,10 +240,7 @@ def test_plurals_say_one_rock():
 def test_an_illegal_bid_is_refused_in_words_and_an_undercut_takes_the_pile():
     async def test(app):
         t = Table(app)
-        setup_round_one(t)
-        t.apply(1, "bid", pile=0, rocks="W1 W2")
-        t.apply(2, "bid", pile=1, rocks="G1")
-        t.apply(3, "bid", pile=2, rocks="B1")
+        three_bids(t)
         ann, bo, cy = await t.phones(0, 1, 2)
         text = ann.text()
         assert "Your turn: undercut or pass" in text and "Undercut or pass" in text
@@ -263,10 +267,7 @@ def test_an_illegal_bid_is_refused_in_words_and_an_undercut_takes_the_pile():
 def test_pass_offered_only_when_every_pile_has_a_bid_then_exchange():
     async def test(app):
         t = Table(app)
-        setup_round_one(t)
-        t.apply(1, "bid", pile=0, rocks="W1 W2")
-        t.apply(2, "bid", pile=1, rocks="G1")
-        t.apply(3, "bid", pile=2, rocks="B1")
+        three_bids(t)
         t.apply(0, "bid", pile=0, rocks="")
         ann, bo, cy = await t.phones(0, 1, 2)
         await tap(bo, "Pass")
@@ -333,10 +334,7 @@ def test_bid_advice_on_my_turn_loads_a_bid_with_one_tap():
 def test_the_full_advice_and_the_pass_line():
     async def test(app):
         t = Table(app)
-        setup_round_one(t)
-        t.apply(1, "bid", pile=0, rocks="W1 W2")
-        t.apply(2, "bid", pile=1, rocks="G1")
-        t.apply(3, "bid", pile=2, rocks="B1")
+        three_bids(t)
         (ann,) = await t.phones(0)
         text = ann.text()
         assert re.search(r"Pass: expect \d+\.\d\d demerits \(the Pass card included\); "
@@ -390,10 +388,7 @@ def _shape(node):
 def test_picking_rocks_never_moves_a_button():
     async def test(app):
         t = Table(app)
-        setup_round_one(t)
-        t.apply(1, "bid", pile=0, rocks="W1 W2")
-        t.apply(2, "bid", pile=1, rocks="G1")
-        t.apply(3, "bid", pile=2, rocks="B1")
+        three_bids(t)
         (ann,) = await t.phones(0)
         await tap(ann, "Bid on pile 1")
         before = _shape(ann.tree())

@@ -116,10 +116,20 @@ def dumps(obj) -> str:
 
 
 def conserved(state) -> None:
+    """A limited bank: every token is in the bank or with a player. Unlimited (the
+    default, ``bank_tokens`` 0): the state keeps no bank."""
     bank = state["settings"]["bank_tokens"]
+    assert (state["bank"] is None) == (bank == 0)
     for res in ("money", "grain"):
-        assert sum(state[res]) + state["bank"][res] == bank
-        assert min(state[res]) >= 0 and state["bank"][res] >= 0
+        assert min(state[res]) >= 0
+        if bank:
+            assert sum(state[res]) + state["bank"][res] == bank
+            assert state["bank"][res] >= 0
+
+
+def bank(state, res):
+    """What the bank can pay of ``res`` (an unlimited bank: plenty)."""
+    return g.bank_has(state, res)
 
 
 # -- a random table ------------------------------------------------------------------
@@ -152,7 +162,7 @@ def random_any_time(rng, state, seat):
     options = []
     for res in ("money", "grain"):
         other = "grain" if res == "money" else "money"
-        if state[res][seat] >= 4 and state["bank"][other] >= 2:
+        if state[res][seat] >= 4 and bank(state, other) >= 2:
             bid = state["bids"][seat] if state["phase"] == g.AUCTION else None
             if res == "grain" or not bid or state["money"][seat] - 4 >= bid:
                 options.append(("exchange", {"give": res}))
@@ -161,12 +171,12 @@ def random_any_time(rng, state, seat):
     face_up = [c for c in cards if c["face_up"]]
     if face_up:
         c = rng.choice(face_up)
-        payload = {"card": c["id"], **_split(rng, 2, state["bank"]["money"], state["bank"]["grain"])}
+        payload = {"card": c["id"], **_split(rng, 2, bank(state, "money"), bank(state, "grain"))}
         if c["column"] == "empresses":
             payload["column"] = rng.choice(CLASSES)
         if len(face_up) == 1:
-            payload["bonus"] = _split(rng, state["round"], state["bank"]["money"] - payload["money"],
-                                      state["bank"]["grain"] - payload["grain"])
+            payload["bonus"] = _split(rng, state["round"], bank(state, "money") - payload["money"],
+                                      bank(state, "grain") - payload["grain"])
         options.append(("flip_down", payload))
     return rng.choice(options) if options else None
 
@@ -208,7 +218,7 @@ def random_action(rng, state):
         if rng.random() < 0.5:
             payload.update(_random_front(rng, state, False))
         if not has_face_up(state["cards"][seat]):
-            payload["bonus"] = _split(rng, state["round"], state["bank"]["money"], state["bank"]["grain"])
+            payload["bonus"] = _split(rng, state["round"], bank(state, "money"), bank(state, "grain"))
         return seat, "take_card", payload
     if phase == g.PRODUCTION:
         seat = rng.choice(GAME.to_act(state))
@@ -244,10 +254,12 @@ def random_action(rng, state):
 def set_resources(state, seat, money=None, grain=None):
     """Arrange a seat's tokens for a scenario, moving the difference to/from the bank."""
     if money is not None:
-        state["bank"]["money"] += state["money"][seat] - money
+        if state["bank"] is not None:
+            state["bank"]["money"] += state["money"][seat] - money
         state["money"][seat] = money
     if grain is not None:
-        state["bank"]["grain"] += state["grain"][seat] - grain
+        if state["bank"] is not None:
+            state["bank"]["grain"] += state["grain"][seat] - grain
         state["grain"][seat] = grain
     conserved(state)
     return state

@@ -9,7 +9,7 @@ from .support import (act, bid_all, card, conserved, give_cards, illegal, legal,
 
 
 def test_exchange_4_to_1_with_the_bank():
-    state = new_game(2)
+    state = new_game(2, settings={"bank_tokens": 40})  # a limited bank that runs out
     state = set_resources(state, 0, money=9, grain=0)
     illegal(state, 0, "exchange", "must be one of: money, grain", give="gold")
     illegal(state, 0, "exchange", "what you give (money or grain) is missing")
@@ -21,8 +21,13 @@ def test_exchange_4_to_1_with_the_bank():
     assert "exchange" not in legal(state, 0)
     illegal(state, 0, "exchange", "you need 4 money or 4 grain to exchange", give="money")
     state["bank"]["money"], spare = 0, state["bank"]["money"]
-    illegal(state, 1, "exchange", "the bank has only 0 money", give="grain")
+    illegal(state, 1, "exchange", "the bank has no money left", give="grain")
+    state["bank"]["money"] = 1
+    state["bank"]["grain"] -= 4
+    state["grain"][1] += 4
+    illegal(state, 1, "exchange", "the bank has only 1 money", give="grain", times=2)
     state["bank"]["money"] = spare
+    state = set_resources(state, 1, grain=4)
     conserved(state)
 
 

@@ -117,7 +117,6 @@ def test_a_class_not_given_is_an_error_unless_missing_zero():
     ["score", "--player", "Guo: scholars=7 scholars=8 merchants=7 artisans=10 peasants=1"],
     ["score", "--player", "A: scholars=1 peasants=1 merchants=1 artisans=1",
      "--player", "a: scholars=1 peasants=1 merchants=1 artisans=1"],
-    ["score", "--player", "A: scholars=1 peasants=1 merchants=1 artisans=1"],
     ["score"] + [arg for i in range(8) for arg in
                  ("--player", f"P{i}: scholars=1 peasants=1 merchants=1 artisans=1")],
     ["score", "--player", "Guo: scholars=7 peasants=8 merchants=7",
@@ -139,8 +138,24 @@ def test_the_calculators_never_import_flet():
     assert proc.returncode == 0, proc.stderr
 
 
+def test_score_takes_one_players_display_like_the_rules_example():
+    """Issue 26 point 7: the rule text's own example is one display (Guo's)."""
+    code, out, err = run("score", "--player", "Guo: peasants=8 scholars=7 merchants=7 artisans=10",
+                         "--json")
+    assert code == 0, err
+    assert json.loads(out) == {"ranking": [{
+        "name": "Guo", "classes": {"scholars": 7, "peasants": 8, "artisans": 10, "merchants": 7},
+        "score": 7, "assignment": []}]}
+    # his two Empresses (1 point each here) placed for him: the lowest class first
+    code, out, err = run("score", "--player", "Guo: peasants=7 scholars=6 merchants=7 artisans=10 flex=1,1")
+    assert code == 0, err
+    lines = out.strip().splitlines()
+    assert lines[0] == "Guo: scholars 8, peasants 7, artisans 10, merchants 7; score 7"
+    assert lines[-2:] == ["Ranking:", "1. Guo: 7 (classes lowest first: 7, 7, 8, 10)"]
+
+
 def test_score_player_count_like_tribute():
-    code, _, err = run("score", "--player", "A: scholars=1 peasants=1 merchants=1 artisans=1")
+    code, _, err = run("tribute", "--influence", "A=1", "--start", "A")
     assert code == 2 and "Four Big Strata is for 2 to 7 players, not 1" in err
     eight = [arg for i in range(8) for arg in
              ("--player", f"P{i}: scholars=1 peasants=1 merchants=1 artisans=1")]

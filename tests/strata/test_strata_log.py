@@ -6,6 +6,7 @@ from engine.game import Action, said as engine_said
 from engine.plain import is_plain
 from engine.strata import GAME
 from engine.table import Entry, Match, make_spec, play
+from tests.support import upgraded_match
 
 
 def test_an_older_log_replays_as_todays_moves():
@@ -22,16 +23,15 @@ def test_an_older_log_replays_as_todays_moves():
                                     "bonus": {"money": "1", "grain": 0}})),
         (None, Action(1, "take_card", {"face": "up", "class": "artisan", "points": 1})),
     ]
-    match = Match(GAME, spec, [Entry(rev, by, action) for rev, (by, action) in enumerate(old, start=1)])
+    match = upgraded_match(GAME, spec, [Entry(rev, by, action) for rev, (by, action) in enumerate(old, start=1)])
     state = match.state
     assert is_plain(state) and state["round"] == 1 and state["phase"] == "production"
     assert state["cards"][0][0]["class"] == "scholars" and state["cards"][0][0]["points"] == 3
     assert state["cards"][2][0]["column"] == "merchants" and state["cards"][2][0]["front"]["class"] == "peasants"
     assert match.log[0].action.payload == {"money": 1}  # the unknown key is gone
     assert match.log[5].action.payload["class"] == "scholars"
-    # one "effect" a card before issue 18: entered as the list "effects"
-    assert match.log[5].action.payload["effects"] == ["trade"]
-    assert "effect" not in match.log[5].action.payload
+    # one "effect" a card before issue 18: today's take_card still takes it, as a list
+    assert match.log[5].action.payload["effect"] == "trade"
     assert state["cards"][0][0]["effects"] == ["trade"]
     assert state["cards"][1][0]["effects"] == []  # no effect given: none
 
@@ -128,3 +128,68 @@ def play_extra(state):
     from .support import act
 
     return act(state, 2, "setup_extra", money=1)
+
+
+def test_the_history_names_the_all_face_down_gift_when_it_is_given():
+    """Issue 26: the gift of a display left with no face-up card (a card taken face
+    down, or the last face-up card turned down) is said in the line of the move that
+    gave it, with what it gave."""
+    spec = make_spec(GAME, ["Ann", "Bo"], {"bank_tokens": 40})
+    match = Match(GAME, spec)
+
+    def do(by, action):
+        match.accept(match.propose(by, action, match.revision))
+
+    for by, action in [
+        (0, Action(0, "bid", {"amount": 0})), (1, Action(1, "bid", {"amount": 0})),
+        (None, Action(None, "reveal", {})),
+        (0, Action(0, "take_card", {"face": "down", "column": "scholars", "bonus": {"grain": 1}})),
+        (1, Action(1, "take_card", {"face": "up", "class": "peasants", "points": 2})),
+        (1, Action(1, "flip_down", {"card": 2, "money": 1, "grain": 1, "bonus": {"money": 1}})),
+    ]:
+        do(by, action)
+    lines = [text for _, text in match.history(None)]
+    assert lines[3] == ("Ann took a face-down card and placed it in the Scholars column. "
+                        "All of Ann's cards are face down: the all-face-down gift of round 1 "
+                        "gives Ann 1 Grain.")
+    assert "gift" not in lines[4]
+    assert lines[5] == ("Bo turned their Peasant (2 points) face down for 1 Money and 1 Grain. "
+                        "All of Bo's cards are face down: the all-face-down gift of round 1 "
+                        "gives Bo 1 Money.")
+    # a limited bank that has run out pays what it has (nothing), and the line says so
+    from engine.strata.history import gift_words
+
+    state = match.state
+    down = state["cards"][1]
+    before = {**state, "round": 3, "bank": {"money": 0, "grain": 0},
+              "cards": [[], [dict(c, face_up=True) for c in down]]}
+    after = {**before, "cards": [[], down]}
+    assert gift_words(before, Action(1, "flip_down", {"card": 2}), after) == (
+        "All of Bo's cards are face down: the all-face-down gift of round 3 gives Bo nothing "
+        "(the bank could not pay 3)")
+
+
+def test_a_table_stored_with_a_limited_bank_replays_the_same():
+    """Issue 26 made the bank unlimited by default. A table stored before keeps the bank
+    it was created with: its settings were stored whole (``bank_tokens``: 40, then the
+    default), so it replays to the very state the engine of then made of it, the dry
+    bank and the payments it cut short included."""
+    import json
+    from pathlib import Path
+
+    from engine.table import TableSpec
+
+    kept = json.loads((Path(__file__).parent / "limited_bank_table.json").read_text())
+    spec = TableSpec.from_json(kept["spec"])
+    assert spec.settings["bank_tokens"] == 40
+    match = Match(GAME, spec, [Entry.from_json(e) for e in kept["log"]])
+    assert match.state == kept["state"]
+    public = match.view(None)["public"]
+    assert public["bank_limited"] and public["bank"] == kept["state"]["bank"]
+    assert public["bank_note"] == "The bank has no Money left"
+    # the history says which payments the dry bank cut short
+    lines = [text for _, text in match.history(None)]
+    assert any("(the bank could not pay" in line for line in lines)
+    # the same players and moves on a table made today: an unlimited bank, no count kept
+    today = make_spec(GAME, spec.players)
+    assert today.settings["bank_tokens"] == 0 and Match(GAME, today).state["bank"] is None

@@ -269,7 +269,7 @@ def test_a_forced_discard_needs_no_choice():
 
 
 def test_bank_running_dry_pays_what_it_has():
-    state = new_game(2)
+    state = new_game(2, settings={"bank_tokens": 40})  # a limited bank (a table setting)
     state = two_player_round(state, card("scholars", 1, "produce_grain"), card("peasants", 1, "produce_grain"))
     state = set_resources(state, 0, grain=10)
     state = set_resources(state, 1, grain=10)
@@ -278,9 +278,94 @@ def test_bank_running_dry_pays_what_it_has():
     state = bid_all(state, [0, 0])
     state = take_all(state, {0: card("merchants", 1), 1: card("peasants")})
     assert view(state, None)["public"]["production"]["seats"][0]["gain"] == {"money": 0, "grain": 0}
+    public = view(state, None)["public"]
+    assert public["bank_limited"] and public["bank"] == {"money": state["bank"]["money"], "grain": 0}
+    assert public["bank_note"] == "The bank has no Grain left"  # every screen says it
+    seat = public["production"]["seats"][0]
+    assert seat["bank_short"] == {"money": 0, "grain": 1}
+    assert seat["words"] == "gains nothing; feeds 2 Grain; the bank could not pay 1 Grain"
+    assert view(state, 1)["private"]["production"]["bank_short"] == {"money": 0, "grain": 1}
     state = feed_all(state)
     # no Grain produced (bank dry); each paid 2 feeding
     assert state["grain"] == [8, 8]
     assert state["bank"]["grain"] == 4
+    assert view(state, None)["public"]["bank_note"] is None
     state["bank"]["grain"] += spare
     conserved(state)
+
+
+def test_the_bank_is_unlimited_by_default_and_never_cuts_a_payment_short():
+    """Issue 26: with the box's 40 tokens a 7-player table ran the bank dry and "+2 Grain"
+    cards paid nothing. By default the bank has no count and pays every card in full."""
+    state = new_game(7)
+    assert state["settings"]["bank_tokens"] == 0 and state["bank"] is None
+    public = view(state, None)["public"]
+    assert public["bank"] is None and not public["bank_limited"] and public["bank_note"] is None
+    for seat in range(7):  # rich players with big Grain cards: 7 x 40 tokens and more
+        set_resources(state, seat, money=40, grain=40)
+    farm = card("peasants", 1, ["produce_grain", "produce_grain"])
+    state = bid_all(state, [0] * 7)
+    down = {"face": "down", "column": "peasants", "bonus": {"grain": 1}}  # 5 face up with 7 players
+    state = take_all(state, {s: farm if s < 5 else down for s in range(7)})
+    step = view(state, None)["public"]["production"]
+    assert [e["gain"]["grain"] for e in step["seats"]] == [2, 2, 2, 2, 2, 0, 0]
+    assert all(e["bank_short"] == {"money": 0, "grain": 0} for e in step["seats"])
+    state = act(state, 0, "flip_down", card=state["cards"][0][0]["id"], grain=2, bonus={"money": 1})
+    assert (state["money"][0], state["grain"][0]) == (41, 44)  # its 2 and the gift, always
+    conserved(state)
+
+
+def test_a_limited_bank_is_a_setting_of_40_to_500():
+    assert GAME.setup(["A", "B"], {"bank_tokens": 40})["bank"] == {"money": 32, "grain": 32}
+    assert GAME.setup(["A", "B"], {"bank_tokens": "0"})["bank"] is None
+    for bad, words in ((39, "0 for an unlimited bank, or 40 to 500"), (1, "0 for an unlimited bank"),
+                       (501, "at most 500"), (-1, "at least 0")):
+        try:
+            GAME.setup(["A", "B"], {"bank_tokens": bad})
+        except Exception as err:  # IllegalAction, in words
+            assert words in str(err), str(err)
+        else:
+            raise AssertionError(f"bank_tokens {bad} accepted")
+
+
+def test_the_cap_applies_to_every_player_when_production_ends():
+    """Issue 26: the cap at the end of production was applied only when each player
+    tapped Done, so a flip after Done carried 12 resources into the Tribute. Now every
+    player above 10 as the step ends discards (the player chooses what)."""
+    state = new_game(2)
+    state = two_player_round(state, card("scholars", 1, "produce_money"), card("peasants"))
+    state = set_resources(state, 0, money=6, grain=6)
+    state = bid_all(state, [0, 0])
+    state = take_all(state, {0: card("merchants", 1), 1: card("peasants")})
+    state = act(state, 0, "done", money=1, grain=0)  # 7 Money, 4 Grain after feeding: 11 -> 10
+    assert (state["money"][0], state["grain"][0]) == (6, 4)
+    state = act(state, 0, "flip_down", card=state["cards"][0][0]["id"], money=1, grain=1)
+    assert state["money"][0] + state["grain"][0] == 12 and state["phase"] == g.PRODUCTION
+    spec_before = state
+    state = act(state, 1, "done")
+    assert state["phase"] == g.PRODUCTION_CAP and GAME.to_act(state) == [0]
+    public = view(state, None)["public"]
+    assert public["phase_label"] == "Production: discard down to 10"
+    assert public["players"][0]["must_discard"] == 2 and "must_discard" in public["players"][1]
+    assert view(state, 0)["private"]["splits"]["discard"] == [[2, 0], [1, 1], [0, 2]]
+    assert legal(state, 0)[0] == "discard" and "discard" not in legal(state, 1)
+    illegal(state, 1, "discard", "nothing to discard", money=1)
+    line = GAME.describe(spec_before, Action(1, "done", {}), None, state)
+    assert line.endswith("Everyone is done: P0 must discard down to 10.")
+    state = act(state, 0, "discard", money=0, grain=2)
+    assert (state["money"][0], state["grain"][0]) == (7, 3)
+    assert state["phase"] in (g.AUCTION, g.TRIBUTE, g.TRIBUTE_CAP)
+    conserved(state)
+
+
+def test_one_way_to_discard_as_production_ends_needs_no_choice():
+    state = new_game(2)
+    state = two_player_round(state, card("scholars", 1, "produce_money"), card("peasants"))
+    state = set_resources(state, 0, money=10, grain=2)
+    state = bid_all(state, [0, 0])
+    state = take_all(state, {0: card("merchants", 1), 1: card("peasants")})
+    state = act(state, 0, "done")  # 11 Money, 0 Grain: 1 Money, the only way
+    state = act(state, 0, "flip_down", card=state["cards"][0][0]["id"], money=2)
+    assert (state["money"][0], state["grain"][0]) == (12, 0)
+    state = act(state, 1, "done")
+    assert state["phase"] == g.AUCTION and (state["money"][0], state["grain"][0]) == (10, 0)

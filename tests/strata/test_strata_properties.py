@@ -15,11 +15,55 @@ from engine.strata import GAME
 from engine.strata import game as g
 from engine.table import play
 
+from engine.strata.production import yields
+from engine.strata.tribute import owed
+
 from .support import conserved, random_action, view
 
+SETTINGS = st.sampled_from([{}, {"bank_tokens": 40}])
+"""The bank unlimited (the default) or limited to the box's 40 of each (a setting)."""
 
-def check_invariants(before, after, n):
+
+def _total(state, seat):
+    return state["money"][seat] + state["grain"][seat]
+
+
+def check_invariants(before, after, n, action=None):
     conserved(after)
+    unlimited = after["bank"] is None
+    public = GAME.public(after)
+    # a limited bank that has run out is said on every screen; an unlimited one never is
+    empty = not unlimited and min(after["bank"].values()) == 0
+    assert (public["bank_note"] is not None) == empty, (public["bank_note"], after["bank"])
+    assert public["bank"] == (None if unlimited else after["bank"])
+    if before["phase"] == g.PICK and after["phase"] == g.PRODUCTION:
+        step = after["production"]
+        for seat in range(n):  # production pays what the cards say, unless a limited bank ran dry
+            due, gain = yields(after["cards"][seat]), step["gain"][seat]
+            short = public["production"]["seats"][seat]["bank_short"]
+            assert {r: gain[r] + short[r] for r in due} == due
+            if unlimited:
+                assert gain == due
+            for r in due:
+                assert not short[r] or after["bank"][r] == 0  # cut short only by a dry bank
+    if unlimited and action is not None and action.kind == "flip_down" and before["phase"] in (g.AUCTION, g.PICK):
+        gift = before["round"] if not any(c["face_up"] for c in after["cards"][action.seat]) else 0
+        assert _total(after, action.seat) == _total(before, action.seat) + 2 + gift  # never cut short
+    # the cap after production: every player, as the step ends (a flip after Done counts)
+    if after["phase"] == g.PRODUCTION_CAP:
+        assert GAME.to_act(after) and all(_total(after, s) > 10 for s in GAME.to_act(after))
+    if before["phase"] in (g.PRODUCTION, g.PRODUCTION_CAP) and after["phase"] == g.TRIBUTE:
+        held = [_total(after, s) for s in range(n)]
+        for t in after["tribute"]["transfers"]:
+            paid = sum(t["paid"].values())
+            held[t["to"]] -= paid
+            held[t["from"]] += paid
+        assert all(h <= 10 for h in held), held  # as the tribute began
+    # every tribute count follows the Influence taken as the phase began
+    if after["tribute"] is not None and after["phase"] in (g.TRIBUTE, g.TRIBUTE_CAP):
+        taken, rate = after["tribute"]["influence"], after["settings"]["tribute_rate"]
+        for t in after["tribute"]["transfers"]:
+            assert t["count"] == owed(taken[t["to"]], taken[t["from"]], rate)
     for seat in range(n):
         assert after["money"][seat] >= 0 and after["grain"][seat] >= 0
     market = after["market"]
@@ -34,23 +78,24 @@ def check_invariants(before, after, n):
             if after["production"]["done"][seat] and not before["production"]["done"][seat]:
                 assert after["money"][seat] + after["grain"][seat] <= 10
     # every player gets exactly one card per round
-    if after["phase"] in (g.AUCTION, g.PRODUCTION, g.TRIBUTE, g.TRIBUTE_CAP):
+    if after["phase"] in (g.AUCTION, g.PRODUCTION, g.PRODUCTION_CAP, g.TRIBUTE, g.TRIBUTE_CAP):
         done = after["round"] - (1 if after["phase"] == g.AUCTION else 0)
         assert all(len(after["cards"][s]) == done for s in range(n))
     assert is_plain(after)
 
 
-@settings(max_examples=12, deadline=None)
-@given(st.integers(2, 7), st.randoms(use_true_random=False))
-def test_random_games_keep_the_invariants(n, rng):
-    state = GAME.setup([f"P{i}" for i in range(n)], {})
+@settings(max_examples=16, deadline=None)
+@given(st.integers(2, 7), st.randoms(use_true_random=False), SETTINGS)
+def test_random_games_keep_the_invariants(n, rng, table_settings):
+    state = GAME.setup([f"P{i}" for i in range(n)], table_settings)
     steps = 0
     while not GAME.is_over(state):
         seat, kind, payload = random_action(rng, state)
         frozen = copy.deepcopy(state)
-        after = play(GAME, state, Action(seat, kind, payload))
+        action = Action(seat, kind, payload)
+        after = play(GAME, state, action)
         assert state == frozen  # a move never changes the state it was given
-        check_invariants(state, after, n)
+        check_invariants(state, after, n, action)
         state = after
         steps += 1
         assert steps < 2000
@@ -65,7 +110,7 @@ def test_random_games_keep_the_invariants(n, rng):
 
 
 @settings(max_examples=25, deadline=None)
-@given(st.integers(2, 5), st.randoms(use_true_random=False),
+@given(st.integers(2, 5), st.randoms(use_true_random=False), SETTINGS,
        st.lists(st.tuples(st.sampled_from([None, 0, 1, 2, 3, 9]),
                           st.sampled_from(["bid", "reveal", "take_card", "discard", "take_tribute",
                                            "done", "move_on",
@@ -83,10 +128,10 @@ def test_random_games_keep_the_invariants(n, rng):
                                                                      "scholars", "empress", "trade"])),
                                           max_size=5)),
                 max_size=40))
-def test_garbage_actions_are_refused_cleanly(n, rng, garbage):
+def test_garbage_actions_are_refused_cleanly(n, rng, table_settings, garbage):
     """Random nonsense mixed into a game: refused with IllegalAction and no change, or
     accepted with the invariants intact."""
-    state = GAME.setup([f"P{i}" for i in range(n)], {})
+    state = GAME.setup([f"P{i}" for i in range(n)], table_settings)
     for seat, kind, payload in garbage:
         for _ in range(rng.randint(0, 6)):
             if GAME.is_over(state):
@@ -99,7 +144,7 @@ def test_garbage_actions_are_refused_cleanly(n, rng, garbage):
         except IllegalAction as err:
             assert state == frozen and str(err)
             continue
-        check_invariants(state, after, n)
+        check_invariants(state, after, n, Action(seat, kind, payload))
         for viewer in [None] + list(range(n)):
             assert is_plain(view(after, viewer))
             assert GAME.describe(state, Action(seat, kind, payload), viewer)

@@ -102,7 +102,7 @@ def final_round(n=2):
                ("merchants", 3, "bonus_any_class"))
     give_cards(state, 1, ("scholars", 2, "none"), ("peasants", 2, "none"), ("artisans", 2, "none"))
     state["grain"] = [8, 8]
-    state["bank"]["grain"] = 40 - 16
+    # (the bank is unlimited: nothing to move to it)
     return play_round(state, {0: card("artisans", 1), 1: card("merchants", 3)})
 
 

@@ -410,6 +410,75 @@ def test_production_step_says_what_each_gains_and_feeds_and_done_moves_on():
     run_app(test)
 
 
+def test_a_limited_bank_that_runs_out_is_said_on_every_screen():
+    """Issue 26: with a limited bank (a setting), when it runs out the phones, the
+    host's table screen and a watcher say so, and a player paid less than the card says
+    is told what the bank could not pay. An unlimited bank (the default) says nothing."""
+    async def test(app):
+        hub = app.create("strata", ["Ann", "Bo", "Cy"], {"bank_tokens": 40})
+        act(hub, 2, "setup_extra", money=1)
+
+        def dry(state):
+            set_resources(state, 0, grain=12)
+            state["grain"][0] += state["bank"]["grain"]  # Ann holds every Grain token
+            state["bank"]["grain"] = 0
+        arrange(hub, dry)
+        bids(hub, [0, 0, 0])
+        act(hub, None, "reveal")
+        act(hub, 0, "take_card", face="up", effects=["produce_money"], points=1, **{"class": "merchants"})
+        act(hub, 1, "take_card", face="up", effects=["produce_grain", "produce_grain"], points=2,
+            **{"class": "peasants"})
+        tabs = [await app.seat(hub, s) for s in range(3)]
+        wide, watcher = await app.host(hub, width=1280), await app.watcher(hub)
+        for tab in tabs + [wide, watcher]:
+            assert "The bank has no Grain left." in tab.text(), tab.text()[:400]
+        act(hub, 2, "take_card", face="up", effects=["produce_grain"], points=1, **{"class": "peasants"})
+        for tab in tabs + [wide]:
+            await tab.settle()
+        assert hub.view(HOST)["public"]["phase"] == "production"
+        assert "The bank could not pay you 2 Grain: it has run out." in tabs[1].text()
+        assert "The bank could not pay you 1 Grain: it has run out." in tabs[2].text()
+        assert "Bo: moving tokens" in wide.text()
+        assert "gains nothing; feeds 1 Grain; the bank could not pay 2 Grain" in wide.text()
+        # the bank gets Grain back (feeding): the note goes
+        act(hub, 0, "done", money=0, grain=hub.view(HOST)["public"]["production"]["seats"][0]["must_discard"])
+        for tab in tabs + [wide, watcher]:
+            await tab.settle()
+            assert "The bank has no Grain left" not in tab.text()
+        unlimited = app.create("strata", ["Ann", "Bo"])
+        ann = await app.seat(unlimited, 0)
+        assert "The bank has no" not in ann.text()
+    run_app(test)
+
+
+def test_the_discard_as_production_ends_is_on_the_phone_and_the_table_screen():
+    """Issue 26: a flip after Done takes Ann above 10; when everyone is done she
+    discards (her choice), the table screen saying whom the table waits for."""
+    async def test(app):
+        hub = production_table(app)
+        act(hub, 0, "done")  # 4 Money, 4 Grain
+        arrange(hub, lambda state: set_resources(state, 0, money=6, grain=4))
+        card = hub.match.state["cards"][0][0]["id"]
+        act(hub, 0, "flip_down", card=card, money=2, bonus={"money": 1})  # her last card: 13
+        act(hub, 1, "flip_down", card=hub.match.state["cards"][1][0]["id"], money=2, bonus={"money": 1})
+        act(hub, 1, "done")
+        ann = await app.seat(hub, 0)
+        wide = await app.host(hub, width=1280)
+        act(hub, 2, "done", money=3, grain=0)
+        assert hub.view(HOST)["public"]["phase"] == "production_cap"
+        await ann.settle()
+        await wide.settle()
+        assert "You have 13: discard 3 down to 10." in ann.text()
+        assert "Your turn: discard down to 10" in ann.text()
+        assert "Production: discard down to 10" in wide.text()
+        assert "Waiting for Ann to discard down to 10." in wide.text() and "Ann: discarding" in wide.text()
+        start = len(hub.match.log)
+        await ann.tap("Discard 2 Money 1 Grain")
+        assert moves_since(hub, start) == [("discard", {"money": 2, "grain": 1}, 0)]
+        assert hub.view(HOST)["public"]["phase"] != "production_cap"
+    run_app(test)
+
+
 # -- the tribute taker by taker, and its news ------------------------------------------------------
 
 def test_tribute_in_sentences_taker_by_taker_and_the_payers_news():

@@ -24,7 +24,7 @@ def test_registered_under_strata():
 
 def test_settings_defaults_and_rate_setting():
     assert GAME.default_settings(4) == {"tribute_rate": 4, "face_down_points": 1,
-                                        "start_player": 1, "bank_tokens": 40}
+                                        "start_player": 1, "bank_tokens": 0}
     state = GAME.setup(["A", "B"], {"tribute_rate": "3"})
     assert state["settings"]["tribute_rate"] == 3
     with pytest.raises(IllegalAction, match="at least 1"):
@@ -87,7 +87,7 @@ def test_bids_are_checked():
 
 
 def test_reveal_pays_bids_to_bank_and_orders_picks():
-    state = new_game(4)
+    state = new_game(4, settings={"bank_tokens": 40})
     bank = state["bank"]["money"]
     state = bid_all(state, [1, 3, 0, 3])
     assert state["phase"] == g.PICK

@@ -210,13 +210,41 @@ def payer_short_of_one(flip_influence):
     return act(state, 1, "flip_down", card=cid, money=2)
 
 
-def test_the_count_follows_the_display_when_the_payment_is_made():
-    """A card turned face down to pay no longer counts: Bo turns his Influence card
-    down, so Ann is 8 above him and takes 2, not 1 (issue 18)."""
+def test_influence_is_taken_as_the_tribute_begins_a_flip_to_pay_changes_no_debt():
+    """Issue 26 (CLARIFICATIONS): Bo turns his Influence card down to pay Ann; the debt
+    stays the 1 of the Influence as the phase began (the audit saw it grow to 2, with no
+    warning). The flip still gives its 2; the next round counts the card face down."""
     state = payer_short_of_one(flip_influence=True)
-    assert state["phase"] == g.TRIBUTE_CAP or state["phase"] == g.AUCTION
-    paid = state["tribute"]["transfers"][0]
-    assert paid["count"] == 2 and paid["paid"] == {"money": 2, "grain": 0}
-    state = payer_short_of_one(flip_influence=False)
-    paid = state["tribute"]["transfers"][0]
-    assert paid["count"] == 1 and state["money"][1] == 1
+    assert state["phase"] == g.AUCTION
+    assert state["tribute"]["influence"] == [8, 1]
+    (paid,) = state["tribute"]["transfers"]
+    assert paid["count"] == 1 and paid["paid"] == {"money": 1, "grain": 0}
+    assert state["money"][1] == 1  # the flip's 2, less the 1 paid
+    public = view(state, None)["public"]
+    assert public["tribute"]["influence_now"] == [8, 0] and public["players"][1]["influence"] == 0
+    other = payer_short_of_one(flip_influence=False)
+    (paid,) = other["tribute"]["transfers"]
+    assert paid["count"] == 1 and other["money"][1] == 1
+
+
+def test_a_flip_during_the_tribute_changes_no_count_of_the_phase():
+    """Every count, the current one and those still to come, follows the Influence taken
+    as the phase began, whatever is turned down meanwhile."""
+    state = new_game(3)
+    give_cards(state, 0, *[("scholars", 1, "influence")] * 9)
+    give_cards(state, 1, ("artisans", 1, "influence"), ("peasants", 1, "none"))
+    give_cards(state, 2, ("artisans", 1, "influence"), ("merchants", 1, "none"))
+    for seat in range(3):
+        set_resources(state, seat, money=0, grain=len(state["cards"][seat]) + 1)
+    state = bid_all(state, [0, 0, 0])
+    state = feed_all(take_all(state, {s: card("merchants") for s in range(3)}))
+    assert state["tribute"]["influence"] == [9, 1, 1]
+    counts = [(t["from"], t["to"], t["count"]) for t in view(state, None)["public"]["tribute"]["transfers"]]
+    assert counts == [(1, 0, 2), (2, 0, 2)]
+    step = g.current_tribute(state)
+    assert (step["from"], step["waiting_for"]) == (1, "payer")
+    # Bo and Cy turn their Influence cards down: still 2 each
+    state = act(state, 2, "flip_down", card=state["cards"][2][0]["id"], money=2)
+    state = act(state, 1, "flip_down", card=state["cards"][1][0]["id"], money=2)
+    assert [(t["from"], t["to"], t["count"]) for t in state["tribute"]["transfers"]] == counts
+    assert state["money"][1:] == [0, 0] and state["phase"] == g.AUCTION

@@ -53,6 +53,19 @@ def turn_words(screen: dict) -> str | None:
 
 
 
+def decision(screen: dict, seat: int) -> str | None:
+    """What ``seat`` decides now, from the public view only (pass-and-play's hand-over)."""
+    public = screen["public"]
+    if public["phase"] == "bidding" and seat in public.get("waiting_for", ()):
+        return "bid in secret"
+    step = public.get("pending")
+    if step and step["seat"] == seat:
+        if step["step"] == "remove":
+            return "remove a stone with their red stone"
+        return f"place their {step['colour']} stone"
+    return None
+
+
 def _headline(winners: list[str]) -> str:
     return f"{winners[0]} wins" if len(winners) == 1 else f"{and_words(winners)} share the win"
 
@@ -108,6 +121,17 @@ def _setup(screen: dict) -> dict:
     return screen["public"].get("setup") or NO_SETUP
 
 
+def _setup_of(kind: str, *keys: str):
+    """A view slice for a setup part: whether this screen may make the move ``kind``
+    now, then the setup's ``keys`` (lists as tuples, a mapping as its sorted items)."""
+    def frozen(value):
+        if isinstance(value, dict):
+            return tuple(sorted(value.items()))
+        return tuple(value) if isinstance(value, list) else value
+
+    return lambda s: (kind in s["legal"], *(frozen(_setup(s)[key]) for key in keys))
+
+
 @part
 def Setup():
     missing = use_view(lambda s: tuple(_setup(s)["missing"]))
@@ -131,9 +155,7 @@ def Setup():
 def SetupBoard():
     """The towers are placed by tapping the board: a tower, then its new circle."""
     context = use_table()
-    can = use_view(lambda s: "towers" in s["legal"])
-    circles = use_view(lambda s: tuple(_setup(s)["tower_circles"]))
-    default = use_view(lambda s: tuple(_setup(s)["default_towers"]))
+    can, circles, default = use_view(_setup_of("towers", "tower_circles", "default_towers"))
     every = use_view(lambda s: tuple(c["circle"] for c in s["public"]["board"]["circles"]))
     moving, set_moving = ft.use_state(None)
     width = kit.use_width()
@@ -176,11 +198,8 @@ def SetupBoard():
 @part
 def TowerColours():
     context = use_table()
-    can = use_view(lambda s: "tower_colour" in s["legal"])
-    circles = use_view(lambda s: tuple(_setup(s)["tower_circles"]))
-    colours = use_view(lambda s: tuple(_setup(s)["colours"]))
-    chosen = use_view(lambda s: tuple(sorted(_setup(s)["tower_colours"].items())))
-    each = use_view(lambda s: _setup(s)["stones_per_colour"])
+    can, circles, colours, chosen, each = use_view(_setup_of(
+        "tower_colour", "tower_circles", "colours", "tower_colours", "stones_per_colour"))
     now = dict(chosen)
     stones = and_words([f"{each} {colour}" for colour in colours])
     rows: list[ft.Control] = [
@@ -206,9 +225,8 @@ def TowerColours():
 @part
 def StartPlayer():
     context = use_table()
-    can = use_view(lambda s: "start_player" in s["legal"])
+    can, chosen = use_view(_setup_of("start_player", "start_player"))
     players = use_view(lambda s: tuple(s["table"]["players"]))
-    chosen = use_view(lambda s: _setup(s)["start_player"])
     buttons = []
     for seat, name in enumerate(players):
         handler = (lambda e, s=seat: context.act("start_player", {"player": s})) if can else None
@@ -612,11 +630,11 @@ def TableView():
     if phase == "setup":  # setting up needs the controls: the phone's setup, centred
         return ft.Row([ft.Container(Screen(), width=kit.PHONE_WIDTH + 40)],
                       alignment=ft.MainAxisAlignment.CENTER)
-    height = _page_height(width)
-    scale = max(0.8, min(width / 1280, height / 800))
-    # the board (each tower with its "2/3") takes the height left under the host bar; the
-    # rest of the width is the state
-    board = min(width_for_height(height - 130 * scale), width * 0.56)
+    height = kit.use_height()
+    scale = max(1.0, min(width / 1280, (height + kit.TABLE_FRAME) / 800))
+    # the board (each tower with its "2/3") takes the height under the host bar; the rest
+    # of the width is the state
+    board = min(width_for_height(height), width * 0.56)
     return ft.Row([
         ft.Container(Board(board), width=board),
         ft.Container(ft.Column([
@@ -625,20 +643,13 @@ def TableView():
     ], spacing=int(28 * scale), vertical_alignment=ft.CrossAxisAlignment.START)
 
 
-def _page_height(width: float) -> float:
-    try:
-        return float(ft.context.page.height or 0) or width * 0.625
-    except (RuntimeError, AttributeError, TypeError, ValueError):
-        return width * 0.625
-
-
 @part
 def BigRound(scale: float):
     rnd = use_view(lambda s: s["public"]["round"])
     phase = use_view(lambda s: s["public"]["phase"])
     holder = use_view(_holder)
     return ft.Row([
-        kit.big_text(f"Round {rnd}", int(64 * scale)),
+        kit.big_text(f"Round {rnd}", int(56 * scale)),
         ft.Column([kit.big_text(_cap(PHASE_WORDS.get(phase, "")), int(28 * scale)),
                    ft.Row([ft.Icon(ft.Icons.FORT, size=int(28 * scale)),
                            kit.big_text(f"Turn tower: {holder}", int(28 * scale))], spacing=6, tight=True)],
@@ -649,7 +660,7 @@ def BigRound(scale: float):
 @part
 def BigStatus(scale: float):
     words = use_view(_status_words)
-    return ft.Container(kit.big_text(words, int(36 * scale)), bgcolor=ft.Colors.SECONDARY_CONTAINER,
+    return ft.Container(kit.big_text(words, int(30 * scale)), bgcolor=ft.Colors.SECONDARY_CONTAINER,
                         border_radius=12, padding=ft.Padding(16, 8, 16, 8))
 
 
@@ -672,6 +683,10 @@ def _status_words(screen: dict) -> str:
     return ""
 
 
+NUMBER = 40
+"""Every number a player reads across the table is drawn at 40 px or more (issue 26)."""
+
+
 @part
 def BigPlayers(scale: float):
     n = use_view(lambda s: len(s["public"]["players"]))
@@ -680,6 +695,8 @@ def BigPlayers(scale: float):
 
 @part
 def BigPlayer(seat: int, scale: float):
+    """A player: name, what they do now, towers won and stones left on one line; their
+    stones left per colour under it, each number on its stone."""
     name, colour, pile, left, count, towers, holds, ready, in_hand = use_view(lambda s: _player(s, seat))
     colours = use_view(lambda s: tuple(s["public"]["colours"]))
     bid = use_view(lambda s: next((b["words"] for b in s["public"].get("revealed_bids") or ()
@@ -690,23 +707,39 @@ def BigPlayer(seat: int, scale: float):
         note = f"bid {bid}" + (f" · holds {in_hand}" if in_hand else "")
     else:
         note = ""
-    s = scale
-    return ft.Row([
-        ft.Column([ft.Row([kit.player_badge(name, colour, size=int(34 * s))]
-                          + ([ft.Icon(ft.Icons.FORT, size=int(30 * s))] if holds else []), spacing=6, tight=True),
-                   kit.own(ft.Text(note, size=int(22 * s), semantics_label=f"{name} {note}" if note else None))],
-                  spacing=0, tight=True, expand=True),
-        ft.Column([kit.own(ft.Text(str(count), size=int(56 * s), weight=ft.FontWeight.BOLD,
-                                   semantics_label=f"{name} towers {count}")),
-                   ft.Text("tower" if count == 1 else "towers", size=int(16 * s))],
-                  spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER),
-        ft.Row([stone(c, k, f"{name} {c} {k}", size=int(40 * s)) for c, k in zip(colours, pile)],
-               spacing=int(4 * s), tight=True),
-        ft.Column([kit.own(ft.Text(str(left), size=int(44 * s), weight=ft.FontWeight.BOLD,
-                                   semantics_label=f"{name} stones left {left}")),
-                   ft.Text("left", size=int(16 * s))],
-                  spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER),
-    ], spacing=int(14 * s), vertical_alignment=ft.CrossAxisAlignment.CENTER)
+    size = max(NUMBER, int(NUMBER * scale))
+    caption = int(18 * scale)
+    who = ft.Row([kit.player_badge(name, colour, size=int(size * 0.75))]
+                 + ([ft.Icon(ft.Icons.FORT, size=int(size * 0.7))] if holds else [])
+                 + [kit.own(ft.Text(note, size=caption + 4, semantics_label=f"{name} {note}" if note else None))],
+                 spacing=8, expand=True, wrap=True, vertical_alignment=ft.CrossAxisAlignment.CENTER)
+    return ft.Container(ft.Column([
+        ft.Row([
+            who,
+            _counted(count, "tower" if count == 1 else "towers", f"{name} towers {count}", size, caption),
+            _counted(left, "left", f"{name} stones left {left}", size, caption),
+        ], spacing=int(16 * scale), vertical_alignment=ft.CrossAxisAlignment.CENTER),
+        ft.Row([big_stone(c, k, f"{name} {c} {k}", size) for c, k in zip(colours, pile)],
+               spacing=int(10 * scale)),
+    ], spacing=4), padding=ft.Padding(12, 4, 12, 8), border=kit.outline(1, ft.Colors.OUTLINE_VARIANT))
+
+
+def _counted(value: int, words: str, label: str, size: int, caption: int) -> ft.Control:
+    return ft.Row([kit.own(ft.Text(str(value), size=size, weight=ft.FontWeight.BOLD, semantics_label=label)),
+                   ft.Text(words, size=caption)], spacing=6, tight=True,
+                  vertical_alignment=ft.CrossAxisAlignment.END)
+
+
+def big_stone(colour: str, count: int, label: str, size: int) -> ft.Control:
+    """A stone of the table screen with the number of its colour a player has left on it,
+    at ``size`` px: the number is its own accessibility node (the browser tests measure
+    its box and its digits)."""
+    number = kit.own(ft.Text(str(count), size=size, weight=ft.FontWeight.BOLD, color=kit.text_on(colour),
+                             semantics_label=label, text_align=ft.TextAlign.CENTER))
+    diameter = int(size * 1.7)
+    return ft.Container(number, width=diameter, height=diameter, border_radius=diameter / 2,
+                        bgcolor=kit.swatch(colour), border=kit.outline(2, "#616161"),
+                        alignment=ft.Alignment(0, 0))
 
 
 # -- small pieces --------------------------------------------------------------------------

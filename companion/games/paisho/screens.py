@@ -40,6 +40,11 @@ def turn_words(screen: dict) -> str:
 
 
 
+def decision(screen: dict, seat: int) -> str | None:
+    """What ``seat`` decides now, from the public view only (pass-and-play's hand-over)."""
+    return "take their turn: place, move, capture or pass" if seat in screen["to_act"] else None
+
+
 # -- slices of the view --------------------------------------------------------------------
 
 def _kinds(screen: dict) -> Kinds:

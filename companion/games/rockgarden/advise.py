@@ -4,7 +4,9 @@
         [--tops trips=1,foursome=1,straight=1] [--after-deck continue|ten] [--json]
 
 Prints every distinct outcome (demerits, cards, rocks kept), best first, each with a
-legal turn-in plan. Rocks are listed in the order the garden was typed: what stays is the
+legal turn-in plan, then every other plan that reaches the same outcome keeping other
+rocks ("or: ..."), as the phone lists them (:func:`engine.rockgarden.advisor.outcomes`;
+``--json``: each outcome's ``alternatives``, its own plan first). Rocks are listed in the order the garden was typed: what stays is the
 garden as given with the turned-in rocks taken out, and each set lists its rocks in the
 order they first appear in the garden (so "R1 R2 G2 Y2 B2 R3 R3 R3" keeps
 G2 Y2 B2 R3 R3 after the Straight Flush R1 R2 R3). Bad input
@@ -17,7 +19,7 @@ from __future__ import annotations
 import json
 
 from companion.cli import UsageError
-from engine.rockgarden.advisor import DEFAULT_TOPS, Plan, advise
+from engine.rockgarden.advisor import DEFAULT_TOPS, Plan, outcomes
 from engine.rockgarden.rocks import fmt, parse_rock, parse_rocks
 from engine.rockgarden.sets import AFTER_DECK, SET_NAMES, SET_TITLES
 
@@ -28,7 +30,8 @@ def register(subparsers) -> None:
     parser = subparsers.add_parser(
         "advise",
         help="Rock Garden: which forbidden sets to turn in (every outcome, best first)",
-        description="Rock Garden turn-in advisor: every distinct outcome, best first, each with a legal plan.",
+        description="Rock Garden turn-in advisor: every distinct outcome, best first, each with a legal plan "
+                    "and every other plan reaching it that keeps other rocks.",
     )
     parser.add_argument("--garden", required=True, help='the rocks in the garden, e.g. "R1 R2 G2 Y2 B2 R3 R3 R3"')
     parser.add_argument("--tops", default="", help=TOPS_HELP)
@@ -97,21 +100,30 @@ class GardenOrder:
 
 
 def describe_plan(rank: int, plan: dict) -> str:
-    """One line a player can read: outcome, the turn-ins in order, what stays."""
+    """The lines a player can read: outcome, the turn-ins in order, what stays; then
+    each other plan of the same outcome ("   or: ...")."""
     demerits = f"{plan['demerits']} demerit{'' if plan['demerits'] == 1 else 's'}"
     cards = "no cards" if plan["cards"] == 0 else f"{plan['cards']} card{'' if plan['cards'] == 1 else 's'}"
-    if plan["turn_ins"]:
+    lines = [f"{rank}. {demerits}, {cards}: {_way_words(plan)}"]
+    for way in plan.get("alternatives", [])[1:]:
+        lines.append(f"   or: {_way_words(way)}")
+    return "\n".join(lines)
+
+
+def _way_words(way: dict) -> str:
+    """``Straight Flush R1 R2 R3 (card 1); keep 5 rocks: G2 Y2 B2 R3 R3``."""
+    if way["turn_ins"]:
         steps = ", ".join(
-            f"{SET_TITLES[step['set']]} {' '.join(step['rocks'])} (card {step['card']})" for step in plan["turn_ins"]
+            f"{SET_TITLES[step['set']]} {' '.join(step['rocks'])} (card {step['card']})" for step in way["turn_ins"]
         )
     else:
         steps = "nothing to turn in"
-    rocks = plan["rocks_left"]
+    rocks = way["rocks_left"]
     if rocks:
         keep = f"keep {len(rocks)} rock{'' if len(rocks) == 1 else 's'}: {' '.join(rocks)}"
     else:
         keep = "keep no rocks"
-    return f"{rank}. {demerits}, {cards}: {steps}; {keep}"
+    return f"{steps}; {keep}"
 
 
 def run(args) -> int:
@@ -120,7 +132,12 @@ def run(args) -> int:
     if args.after_deck not in AFTER_DECK:
         raise UsageError(f"--after-deck: '{args.after_deck}' is not a choice; choose {' or '.join(AFTER_DECK)}")
     order = GardenOrder(args.garden)
-    plans = [order.plan_json(plan) for plan in advise(garden, tops, args.after_deck)]
+    plans = []
+    for plan, ways in outcomes(garden, tops, args.after_deck):
+        data = order.plan_json(plan)
+        data["alternatives"] = [{k: w[k] for k in ("turn_ins", "rocks_left")}
+                                for w in map(order.plan_json, ways)]
+        plans.append(data)
     if args.json:
         print(json.dumps({"plans": plans}))
     else:

@@ -31,6 +31,9 @@ DECK_ORDER = ("pass", "trips", "foursome", "straight")
 DECK_NAMES = {"pass": "Pass", "trips": "Trips", "foursome": "Foursome", "straight": "Straight Flush"}
 HIGHLIGHT = "#ff6f00"  # the forbidden-set marker (amber), readable in light and dark
 EDGE = "#757575"
+BLACK_EDGE = "#e0e0e0"
+"""The ring round the black rock: light, so the rock shows on a dark screen (its black
+shows on a light one)."""
 CELL = 44  # the height of a picker's count row: there whether a rock is picked or not
 
 
@@ -90,7 +93,7 @@ def rock_chip(names: Mapping, code: str, size: int = 22) -> ft.Control:
     return ft.Container(
         ft.Text(text, size=size, weight=ft.FontWeight.BOLD, color=ink, semantics_label=label),
         bgcolor=fill, border_radius=size, padding=ft.Padding(12, 2, 12, 2),
-        border=kit.outline(2, EDGE),
+        border=kit.outline(3, BLACK_EDGE) if code == "K" else kit.outline(2, EDGE),
     )
 
 
@@ -153,7 +156,8 @@ def tap_picker(names: Mapping, on_pick: Callable[[str], None], black: Callable |
                             for v in VALUES], spacing=6))
     if black is not None:
         rows.append(ft.FilledButton(black_label, on_click=lambda e: black(), height=48,
-                                    bgcolor=kit.swatch("black"), color="#ffffff"))
+                                    bgcolor=kit.swatch("black"), color="#ffffff",
+                                    style=ft.ButtonStyle(side=ft.BorderSide(3, BLACK_EDGE))))
     return ft.Column(rows, spacing=6)
 
 

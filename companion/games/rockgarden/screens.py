@@ -16,7 +16,10 @@ private view only; the screen draws and sends moves, the table checks every rule
 
 The host's table screen (seat None on a phone-sized screen) shows public information
 only; it can record the piles for the start player, choose the start player and correct
-any garden. ``TableView`` is the host's big shared screen: no controls at all.
+any garden. ``TableView`` is the host's big shared screen: no controls at all; it fills
+the screen with the round (the tracker, the black rock's odds, whose turn), the piles and
+their bids, the last round's summary until the next piles are laid out, the decks and
+the players, every number at 40 px or more.
 """
 
 from __future__ import annotations
@@ -69,6 +72,22 @@ def turn_words(screen: dict) -> str | None:
     return None
 
 
+def decision(screen: dict, seat: int) -> str | None:
+    """What ``seat`` decides now, from the public view only (pass-and-play's hand-over)."""
+    public = screen["public"]
+    phase = public["phase"]
+    if phase == "setup":
+        have = public["players"][seat]["rocks"]
+        return f"draw their {public['starting_rocks']} starting rocks" if have < public["starting_rocks"] else None
+    if phase == "piles" and public["start_player"] == seat:
+        return "lay out the piles"
+    if phase == "bidding" and public["turn"] == seat:
+        return "undercut a bid or pass" if _every_pile_has_a_bid(public) else "bid on a pile"
+    if phase == "turn_ins" and public["turn"] == seat:
+        return "turn in their forbidden sets"
+    return None
+
+
 
 # -- small slices ---------------------------------------------------------------------------
 
@@ -78,6 +97,12 @@ def _names(s: dict) -> dict:
 
 def _player_names(s: dict) -> tuple:
     return tuple(s["table"]["players"])
+
+
+def _who(s: dict) -> tuple:
+    """Who this screen is (its seat, whether it is the host's) and the names it words the
+    table with (the players', the rocks' colours)."""
+    return s["table"]["seat"], s["table"]["host"], _player_names(s), _names(s)
 
 
 def _colours(s: dict) -> tuple:
@@ -153,10 +178,7 @@ def Note():
 @part
 def Setup():
     context = use_table()
-    seat = use_view(lambda s: s["table"]["seat"])
-    host = use_view(lambda s: s["table"]["host"])
-    names = use_view(_names)
-    players = use_view(_player_names)
+    seat, host, players, names = use_view(_who)
     have = use_view(lambda s: s["public"]["players"][seat]["rocks"] if seat is not None else None)
     starting = use_view(lambda s: s["public"]["starting_rocks"])
     missing = use_view(lambda s: tuple(_still_drawing(s["public"])))
@@ -196,9 +218,7 @@ def Setup():
 @part
 def LayPiles():
     context = use_table()
-    seat = use_view(lambda s: s["table"]["seat"])
-    names = use_view(_names)
-    players = use_view(_player_names)
+    seat, _, players, names = use_view(_who)
     start = use_view(lambda s: s["public"]["start_player"])
     (may_draw,) = use_view(_may("draw"))
     black = use_view(lambda s: s["public"]["bag"]["black_rock"])
@@ -644,10 +664,7 @@ def _keeps(rocks: list) -> str:
 @part
 def TurnIns():
     context = use_table()
-    seat = use_view(lambda s: s["table"]["seat"])
-    host = use_view(lambda s: s["table"]["host"])
-    players = use_view(_player_names)
-    names = use_view(_names)
+    seat, host, players, names = use_view(_who)
     turn = use_view(lambda s: s["public"]["turn"])
     order = use_view(lambda s: tuple(s["public"]["turn_in_order"]))
     (my_turn,) = use_view(_may("turn_in"))
@@ -744,9 +761,7 @@ def _plan_card(names, plan: dict, number: int, follow) -> ft.Control:
 
 @part
 def CorrectionButtons(start):
-    seat = use_view(lambda s: s["table"]["seat"])
-    host = use_view(lambda s: s["table"]["host"])
-    players = use_view(_player_names)
+    seat, host, players, _ = use_view(_who)
     (may_correct,) = use_view(_may("correct_garden"))
     phase = use_view(lambda s: s["public"]["phase"])
     if seat is not None:
@@ -766,9 +781,7 @@ def CorrectionButtons(start):
 @part
 def Correction(target: int, done):
     context = use_table()
-    seat = use_view(lambda s: s["table"]["seat"])
-    names = use_view(_names)
-    players = use_view(_player_names)
+    seat, _, players, names = use_view(_who)
     garden = use_view(lambda s: s["public"]["players"][target]["garden"])
     chosen, set_chosen = ft.use_state(lambda: rk.selection(garden))
     whose = "your" if target == seat else f"{players[target]}'s"
@@ -886,7 +899,7 @@ def _tracker_spaces(spaces: int, space, size: int = 36) -> ft.Control:
             None if here else ft.Text(str(n), size=size * 0.4, weight=ft.FontWeight.BOLD),
             width=size, height=size, border_radius=size // 2, alignment=ft.Alignment.CENTER,
             bgcolor=kit.swatch("black") if here else None,
-            border=kit.outline(3 if here else 1, "#9e9e9e")))
+            border=kit.outline(3, rk.BLACK_EDGE) if here else kit.outline(1, "#9e9e9e")))
     return ft.Row(cells, wrap=True, spacing=4)
 
 
@@ -942,21 +955,27 @@ def _decks_slice(s: dict):
                  for d in rk.DECK_ORDER)
 
 
+def _deck_cells(decks: tuple, sizes: tuple[int, int, int]) -> list[ft.Control]:
+    """A column per deck: its name, its top card (or, once it is empty, what a set costs
+    on paper, with a *) and the cards left."""
+    cells = []
+    for deck, top, cost, left, _ in decks:
+        name = rk.DECK_NAMES[deck]
+        big = str(top) if top is not None else f"{cost}*"
+        cells.append(ft.Column([
+            _big(name, sizes[0]),
+            _big(big, sizes[1], f"{name} top {big}"),
+            _big(f"{left} left", sizes[2], f"{name} cards left {left}"),
+        ], spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER, expand=True))
+    return cells
+
+
 @part
 def Decks():
     decks = use_view(_decks_slice)
-    cells = []
-    for deck, top, cost, left, _ in decks:
-        big = str(top) if top is not None else f"{cost}*"
-        cells.append(ft.Column([
-            ft.Text(rk.DECK_NAMES[deck], size=14, weight=ft.FontWeight.BOLD),
-            kit.own(ft.Text(big, size=30, weight=ft.FontWeight.BOLD,
-                            semantics_label=f"{rk.DECK_NAMES[deck]} top {big}")),
-            kit.own(ft.Text(f"{left} left", size=13,
-                            semantics_label=f"{rk.DECK_NAMES[deck]} cards left {left}")),
-        ], spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER, expand=True))
     rows: list[ft.Control] = [kit.title("Decks: top card"),
-                              ft.Row(cells, spacing=4, vertical_alignment=ft.CrossAxisAlignment.END)]
+                              ft.Row(_deck_cells(decks, (14, 30, 13)), spacing=4,
+                                     vertical_alignment=ft.CrossAxisAlignment.END)]
     if any(paper for d, _, _, _, paper in decks if d != "pass"):
         rows.append(kit.muted("* deck empty: further sets cost this on paper."))
     return kit.card(rows)
@@ -1083,12 +1102,30 @@ def DemeritChart(height: int = 240):
 
 
 # -- the host's table screen (a laptop, tablet or TV in the middle of the table) ----------------------
+#
+# Across the top the round, the phase, the round tracker and the black rock's odds; on the
+# left what the round is doing: whose turn, the piles with their standing bids (the bid's
+# rocks too) and, from a pass until the next piles are laid out, what each player took,
+# paid, drew and turned in (the view's ``last_round``); on the right the deck tops with
+# their cards left, and every player's demerit cards and rocks. Every number read across
+# the table is drawn at 40 px or more; the type grows with the screen.
 
 BIG = 40
+"""Every number a player reads across the table is drawn at 40 px or more (issue 26)."""
 
 
 def _big(text: str, size: int = BIG, label: str | None = None, colour=None) -> ft.Control:
     return kit.own(ft.Text(text, size=size, weight=ft.FontWeight.BOLD, semantics_label=label, color=colour))
+
+
+def _scale() -> float:
+    """How much larger than at 1280 x 800 the table screen draws (1 to 1.5)."""
+    width, height = kit.use_width(), kit.use_height() + kit.TABLE_FRAME
+    return max(1.0, min(1.5, width / 1280, height / 800))
+
+
+def _n(size: float, k: float) -> int:
+    return int(size * k)
 
 
 @part
@@ -1097,106 +1134,247 @@ def TableView():
     if over:
         return ft.Row([ft.Container(BigFinal(), expand=5), ft.Container(DemeritChart(420), expand=6)],
                       vertical_alignment=ft.CrossAxisAlignment.START, spacing=32)
-    return ft.Row([
-        ft.Container(BigRound(), expand=4),
-        ft.Container(BigPiles(), expand=6),
-        ft.Container(ft.Column([BigDecks(), BigPlayers()], spacing=24), expand=5),
-    ], vertical_alignment=ft.CrossAxisAlignment.START, spacing=32)
+    k = _scale()
+    return ft.Column([
+        BigHeader(k),
+        ft.Row([
+            ft.Container(BigRoundNow(k), expand=3),
+            ft.Container(ft.Column([BigDecks(k), BigPlayers(k)], spacing=_n(20, k)), expand=2),
+        ], vertical_alignment=ft.CrossAxisAlignment.START, spacing=_n(40, k)),
+    ], spacing=_n(16, k))
+
+
+_WHOSE_TURN = {"piles": ("start_player", "{} lays out the piles"), "bidding": ("turn", "{} bids"),
+               "turn_ins": ("turn", "{} turns in")}
+"""Per phase, whose move it is (the public view's key naming the seat) in words."""
 
 
 def _whose_turn(s: dict):
     p = s["public"]
-    phase = p["phase"]
-    players = s["table"]["players"]
-    if phase == "setup":
+    if p["phase"] == "setup":
         missing = _still_drawing(p)
         return ("Drawing gardens: " + ", ".join(missing)) if missing else "Choose the start player"
-    if phase == "piles":
-        return f"{_name(players, p['start_player'])} lays out the piles"
-    if phase == "bidding":
-        return f"{_name(players, p['turn'])} bids"
-    if phase == "turn_ins":
-        return f"{_name(players, p['turn'])} turns in"
-    return ""
+    if p["phase"] not in _WHOSE_TURN:
+        return ""
+    key, words = _WHOSE_TURN[p["phase"]]
+    return words.format(_name(s["table"]["players"], p[key]))
+
+
+def _big_tracker(spaces: int, space, k: float) -> ft.Control:
+    """The round tracker: its spaces numbered at 40 px or more, the black rock on its space
+    (drawn with a light ring, so it shows on a dark screen as on a light one)."""
+    size = _n(BIG, k)
+    diameter = int(size * 1.6)
+    cells = []
+    for n in range(1, spaces + 1):
+        if space == n:
+            cells.append(kit.own(ft.Semantics(
+                content=ft.Container(width=diameter, height=diameter, border_radius=diameter / 2,
+                                     bgcolor=kit.swatch("black"), border=kit.outline(4, rk.BLACK_EDGE)),
+                label=f"Black rock on space {n}")))
+        else:
+            cells.append(ft.Container(
+                kit.own(ft.Text(str(n), size=size, weight=ft.FontWeight.BOLD, semantics_label=f"Tracker space {n}")),
+                width=diameter, height=diameter, border_radius=diameter / 2, alignment=ft.Alignment.CENTER,
+                border=kit.outline(2, "#9e9e9e")))
+    return ft.Row(cells, wrap=True, spacing=6, run_spacing=6)
 
 
 @part
-def BigRound():
+def BigHeader(k: float):
+    """The round, the tracker and the black rock's odds across the top (the phase is in
+    the turn's words under it: "Cy bids")."""
     rnd, phase_text, spaces, space, black, chance, ending = use_view(_tracker_slice)
+    where = [] if black == "tracker" else [_big(_where(black, space, spaces), _n(26, k))]
+    return ft.Row([
+        _big(f"Round {rnd}", _n(48, k), f"Round {rnd}"),
+        ft.Column([_big_tracker(spaces, space, k)] + where, spacing=4, tight=True),
+        _big(f"Black rock: {rk.percent(chance)}", _n(BIG, k), f"Black rock chance {rk.percent(chance)}"),
+    ], alignment=ft.MainAxisAlignment.SPACE_BETWEEN, vertical_alignment=ft.CrossAxisAlignment.CENTER,
+        wrap=True, spacing=_n(24, k), run_spacing=8)
+
+
+@part
+def BigRoundNow(k: float):
+    """What the round is doing: whose turn, the piles and their bids, the last round."""
+    phase = use_view(lambda s: s["public"]["phase"])
     whose = use_view(_whose_turn)
     colour = use_view(lambda s: _colours(s)[s["to_act"][0]] if len(s["to_act"]) == 1 else None)
-    rows: list[ft.Control] = [
-        _big(f"Round {rnd}", 64, f"Round {rnd}"),
-        _big(phase_text.capitalize(), 32),
-        _tracker_spaces(spaces, space, 56),
-        _big(_where(black, space, spaces), 26),
-        _big(f"Black rock: {rk.percent(chance)}", BIG, f"Black rock chance {rk.percent(chance)}"),
-    ]
+    ending = use_view(lambda s: bool(s["public"]["ending"]) and s["public"]["phase"] != "over")
+    has_summary = use_view(lambda s: s["public"].get("last_round") is not None)
+    rows: list[ft.Control] = []
     if whose:
-        turn_text = _big(whose, 44, whose)
         if colour is not None:
-            rows.append(ft.Container(kit.own(ft.Text(whose, size=44, weight=ft.FontWeight.BOLD,
+            rows.append(ft.Container(kit.own(ft.Text(whose, size=_n(36, k), weight=ft.FontWeight.BOLD,
                                                      color=kit.text_on(colour), semantics_label=whose)),
-                                     bgcolor=kit.swatch(colour), padding=ft.Padding(16, 8, 16, 8),
+                                     bgcolor=kit.swatch(colour), padding=ft.Padding(16, 4, 16, 4),
                                      border_radius=12))
         else:
-            rows.append(turn_text)
+            rows.append(_big(whose, _n(36, k), whose))
     if ending:
-        rows.append(_big("Last round: the game ends after this scoring", 28, colour=rk.HIGHLIGHT))
-    return ft.Column(rows, spacing=16)
+        rows.append(_big("Last round: the game ends after this scoring", _n(28, k), colour=rk.HIGHLIGHT))
+    if phase in ("piles", "bidding"):
+        rows.append(BigPiles(k, compact=has_summary))
+    if has_summary:
+        rows.append(BigLastRound(k))
+    return ft.Column(rows, spacing=_n(8, k))
+
+
+def _piles_slice(s: dict):
+    return tuple((p["number"], tuple(p["rocks"]), p["value"], p["complete"],
+                  None if p["bid"] is None else (p["bid"]["name"], p["bid"]["value"], p["bid"]["count"],
+                                                 tuple(p["bid"]["rocks"])))
+                 for p in s["public"]["piles"])
+
+
+PILE = 126
+"""A pile on two lines (its rocks and value, its bid) at 40 px type, with its frame."""
+PILES_ABOVE = 215
+"""What is above the piles at 40 px type: the header, the turn, the piles count, gaps."""
 
 
 @part
-def BigPiles():
+def BigPiles(k: float, compact: bool = False):
+    """The piles, each with its value and its standing bid (the bidder, what the bid is
+    worth and its rocks). Two lines a pile while there is room, else one."""
     names = use_view(_names)
+    bidding = use_view(lambda s: s["public"]["phase"] == "bidding")
     needed = use_view(lambda s: s["public"]["piles_needed"])
-    piles = use_view(lambda s: tuple(
-        (p["number"], tuple(p["rocks"]), p["value"],
-         None if p["bid"] is None else (p["bid"]["name"], p["bid"]["value"], p["bid"]["count"]))
-        for p in s["public"]["piles"]))
+    piles = use_view(_piles_slice)
     colours = use_view(lambda s: dict(zip(s["table"]["players"], _colours(s))))
-    rows: list[ft.Control] = [_big(f"Piles: {len(piles)} of {needed}", 36)]
-    for number, rocks, value, bid in piles:
-        rows.append(ft.Row([_big(f"Pile {number}", BIG), _big(f"worth {value}", BIG, f"Pile {number} worth {value}")],
-                           spacing=24))
-        rows.append(rk.rock_row(names, rocks, size=32))
-        if bid is None:
-            rows.append(_big("No bid yet", 30))
+    room = kit.use_height() - _n(PILES_ABOVE, k)  # under the header, the turn and the piles count
+    one_line = compact or needed * _n(PILE, k) > room
+    rows: list[ft.Control] = [_big(f"Piles: {len(piles)} of {needed}", _n(BIG, k), f"Piles {len(piles)} of {needed}")]
+    if not one_line:  # the piles and their bids take the height there is
+        k = max(k, min(1.6 * k, room / needed / PILE))
+    chip = _n(26 if one_line else 32, k)
+    for number, rocks, value, complete, bid in piles:
+        head = [_big(f"Pile {number}", _n(BIG, k)),
+                _big(f"worth {value}", _n(BIG, k), f"Pile {number} worth {value}"),
+                rk.rock_row(names, rocks, size=chip)]
+        if bid is not None:
+            who, bid_value, count, bid_rocks = bid
+            said = [kit.player_badge(who, colours.get(who, "grey"), size=_n(30, k)),
+                    _big(f"bid {bid_value}", _n(BIG, k), f"Pile {number} bid {who} worth {bid_value}"),
+                    rk.rock_row(names, bid_rocks, size=_n(24, k)) if bid_rocks else _big("(no rocks)", _n(26, k))]
+        elif bidding:
+            said = [_big("No bid yet", _n(28, k))]
         else:
-            who, bid_value, count = bid
-            rows.append(ft.Row([kit.player_badge(who, colours.get(who, "grey"), size=34),
-                                _big(f"bid {bid_value} ({plural(count, 'rock')})", BIG,
-                                     f"Pile {number} bid {who} worth {bid_value}")], spacing=16))
-    return ft.Column(rows, spacing=10)
+            said = [] if complete else [_big("being drawn", _n(26, k))]
+        if one_line or not said:
+            line: ft.Control = ft.Row(head + said, spacing=_n(14, k), wrap=True,
+                                      vertical_alignment=ft.CrossAxisAlignment.CENTER)
+        else:
+            line = ft.Column([
+                ft.Row(head, spacing=_n(16, k), vertical_alignment=ft.CrossAxisAlignment.CENTER, wrap=True),
+                ft.Row(said, spacing=_n(14, k), vertical_alignment=ft.CrossAxisAlignment.CENTER, wrap=True)],
+                spacing=2)
+        rows.append(ft.Container(line, padding=ft.Padding(12, 2, 12, 4),
+                                 border=kit.outline(1, ft.Colors.OUTLINE_VARIANT)))
+    return ft.Column(rows, spacing=_n(6, k), horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+
+
+def summary_words(names: dict, line: dict) -> str:
+    """One player's part of the round in words (the row's accessible name)."""
+    parts = []
+    if line["pile"] is not None:
+        paid = rk.rocks_label(names, line["paid"]) if line["paid"] else "no rocks"
+        parts.append(f"took pile {line['pile']} ({rk.rocks_label(names, line['took'])}) for {paid}")
+    if line["card"] == "pass":
+        drew = line["drew"]
+        drew_words = ("the black rock" if drew == "K" else "nothing (the bag was empty)" if drew is None
+                      else rk.rock_label(names, drew))
+        parts.append(f"passed: a Pass card, drew {drew_words}")
+    for turn in line["turned_in"]:
+        parts.append(f"turned in {turn['title']} ({rk.rocks_label(names, turn['rocks'])}) for a {turn['title']} card")
+    return f"{line['name']} " + "; ".join(parts) if parts else f"{line['name']}: nothing"
+
+
+def _summary_slice(s: dict):
+    summary = s["public"].get("last_round")
+    if summary is None:
+        return None
+    return (summary["round"], summary["scored"],
+            tuple((p["seat"], p["name"], p["pile"], tuple(p["took"]), tuple(p["paid"]), p["card"], p["drew"],
+                   tuple((t["title"], tuple(t["rocks"])) for t in p["turned_in"]))
+                  for p in summary["players"]))
 
 
 @part
-def BigDecks():
+def BigLastRound(k: float):
+    """What each player took, paid, drew and turned in: the round being scored, or the
+    round just scored while the next piles are laid out (the view's ``last_round``)."""
+    summary = use_view(_summary_slice)
+    names = use_view(_names)
+    colours = use_view(_colours)
+    if summary is None:
+        return ft.Container(visible=False)
+    rnd, scored, players = summary
+    text, chip = _n(24, k), _n(22, k)
+    rows: list[ft.Control] = [_big(f"Round {rnd}: what happened" if scored else f"Round {rnd} so far", _n(28, k))]
+    for seat, name, pile, took, paid, card, drew, turned_in in players:
+        line = {"name": name, "pile": pile, "took": took, "paid": paid, "card": card, "drew": drew,
+                "turned_in": [{"title": t, "rocks": r} for t, r in turned_in]}
+        pieces: list[ft.Control] = [kit.player_badge(name, colours[seat], size=_n(26, k))]
+        if pile is not None:
+            pieces += [_plain(f"took pile {pile}", text), rk.rock_row(names, took, size=chip),
+                       _plain("for", text),
+                       rk.rock_row(names, paid, size=chip) if paid else _plain("no rocks", text)]
+        if card == "pass":
+            pieces += [_plain("passed: Pass card, drew", text),
+                       rk.rock_chip(names, drew, size=chip) if drew else _plain("nothing", text)]
+        for title, rocks in turned_in:
+            pieces += [_plain(f"· turned in {title}", text), rk.rock_row(names, rocks, size=chip)]
+        if len(pieces) == 1:
+            pieces.append(_plain("nothing this round", text))
+        rows.append(ft.Semantics(content=ft.Row(pieces, spacing=8, wrap=True, run_spacing=4,
+                                                vertical_alignment=ft.CrossAxisAlignment.CENTER),
+                                 label=summary_words(names, line), container=True, exclude_semantics=True))
+    return ft.Container(ft.Column(rows, spacing=_n(6, k)), padding=ft.Padding(12, 6, 12, 8),
+                        border=kit.outline(2, ft.Colors.OUTLINE_VARIANT), border_radius=8)
+
+
+def _plain(text: str, size: int) -> ft.Control:
+    return ft.Text(text, size=size)
+
+
+@part
+def BigDecks(k: float):
     decks = use_view(_decks_slice)
     cells = []
     for deck, top, cost, left, _ in decks:
         big = str(top) if top is not None else f"{cost}*"
+        name = rk.DECK_NAMES[deck]
         cells.append(ft.Column([
-            _big(rk.DECK_NAMES[deck].replace(" ", "\n"), 18),
-            _big(big, 64, f"{rk.DECK_NAMES[deck]} top {big}"),
-            _big(f"{left} left", 22),
+            _big(name.replace(" ", "\n"), _n(18, k)),
+            _big(big, _n(64, k), f"{name} top {big}"),
+            ft.Row([_big(str(left), _n(BIG, k), f"{name} cards left {left}"), ft.Text("left", size=_n(18, k))],
+                   spacing=4, tight=True, vertical_alignment=ft.CrossAxisAlignment.END),
         ], spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER, expand=True))
-    return ft.Column([_big("Deck tops", 36), ft.Row(cells, vertical_alignment=ft.CrossAxisAlignment.END)],
-                     spacing=8)
+    return ft.Column([_big("Deck tops", _n(26, k)), ft.Row(cells, vertical_alignment=ft.CrossAxisAlignment.END)],
+                     spacing=0)
 
 
 @part
-def BigPlayers():
+def BigPlayers(k: float):
     rows_data = use_view(_players_slice)
     colours = use_view(_colours)
-    rows: list[ft.Control] = [_big("Demerit cards · rocks", 30)]
+    lines: list[ft.Control] = []
     for seat, (name, cards, rocks, shown, _) in enumerate(rows_data):
-        rows.append(ft.Row([
-            kit.player_badge(name, colours[seat], size=36),
-            ft.Row([_big(str(cards), BIG, f"{name} demerit cards {cards}"),
-                    _big(f"· {rocks}", BIG, f"{name} rocks {rocks}")], tight=True, spacing=12),
+        lines.append(ft.Row([
+            kit.player_badge(name, colours[seat], size=_n(34 if len(rows_data) <= 4 else 28, k)),
+            ft.Row([_big(str(cards), _n(BIG, k), f"{name} demerit cards {cards}"),
+                    _big("·", _n(BIG, k)),
+                    _big(str(rocks), _n(BIG, k), f"{name} rocks {rocks}")], tight=True, spacing=_n(10, k)),
         ], alignment=ft.MainAxisAlignment.SPACE_BETWEEN))
-    return ft.Column(rows, spacing=8)
+    if len(lines) > 4:  # five or six players: two columns, so the numbers keep their size
+        half = (len(lines) + 1) // 2
+        body: ft.Control = ft.Row([ft.Column(lines[:half], spacing=0, expand=True),
+                                   ft.Column(lines[half:], spacing=0, expand=True)],
+                                  spacing=_n(28, k), vertical_alignment=ft.CrossAxisAlignment.START)
+    else:
+        body = ft.Column(lines, spacing=0)
+    return ft.Column([_big("Demerit cards · rocks", _n(24, k)), body], spacing=0)
 
 
 @part

@@ -22,6 +22,14 @@ def turn_words(screen: dict) -> str:
     return f"enter your points for round {screen['public']['round']}"
 
 
+def decision(screen: dict, seat: int) -> str | None:
+    """What ``seat`` decides now, from the public view (pass-and-play's hand-over)."""
+    public = screen["public"]
+    if screen["result"] is None and seat in public["waiting"]:
+        return f"enter their points for round {public['round']}"
+    return None
+
+
 
 # -- slices of the view ------------------------------------------------------------------
 
@@ -65,7 +73,7 @@ def Screen():
             controls.append(PointsEntry(seat, single=True, key=f"entry{seat}"))
         elif host:
             controls.extend(PointsEntry(s, single=False, key=f"entry{s}") for s in range(n))
-        else:
+        elif not use_table().extra.get("veil"):  # (pass-and-play's hand-over shows the table)
             controls.append(kit.muted("Watching: take a seat to enter points."))
     controls.append(kit.card([kit.title("Totals"), Totals()]))
     controls.append(ChartSection())
@@ -262,14 +270,17 @@ def RoundButtons():
     if may_new_round:
         buttons.append(kit.primary("Next round", next_round))
     if may_reveal:
-        buttons.append(kit.secondary("Reveal scores", lambda e: context.confirm(
-            "Reveal every score?", "Everyone will see every player's points. This cannot be undone.",
-            lambda: context.act("reveal"), "Reveal")))
+        buttons.append(kit.secondary("Reveal scores", lambda e: confirm_reveal(context)))
     if may_finish:
         buttons.append(kit.secondary("Finish game", lambda e: context.confirm(
             "Finish the game?", "The final totals are shown to everyone.",
             lambda: context.act("finish"), "Finish")))
     return ft.Row(buttons, wrap=True)
+
+
+def confirm_reveal(context) -> None:
+    context.confirm("Reveal every score?", "Everyone will see every player's points. This cannot be undone.",
+                    lambda: context.act("reveal"), "Reveal")
 
 
 # -- the host's table screen (a laptop or tablet in the middle of the table) -----------------
@@ -284,7 +295,23 @@ def TableView():
         ft.Row([kit.big_text(head, 64)], alignment=ft.MainAxisAlignment.CENTER),
         BigWaiting(),
         ft.Column([TotalRow(seat, 48, 80, key=str(seat)) for seat in order], spacing=8),
+        RevealButton(),
     ], spacing=24, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+
+
+@part
+def RevealButton():
+    """Secret scores are revealed from the table screen itself, after a confirm: the
+    host need not enter for a player (which would show that player's total on the shared
+    screen). Until then this screen's view holds no hidden total at all."""
+    context = use_table()
+    can = use_view(lambda s: "reveal" in s["legal"])
+    if not can:
+        return ft.Container(visible=False)
+    return ft.Column([
+        kit.body("Scores are secret: each player sees only their own, on their phone.", size=kit.LARGE),
+        kit.secondary("Reveal scores", lambda e: confirm_reveal(context), icon=ft.Icons.VISIBILITY),
+    ], spacing=12, horizontal_alignment=ft.CrossAxisAlignment.CENTER)
 
 
 @part

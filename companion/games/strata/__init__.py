@@ -3,4 +3,4 @@
 from companion.games import GameScreens
 
 SCREENS = GameScreens(__name__, phone="screens:Screen", table="table:TableView",
-                      turn_words="words:turn_words", commands=("cli",))
+                      turn_words="words:turn_words", decision="words:decision", commands=("cli",))

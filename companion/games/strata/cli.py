@@ -41,8 +41,9 @@ def register(subparsers) -> None:
 
     score = commands.add_parser(
         "score", help="best placing of Empress / any-class points and the final ranking",
-        description="One --player per player (2 to 7), each with all four classes and "
-                    "optionally flex points (Empresses, \"2 points to any one class\").")
+        description="One --player per player (1 to 7: one player's display is scored "
+                    "alone), each with all four classes and optionally flex points "
+                    "(Empresses, \"2 points to any one class\").")
     score.add_argument("--player", action="append", required=True, metavar="SPEC",
                        help='"Guo: scholars=7 peasants=8 merchants=7 artisans=10 flex=3,2"')
     score.add_argument("--missing-zero", action="store_true",
@@ -84,13 +85,13 @@ def parse_influence(text: str) -> list[tuple[str, int]]:
     return pairs
 
 
-def _check_names(names: list[str], option: str) -> None:
+def _check_names(names: list[str], option: str, least: int = MIN_PLAYERS) -> None:
     seen = set()
     for name in names:
         if name.casefold() in seen:
             raise _usage(f"{option}: the name '{name}' appears twice")
         seen.add(name.casefold())
-    if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
+    if not least <= len(names) <= MAX_PLAYERS:
         raise _usage(f"Four Big Strata is for {MIN_PLAYERS} to {MAX_PLAYERS} players, "
                      f"not {len(names)}")
 
@@ -184,7 +185,7 @@ def score_players(specs: list[dict]) -> list[dict]:
 
 def run_score(args) -> int:
     specs = [parse_player(p, args.missing_zero) for p in args.player]
-    _check_names([s["name"] for s in specs], "--player")
+    _check_names([s["name"] for s in specs], "--player", least=1)  # one display scores too
     ranking = score_players(specs)
     if args.json:
         print(json.dumps({"ranking": ranking}))

@@ -24,7 +24,8 @@ import flet as ft
 from companion.games.strata import look
 from companion.games.strata.entry import CardEntry
 from companion.games.strata.table import FinalScreen
-from companion.games.strata.words import cat_of, name_of, numbers_of, phase_of, tribute_lines, waiting_words
+from companion.games.strata.words import (bank_note, cat_of, name_of, numbers_of, phase_of, tribute_lines,
+                                          waiting_words)
 from companion.ui import kit
 from engine.words import and_words, plural
 from companion.ui.live import part, use_fixed, use_table, use_view
@@ -38,7 +39,7 @@ def Screen():
     phase = use_view(phase_of)
     n = use_view(lambda s: len(s["public"]["players"]))
     end = phase in ("scoring", "over")
-    controls: list[ft.Control] = [Headline()]
+    controls: list[ft.Control] = [Headline(), BankNote()]
     if seat is None:  # the host's screen on a phone, or a watcher: the table, nothing hidden
         controls += [TableStatus(), PickOrder(), TributeList()]
         if end:
@@ -68,6 +69,15 @@ def Headline():
         ], alignment=ft.MainAxisAlignment.SPACE_BETWEEN, wrap=True),
         kit.own(ft.Text(label, size=kit.BODY, weight=ft.FontWeight.W_600, semantics_label=f"Phase: {label}")),
     ], spacing=2)
+
+
+@part
+def BankNote():
+    """A limited bank that has run out, said on every screen (a payment is cut short)."""
+    note = use_view(bank_note)
+    if not note:
+        return ft.Container(visible=False)
+    return look.banner(note, urgent=True)
 
 
 @part
@@ -253,6 +263,7 @@ def _production_mine(screen: dict):
         "gain": pair(mine["gain"]), "feed": pair(mine["feed"]), "have": pair(mine["have"]),
         "after": pair(mine["after"]), "short": pair(mine["short"]), "can_flip": mine["can_flip"],
         "drop": pair(mine["will_drop"]), "discard": mine["must_discard"], "needs": mine["needs"],
+        "bank_short": pair(mine.get("bank_short") or {}),
         "done": mine["done"],
         "options": tuple(tuple(o) for o in mine.get("discard_options") or ()),
         "flips": tuple((c["card"], c["label"], pair(c["short_after"]), pair(c["feed_after"]))
@@ -280,6 +291,9 @@ def ProductionStep(seat: int):
         kit.own(ft.Text(f"You gain {look.split_words(*gain)}; you feed {look.split_words(*feed)}.",
                         size=kit.LARGE, weight=ft.FontWeight.BOLD)),
     ]
+    if mine["bank_short"][0] or mine["bank_short"][1]:
+        rows.append(look.banner(f"The bank could not pay you {look.split_words(*mine['bank_short'])}: "
+                                "it has run out.", urgent=True))
     if mine["done"]:
         have = mine["have"]  # (fed already: what is left is what the phone holds)
         rows.append(kit.body(f"Done: you have {have[0]} Money and {have[1]} Grain.", weight=ft.FontWeight.BOLD))
@@ -536,6 +550,7 @@ def FlipDown(card_id: int, done):
     splits = use_view(lambda s: (s["private"] or {}).get("splits", {}))
     gift_amount = use_view(lambda s: (s["private"] or {}).get("all_down_bonus", 0))
     cat = use_view(cat_of)
+    numbers_of_view = use_view(numbers_of)
     draft, set_draft = ft.use_state(lambda: {})
     if card is None or not card.get("face_up"):  # turned down already (this part is going)
         return ft.Container(visible=False)
@@ -545,8 +560,12 @@ def FlipDown(card_id: int, done):
     rows: list[ft.Control] = [look.banner(
         f"Turn your {look.front_words({'class': card['column'], 'points': card['points'], 'effects': look.effects_of(card)}, cat)} "
         "face down? It can never be turned back.")]
-    rows.append(look.split_tokens("Get", [tuple(o) for o in splits.get("flip", [])],
-                                  lambda m, g: set_draft({**draft, "flip": (m, g)}), flip))
+    options = [tuple(o) for o in splits.get("flip", [])]
+    gain = numbers_of_view["flip_gain"]
+    if options and sum(options[0]) < gain:  # a limited bank that has (nearly) run out
+        rows.append(kit.body(f"The bank can pay only {look.split_words(*options[0])}: it has run out.",
+                             weight=ft.FontWeight.BOLD))
+    rows.append(look.split_tokens("Get", options, lambda m, g: set_draft({**draft, "flip": (m, g)}), flip))
     payload: dict = {"card": card_id}
     missing = flip is None
     if flip:

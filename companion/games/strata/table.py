@@ -4,8 +4,9 @@
 read from 2 m: the round, the phase and the start player across the top; on the left
 what the table does now (who has bid - never how much -, the pick order with the bids,
 who is done with production and feeding, the tribute in sentences, the final ranking);
-on the right every player's Money, Grain and Influence in large type with their cards
-per class. No controls (the frame adds the way out).
+on the right a table of every player's Money, Grain, Influence and cards per class (the
+score), one row each filling the height, every number at 40 px or more (72 at most:
+as large as the width allows). No controls (the frame adds the way out).
 
 ``FinalScreen``: each player's four classes as a chart (``companion.ui.charts``), the
 ranking and the tie-break walk-through in words; the placing of Empresses and "any one
@@ -17,12 +18,11 @@ from __future__ import annotations
 import flet as ft
 
 from companion.games.strata import look
-from companion.games.strata.words import cat_of, name_of, phase_of, tribute_lines, waiting_words
+from companion.games.strata.words import bank_note, cat_of, name_of, phase_of, tribute_lines, waiting_words
 from companion.ui import charts, kit
 from companion.ui.live import part, use_table, use_view
 
 HEAD = 64
-KEY = 56
 TEXT = 40
 SMALLER = 30
 
@@ -37,17 +37,17 @@ def _scale() -> float:
 @part
 def TableView():
     phase = use_view(phase_of)
-    n = use_view(lambda s: len(s["public"]["players"]))
     if phase in ("scoring", "over"):
         left = FinalScreen(None, big=True)
     else:
         left = BigNow()
     return ft.Column([
         BigHeadline(),
+        BigBankNote(),
         ft.Row([
-            ft.Container(left, expand=5),
-            ft.Column([BigPlayer(s, key=f"p{s}") for s in range(n)], expand=6, spacing=10),
-        ], vertical_alignment=ft.CrossAxisAlignment.START, spacing=32),
+            ft.Container(left, expand=LEFT),
+            ft.Container(BigPlayers(), expand=RIGHT),
+        ], vertical_alignment=ft.CrossAxisAlignment.START, spacing=GAP),
     ], spacing=20, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
 
@@ -66,6 +66,18 @@ def BigHeadline():
                                 semantics_label=f"Start player: {start}"))], tight=True, spacing=8),
     ], alignment=ft.MainAxisAlignment.SPACE_BETWEEN, wrap=True,
         vertical_alignment=ft.CrossAxisAlignment.CENTER)
+
+
+@part
+def BigBankNote():
+    """A limited bank that has run out, in large type (every screen says it)."""
+    k = _scale()
+    note = use_view(bank_note)
+    if not note:
+        return ft.Container(visible=False)
+    return ft.Container(kit.own(ft.Text(note, size=int(SMALLER * k), weight=ft.FontWeight.BOLD,
+                                        color=ft.Colors.ON_TERTIARY_CONTAINER)),
+                        bgcolor=ft.Colors.TERTIARY_CONTAINER, border_radius=8, padding=ft.Padding(16, 8, 16, 8))
 
 
 @part
@@ -138,9 +150,11 @@ def BigSteps():
     k = _scale()
     steps = use_view(_steps)
     label = use_view(lambda s: s["public"]["phase_label"])
+    phase = use_view(phase_of)
     rows: list[ft.Control] = [kit.big_text(label, int(TEXT * k))]
+    busy = "discarding" if phase in ("production_cap", "tribute_cap") else "moving tokens"
     for name, words, done in steps:
-        rows.append(kit.own(ft.Text(f"{name}: {'done' if done else 'moving tokens'}", size=int(SMALLER * k),
+        rows.append(kit.own(ft.Text(f"{name}: {'done' if done else busy}", size=int(SMALLER * k),
                                     weight=ft.FontWeight.BOLD if done else None,
                                     semantics_label=f"{name} {'done' if done else 'not done'}")))
         if words:
@@ -168,48 +182,100 @@ def BigMarket():
     return kit.own(ft.Text(text, size=int(SMALLER * k)))
 
 
-@part
-def BigPlayer(seat: int):
-    k = _scale()
-    line = use_view(lambda s: _big_line(s, seat))
-    cat = use_view(cat_of)
-    name, colour, money, grain, influence, start, counts = line
-    chips = [ft.Container(
-        kit.own(ft.Text(f"{cat['labels'][c]} {count}", size=int(22 * k), weight=ft.FontWeight.BOLD, color=look.class_text(c),
-                        semantics_label=f"{name} {cat['labels'][c]} {count}")),
-        bgcolor=look.class_colour(c), border_radius=6, padding=ft.Padding(8, 2, 8, 2))
-        for c, count in counts]
-    return ft.Container(ft.Column([
-        ft.Row([
-            ft.Row([kit.player_badge(name, colour, size=int(TEXT * k))]
-                   + ([ft.Icon(ft.Icons.FLAG, size=int(TEXT * k))] if start else []), tight=True),
-            ft.Row([
-                _big_number(money, "Money", f"{name} Money {money}", k),
-                _big_number(grain, "Grain", f"{name} Grain {grain}", k),
-                _big_number(influence, "Influence", f"{name} Influence {influence}", k),
-            ], spacing=24, tight=True),
-        ], alignment=ft.MainAxisAlignment.SPACE_BETWEEN),
-        ft.Row(chips, wrap=True, spacing=6),
-    ], spacing=4), padding=ft.Padding(12, 6, 12, 6), border=kit.outline(1, ft.Colors.OUTLINE_VARIANT))
+# -- every player's numbers: a table filling the right of the screen -------------------------------
+
+LEFT, RIGHT, GAP = 3, 8, 32
+NUMBER_MIN, NUMBER_MAX = 40, 72
+"""Every number a player reads across the table is drawn at 40 px or more (issue 26)."""
+CELL = 1.5
+"""A number's cell is this many times its type size wide (two digits and a margin)."""
+ROW_PAD = 12
+NAME = 3.5
+"""The player's name and colour take at least this many times the numbers' size."""
 
 
-def _big_number(value, label: str, semantics: str, k: float = 1.0) -> ft.Control:
-    return ft.Row([
-        kit.own(ft.Text(str(value), size=int(KEY * k), weight=ft.FontWeight.BOLD, semantics_label=semantics)),
-        ft.Text(label, size=int(22 * k)),
-    ], spacing=6, tight=True, vertical_alignment=ft.CrossAxisAlignment.END)
-
-
-def _big_line(screen: dict, seat: int):
-    p = screen["public"]["players"][seat]
+def table_columns(screen: dict) -> tuple:
+    """The class columns every row shows: the four classes, and the Empresses once anyone
+    has one (each row has the same columns, under one header)."""
     cat = cat_of(screen)
-    counts = []
-    for column in cat["columns"]:
-        k = sum(1 for c in p["cards"] if c["column"] == column)
-        if k or column in cat["classes"]:
-            counts.append((column, k))
+    extra = tuple(c for c in cat["columns"] if c not in cat["classes"]
+                  and any(card["column"] == c for p in screen["public"]["players"] for card in p["cards"]))
+    return tuple((c, cat["labels"][c]) for c in (*cat["classes"], *extra))
+
+
+def number_size(width: float, height: float, players: int, cells: int) -> tuple[int, float, int]:
+    """(the numbers' type size, a row's height, the captions' size) for ``players`` rows of
+    ``cells`` numbers in the right part of a ``width`` x ``height`` table screen: as large as
+    the width allows and the rows fill the height; never under :data:`NUMBER_MIN`."""
+    column = (width - 64 - GAP) * RIGHT / (LEFT + RIGHT) - 24
+    caption = 14 if width < 1600 else 22
+    headline = HEAD * (1.4 if width >= 1700 else 1.0) * 1.45 + 20
+    rows = height - headline - caption * 2 * 1.45 - 8
+    by_height = (rows / max(1, players) - 8 - ROW_PAD) / 1.45
+    size = NUMBER_MIN
+    for wanted in range(int(min(NUMBER_MAX, by_height)), NUMBER_MIN, -2):
+        if cells * (cell_width(wanted, caption) + 8) + NAME * wanted <= column:
+            size = wanted
+            break
+    row = max(size * 1.45 + ROW_PAD // 2, rows / max(1, players) - 8)
+    return size, row, caption
+
+
+def cell_width(size: int, caption: int) -> float:
+    """A number's cell: two digits and a margin, or its caption ("Influence"), the wider."""
+    return max(size * CELL, caption * 0.6 * 9)
+
+
+@part
+def BigPlayers():
+    n = use_view(lambda s: len(s["public"]["players"]))
+    columns = use_view(table_columns)
+    size, row, caption = number_size(kit.use_width(), kit.use_height(), n, 3 + len(columns))
+    cell = cell_width(size, caption)
+    head = [ft.Container(expand=True)]
+    for title in ("Money", "Grain", "Influence"):
+        head.append(ft.Container(ft.Text(title, size=caption, text_align=ft.TextAlign.CENTER), width=cell))
+    for column, title in columns:
+        head.append(ft.Container(ft.Text(title, size=caption, weight=ft.FontWeight.BOLD, color=look.class_text(column),
+                                          text_align=ft.TextAlign.CENTER, no_wrap=True),
+                                 bgcolor=look.class_colour(column), border_radius=6, width=cell,
+                                 padding=ft.Padding(0, 2, 0, 2)))
+    header = ft.Container(ft.Row(head, spacing=8), padding=ft.Padding(12, 0, 12, 0))
+    return ft.Column([header] + [BigPlayer(s, size, row, cell, columns, key=f"p{s}") for s in range(n)],
+                     spacing=8)
+
+
+@part
+def BigPlayer(seat: int, size: int, height: float, cell: float, columns: tuple):
+    line = use_view(lambda s: _big_line(s, seat, columns))
+    name, colour, money, grain, influence, start, counts = line
+    badge = ft.Row([kit.player_badge(name, colour, size=int(size * 0.8))]
+                   + ([ft.Icon(ft.Icons.FLAG, size=int(size * 0.8))] if start else []),
+                   tight=True, spacing=6)
+    cells: list[ft.Control] = [ft.Container(badge, expand=True, clip_behavior=ft.ClipBehavior.HARD_EDGE)]
+    for value, label in ((money, "Money"), (grain, "Grain"), (influence, "Influence")):
+        cells.append(ft.Container(_number(value, f"{name} {label} {value}", size), width=cell))
+    for (column, title), count in zip(columns, counts):  # the class's colour, as in the header
+        cells.append(ft.Container(_number(count, f"{name} {title} {count}", size, look.class_text(column)),
+                                  bgcolor=look.class_colour(column), border_radius=10, width=cell,
+                                  padding=ft.Padding(0, 2, 0, 2)))
+    return ft.Container(ft.Row(cells, spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER),
+                        height=height, padding=ft.Padding(12, ROW_PAD // 2, 12, ROW_PAD // 2),
+                        border=kit.outline(1, ft.Colors.OUTLINE_VARIANT), alignment=ft.Alignment.CENTER_LEFT)
+
+
+def _number(value, label: str, size: int, colour=None) -> ft.Control:
+    """One number read across the table; its accessibility node is the text itself (the
+    browser tests measure its box and its digits)."""
+    return kit.own(ft.Text(str(value), size=size, weight=ft.FontWeight.BOLD, color=colour, semantics_label=label,
+                           text_align=ft.TextAlign.CENTER))
+
+
+def _big_line(screen: dict, seat: int, columns: tuple):
+    p = screen["public"]["players"][seat]
+    counts = tuple(sum(1 for c in p["cards"] if c["column"] == column) for column, _ in columns)
     return (p["name"], screen["table"]["colours"][seat], p["money"], p["grain"], p["influence"],
-            bool(p.get("is_start")), tuple(counts))
+            bool(p.get("is_start")), counts)
 
 
 # -- the end of the game ---------------------------------------------------------------------

@@ -53,7 +53,7 @@ def waiting_words(screen: dict) -> str | None:
         return f"Waiting for {who} to take a card."
     if phase == "production":
         return f"Waiting for {who} to move their tokens and tap Done."
-    if phase == "tribute_cap":
+    if phase in ("production_cap", "tribute_cap"):
         return f"Waiting for {who} to discard down to {numbers_of(screen)['cap']}."
     if phase == "tribute":
         current = (public.get("tribute") or {}).get("current")
@@ -63,6 +63,13 @@ def waiting_words(screen: dict) -> str | None:
     if phase == "scoring":
         return f"Waiting for {who} to place their Empress and bonus points."
     return f"Waiting for {who}."
+
+
+def bank_note(screen: dict) -> str | None:
+    """``The bank has no Grain left.`` once a limited bank has run out (every screen
+    says it), else None."""
+    note = screen["public"].get("bank_note")
+    return f"{note}." if note else None
 
 
 def tribute_lines(screen: dict):
@@ -103,6 +110,33 @@ def tribute_lines(screen: dict):
 
 # -- the turn banner ----------------------------------------------------------------------------
 
+def decision(screen: dict, seat: int) -> str | None:
+    """What ``seat`` decides now, from the public view only (pass-and-play's hand-over:
+    never how much anyone bid nor what a phone alone is shown)."""
+    public = screen["public"]
+    phase = public["phase"]
+    if seat not in screen["to_act"]:
+        return None
+    if phase == "setup":
+        return "take their extra resources"
+    if phase == "auction":
+        return "bid in secret"
+    if phase == "pick":
+        return "take a card"
+    if phase == "production":
+        return "move their tokens and tap Done"
+    if phase == "tribute_cap":
+        return f"discard down to {numbers_of(screen)['cap']}"
+    if phase == "tribute":
+        current = (public.get("tribute") or {}).get("current") or {}
+        if current.get("waiting_for") == "payer":
+            return f"turn cards face down to pay {name_of(screen, current.get('to'))}"
+        return f"take tribute from {name_of(screen, current.get('from'))}"
+    if phase == "scoring":
+        return "place their Empress and bonus points"
+    return None
+
+
 def turn_words(screen: dict) -> str:
     """What "Your turn: ..." says on this phone: only moves that are legal now."""
     legal = set(screen["legal"])
@@ -137,5 +171,5 @@ def turn_words(screen: dict) -> str:
     return ""
 
 
-__all__ = ["cat_of", "name_of", "names", "numbers_of", "phase_of", "tribute_lines", "turn_words",
+__all__ = ["bank_note", "cat_of", "name_of", "names", "numbers_of", "phase_of", "tribute_lines", "turn_words",
            "waiting_words"]

@@ -1,0 +1,54 @@
+"""Rock Garden's big table screen (issue 26, point 2) on a real Flet session: the round's
+summary from the view's ``last_round``, shown from the pass until the next piles are laid
+out; the black rock with its light ring on the tracker."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from companion.games.rockgarden import look as rk
+from tests.rockgarden.test_rockgarden_screens import Table, score_round_one, to_turn_ins
+from tests.support import run_app
+from tests.uitree import walk
+
+
+def test_the_round_is_summed_up_from_the_pass_until_the_next_piles_are_laid_out():
+    async def test(app):
+        t = Table(app)
+        to_turn_ins(t)  # Bo passed and drew W3
+        wide = await app.host(t.hub, width=1280)
+        text = wide.text()
+        assert "Round 1 so far" in text
+        assert "Bo passed: a Pass card, drew White III" in text
+        assert "Cy took pile 2 (Yellow III, Green III) for Green I" in text
+        score_round_one(t)
+        await wide.settle()
+        text = wide.text()
+        assert "Round 1: what happened" in text and "Bo lays out the piles" in text
+        assert ("Bo passed: a Pass card, drew White III; turned in Trips (Yellow I, Yellow I, Yellow I) for a "
+                "Trips card; turned in Straight Flush (White I, White II, White III) for a Straight Flush card") in text
+        t.apply(1, "draw", rocks="G1 G2 G3")
+        await wide.settle()
+        assert "Round 1: what happened" in wide.text() and "Piles 1 of 3" in wide.text()
+        t.apply(1, "draw", rocks="R1 R2 R3 Y1 Y2 Y3")  # the piles are laid out: bidding
+        await wide.settle()
+        assert "Round 1: what happened" not in wide.text() and "Piles 3 of 3" in wide.text()
+        assert "Bo bids" in wide.text()
+    run_app(test)
+
+
+def test_numbers_on_the_table_screen_are_40_px_or_more():
+    async def test(app):
+        t = Table(app)
+        to_turn_ins(t)
+        score_round_one(t)
+        wide = await app.host(t.hub, width=1280)
+        labels = ("Piles 0 of 3", "Trips cards left 9", "Tracker space 1", "Tracker space 6",
+                  "Black rock chance 0%", "Bo demerit cards 3", "Cy rocks 6")
+        sizes = {c.semantics_label: c.size for c in walk(wide.tree())
+                 if isinstance(c, ft.Text) and c.semantics_label in labels}
+        assert set(sizes) == set(labels) and min(sizes.values()) >= 40, sizes
+        black = [c for c in walk(wide.tree()) if isinstance(c, ft.Container) and c.bgcolor == "#212121"
+                 and c.border is not None]
+        assert black and all(c.border.top.color == rk.BLACK_EDGE for c in black)  # visible when dark
+    run_app(test)
