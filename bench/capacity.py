@@ -1,7 +1,8 @@
 """Benchmark: the server's cost of one action on a table of 6 phones, beside Flet's floor.
 
     .venv/bin/python bench/capacity.py [--tables 100] [--actions 300] [--games scorepad,...]
-                                       [--store disk|memory] [--profile]
+                                       [--store disk|memory] [--cpu-quota 0.25] [--parts]
+                                       [--profile [--sort cumulative]]
 
 Everything real but the network: the durable store (TinyDB, fsynced) in a temp dir, the
 real ``Tables``/``TableHub``, and for every seat the real app (``page.render(App, phone)``)
@@ -18,16 +19,22 @@ An action, per game:
 - ``strata``: a player taps one of the secret auction bids (the tables are at round 3's
   auction after 2 rounds of random play; another amount replaces a bid, so it repeats).
 The timer starts when the tap is dispatched (``Session.dispatch_event``, as flet-web does a
-browser's) and stops when every phone at that table has sent the patch that shows the new
-move count (the patch of every part that changed leaves in the same scheduler pass).
+browser's) and stops when every phone at that table has drawn the move: its live view
+shows the new revision (``companion.ui.live.live_of``) and Flet's update scheduler has sent
+the patch of every part that changed (the time of the last frame sent). Nothing polls: the
+event loop sleeps while a worker thread checks and stores the move, as the server's does.
 
 Baseline, same run, same fake connection: Flet's floor for "6 sessions hear of a change":
 bare sessions with one ``Text``; an action sets the Text on 6 of them through
 ``page.run_task`` and ``Text.update()``.
 
 Memory per session: RSS growth while the phones are made, divided by their number.
-Goals (issue 15): p50 at most a quarter of the previous screens' (6.5-7.7 ms for the score
-pad on this machine); the ratio to the floor is printed.
+
+``--cpu-quota 0.25`` runs the timed actions a second time (the same tables) with this
+process held to a quarter of one core (a cgroup v1 cpu group, see :class:`CpuQuota`), and
+the bare broadcast alike, and prints both tables. ``--parts`` says where the event loop's
+time goes, part by part. Goals (issue 25): loop CPU p50 with ``--store memory`` and p95 at
+a quarter core with the disk store, printed with MET / NOT MET.
 """
 
 from __future__ import annotations
@@ -58,6 +65,14 @@ from flet.pubsub.pubsub_hub import PubSubHub  # noqa: E402
 from companion.codes import token_hash  # noqa: E402
 from companion.context import AppContext  # noqa: E402
 from companion.hub import HOST, Tables  # noqa: E402
+try:
+    from companion.ui.live import live_of  # noqa: E402
+except ImportError:  # the code before issue 25, measured with this same bench
+    from companion.ui import live as _live  # noqa: E402
+
+    def live_of(page):
+        context = _live._SHOWN.get(page)
+        return context.live if context is not None else None
 from storage import TableStore  # noqa: E402
 from storage.memory import MemoryStore  # noqa: E402
 from tests.flet_sessions import FakeConnection, Tab, new_flet_session  # noqa: E402
@@ -66,7 +81,6 @@ from tests.uitree import taps  # noqa: E402
 from _browser import machine_line, percentile  # noqa: E402
 
 PLAYERS = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo"]
-PREVIOUS_P50_MS = (6.5, 7.7)  # the score pad before issue 15 (bench/RESULTS.md)
 MB = 1e6
 
 
@@ -94,33 +108,84 @@ async def seat_tabs(loop, executor, pubsub, ctx, hub) -> list[Tab]:
     return tabs
 
 
-async def tap_and_wait(table: Table, tab: Tab, name: str) -> tuple[float, float]:
-    """Dispatch a tap: (seconds until every phone sent the patch with the new move count,
-    the event loop thread's CPU seconds meanwhile)."""
-    marker = f"move {table.hub.revision + 1}".encode()
-    counts = [len(t.conn.sent) for t in table.tabs]
+PROFILING: list = [None]  # the profiler of --profile, while the timed actions run
+PROBE: list = [None]  # the parts probe of --parts
+GAP_S: list = [0.0]  # --gap-ms: a pause before each timed action
+
+
+async def tap_and_wait(table: Table, tab: Tab, name: str) -> tuple[float, float, float]:
+    """Dispatch a tap: (seconds until every phone of the table has drawn the move: its live
+    view shows the new revision and the patches of every part that changed have left;
+    the event loop thread's CPU seconds meanwhile; the whole process's CPU seconds
+    meanwhile: the loop, and the worker thread's check, durable write and views).
+
+    Nothing polls: each phone's live view calls the bench back when it shows the move,
+    each fake connection when it sends a frame, so the event loop sleeps in its selector
+    while a worker thread works, as the server's does. (Up to this session the bench
+    polled the frames with ``asyncio.sleep(0)`` for a "move N" text: a spinning loop whose
+    spinning counted as the loop's CPU.) Once every phone has shown the move, the bench
+    lets Flet's update schedulers run their pass (a few loop turns) and takes the time of
+    the last frame sent."""
+    target = table.hub.revision + 1
     control = taps(tab.tree()).get(name)
     if control is None:
         raise RuntimeError(f"no {name!r} to tap")
-    start, cpu_start = time.perf_counter(), time.thread_time()
-    await tab.session.dispatch_event(control._i, "click", None)
-    pending = set(range(len(table.tabs)))
-    deadline = start + 30
-    while pending:
-        for i in list(pending):
-            frames = table.tabs[i].conn.sent[counts[i]:]
-            if any(marker in frame for frame in frames):
+    lives = [live_of(t.page) for t in table.tabs]
+    if any(live is None for live in lives):
+        raise RuntimeError("a phone shows no table")
+    pending = set(range(len(lives)))
+    shown = asyncio.Event()
+    last = [None]
+
+    def showing(i):
+        def listener(screen: dict) -> None:
+            if screen["revision"] >= target and i in pending:
                 pending.discard(i)
-        if pending:
-            if time.perf_counter() > deadline:
-                raise RuntimeError("a phone did not hear the action")
+                if not pending:
+                    shown.set()
+        return listener
+
+    def on_frame(frame: bytes) -> None:
+        last[0] = (time.perf_counter(), time.thread_time(), time.process_time())
+
+    listeners = [showing(i) for i in range(len(lives))]
+    for live, listener in zip(lives, listeners):
+        live.listeners.add(listener)
+    for t in table.tabs:
+        t.conn.on_frame = on_frame
+    probe = PROBE[0] if PROBE[0] is not None and PROBE[0].on else None
+    turns_before = set(table.hub.view(HOST)["to_act"]) if probe else set()
+    if probe:
+        probe.start_action()
+    try:
+        if PROFILING[0] is not None:  # --profile: the tap and what it sets off, not the typing before
+            PROFILING[0].enable()
+        start = (time.perf_counter(), time.thread_time(), time.process_time())
+        await tab.session.dispatch_event(control._i, "click", None)
+        try:
+            await asyncio.wait_for(shown.wait(), 30)
+        except asyncio.TimeoutError:
+            raise RuntimeError("a phone did not hear the action") from None
+        for _ in range(4):  # the update schedulers' pass, then their effects
             await asyncio.sleep(0)
-    return time.perf_counter() - start, time.thread_time() - cpu_start
+        end = last[0] or (time.perf_counter(), time.thread_time(), time.process_time())
+        if end[0] < start[0]:
+            end = (time.perf_counter(), time.thread_time(), time.process_time())
+        if probe:
+            probe.end_action(table, tab, turns_before, name)
+        return tuple(b - a for a, b in zip(start, end))
+    finally:
+        if PROFILING[0] is not None:
+            PROFILING[0].disable()
+        for live, listener in zip(lives, listeners):
+            live.listeners.discard(listener)
+        for t in table.tabs:
+            t.conn.on_frame = None
 
 
 # -- the games' actions ------------------------------------------------------------------
 
-async def scorepad_action(table: Table, rng: random.Random, k: int) -> tuple[float, float]:
+async def scorepad_action(table: Table, rng: random.Random, k: int) -> tuple[float, float, float]:
     seat = rng.randrange(len(table.tabs))
     tab = table.tabs[seat]
     await tab.type(f"{PLAYERS[seat]}'s points", str(1000 + k))
@@ -151,7 +216,7 @@ def rockgarden_history(hub, rng: random.Random, rounds: int) -> None:
     hub.act(HOST, "draw", {"rocks": " ".join(drawn)}, None)
 
 
-async def rockgarden_action(table: Table, rng: random.Random, k: int) -> tuple[float, float]:
+async def rockgarden_action(table: Table, rng: random.Random, k: int) -> tuple[float, float, float]:
     """A bid by the seat to bid (its first advice line loaded), or that phone's Undo."""
     undo = getattr(table, "undo_on", None)
     if undo is not None:
@@ -196,7 +261,7 @@ def strata_history(hub, rng: random.Random, rounds: int) -> None:
     raise RuntimeError("strata history: no progress")
 
 
-async def strata_action(table: Table, rng: random.Random, k: int) -> tuple[float, float]:
+async def strata_action(table: Table, rng: random.Random, k: int) -> tuple[float, float, float]:
     """A player taps one of the secret bids (another amount replaces the bid)."""
     seat = rng.randrange(len(table.tabs))
     tab = table.tabs[seat]
@@ -247,6 +312,215 @@ async def floor_bench(loop, executor, pubsub, n_tables: int, actions: int, rng) 
     return {"times": times, "per_session": per_session}
 
 
+class PartsProbe:
+    """Where the event loop's time goes, per part (``--parts``): every component update
+    (Flet's ``Component.update``: the part drawn again, its diff and its message) timed
+    with the thread's CPU clock and counted by the part's name, and each phone's hearing
+    of a change (its selectors run, ``LiveTable._show``). A measuring wrapper around two
+    public methods, for this bench only."""
+
+    def __init__(self, profile_part: str | None = None):
+        from companion.ui.live import LiveTable
+
+        self.on = False
+        self.profiler = cProfile.Profile() if profile_part else None
+        self.page_cpu: dict[int, float] = {}  # this action's update and hearing CPU, by page
+        self.roles: dict[str, list[float]] = {}  # per action: the acting phone, the phone whose turn came, the others
+        self.parts: dict[str, list[float]] = {}
+        self.listen: list[float] = []
+        probe = self
+        original_update = ft.Component.update
+        original_show = LiveTable._show
+
+        def update(component):
+            if not probe.on:
+                return original_update(component)
+            name = getattr(component.fn, "__name__", "?")
+            profiled = probe.profiler is not None and name == profile_part
+            start = time.thread_time()
+            try:
+                if profiled:
+                    return probe.profiler.runcall(original_update, component)
+                return original_update(component)
+            finally:
+                spent = time.thread_time() - start
+                probe.parts.setdefault(name, []).append(spent)
+                page = id(ft.context.page)
+                probe.page_cpu[page] = probe.page_cpu.get(page, 0.0) + spent
+
+        def show(live, screen, number):
+            if not probe.on:
+                return original_show(live, screen, number)
+            start = time.thread_time()
+            try:
+                return original_show(live, screen, number)
+            finally:
+                spent = time.thread_time() - start
+                probe.listen.append(spent)
+                page = id(live.phone.page)
+                probe.page_cpu[page] = probe.page_cpu.get(page, 0.0) + spent
+
+        ft.Component.update = update
+        LiveTable._show = show
+
+    def start_action(self) -> None:
+        self.page_cpu = {}
+
+    def end_action(self, table: "Table", actor: "Tab", turns_before: set, tapped: str) -> None:
+        tapped = "Bid" if tapped.startswith("Bid ") else tapped
+        turns_after = set(table.hub.view(HOST)["to_act"])
+        others = []
+        for t in table.tabs:
+            spent = self.page_cpu.get(id(t.page), 0.0)
+            seat = table.tabs.index(t)
+            if t is actor:
+                self.roles.setdefault(f"{tapped}: acting", []).append(spent)
+            elif seat in turns_after - turns_before:
+                self.roles.setdefault(f"{tapped}: whose turn came", []).append(spent)
+            elif seat in turns_before - turns_after:
+                self.roles.setdefault(f"{tapped}: whose turn went", []).append(spent)
+            else:
+                others.append(spent)
+        for spent in others:
+            self.roles.setdefault(f"{tapped}: each other", []).append(spent)
+
+    def report(self, game: str, actions: int, loop_cpu_ms: float) -> str:
+        lines = [f"\nparts ({game}), per action (6 phones), loop CPU (thread time):",
+                 f"  {'part':24s} {'updates':>8s} {'ms each':>8s} {'ms/action':>10s}"]
+        rows = sorted(self.parts.items(), key=lambda kv: -sum(kv[1]))
+        total = 0.0
+        for name, times in rows:
+            per = sum(times) * 1e3 / actions
+            total += per
+            lines.append(f"  {name:24s} {len(times) / actions:8.2f} {statistics.mean(times) * 1e3:8.3f} {per:10.3f}")
+        for role, spent in sorted(self.roles.items()):
+            lines.append(f"  {role[:24]:24s} {len(spent) / actions:8.2f} {statistics.mean(spent) * 1e3:8.3f} "
+                         f"{sum(spent) * 1e3 / actions:10.3f}  (its parts and hearing)")
+        heard = sum(self.listen) * 1e3 / actions
+        lines.append(f"  {'(selectors: phones hear)':24s} {len(self.listen) / actions:8.2f} "
+                     f"{statistics.mean(self.listen) * 1e3 if self.listen else 0:8.3f} {heard:10.3f}")
+        lines.append(f"  parts + hearing {total + heard:.2f} ms of a mean loop CPU of {loop_cpu_ms:.2f} ms")
+        return "\n".join(lines)
+
+
+CGROUP_ROOT = Path("/sys/fs/cgroup/cpu")
+CGROUP_PERIOD_US = 10000
+
+
+class CpuQuota:
+    """The server's share of the machine held to a fraction of one core: a cgroup v1 cpu
+    group (``cpu.cfs_period_us`` 10000, ``cpu.cfs_quota_us`` = fraction x 10000) that this
+    process (every thread: the event loop, the workers' durable writes and views) enters
+    for the timed actions and leaves after them. Root and cgroup v1 only; :meth:`problem`
+    says why not otherwise."""
+
+    def __init__(self, fraction: float):
+        self.fraction = fraction
+        self.quota_us = int(round(fraction * CGROUP_PERIOD_US))
+        self.path = CGROUP_ROOT / f"tc-bench-capacity-{os.getpid()}"
+
+    @staticmethod
+    def problem() -> str | None:
+        if not (CGROUP_ROOT / "cpu.cfs_quota_us").exists():
+            return f"no cgroup v1 cpu controller at {CGROUP_ROOT} (cpu.cfs_quota_us missing)"
+        if os.geteuid() != 0:
+            return "making a cgroup needs root"
+        return None
+
+    def make(self) -> None:
+        self.path.mkdir()
+        (self.path / "cpu.cfs_period_us").write_text(str(CGROUP_PERIOD_US))
+        (self.path / "cpu.cfs_quota_us").write_text(str(self.quota_us))
+
+    def enter(self) -> None:
+        (self.path / "cgroup.procs").write_text(str(os.getpid()))  # every thread of the process
+
+    def leave(self) -> None:
+        (CGROUP_ROOT / "cgroup.procs").write_text(str(os.getpid()))
+
+    def throttled_ms(self) -> float:
+        for line in (self.path / "cpu.stat").read_text().splitlines():
+            if line.startswith("throttled_time"):
+                return int(line.split()[1]) / 1e6
+        return float("nan")
+
+    def remove(self) -> None:
+        try:
+            self.leave()
+        finally:
+            self.path.rmdir()
+
+    def words(self) -> str:
+        return (f"{self.fraction:g} of one core: cgroup v1 cpu {self.path.name}, "
+                f"cpu.cfs_period_us {CGROUP_PERIOD_US}, cpu.cfs_quota_us {self.quota_us}")
+
+
+class GcProbe:
+    """The cycle collector's passes during the timed actions: how many, of which
+    generation, and their wall time (``gc.callbacks``)."""
+
+    def __init__(self):
+        self.started: float | None = None
+        self.passes: list[tuple[int, float]] = []
+        gc.callbacks.append(self.callback)
+
+    def callback(self, phase: str, info: dict) -> None:
+        if phase == "start":
+            self.started = time.perf_counter()
+        elif self.started is not None:
+            self.passes.append((info["generation"], time.perf_counter() - self.started))
+            self.started = None
+
+    def close(self) -> dict:
+        gc.callbacks.remove(self.callback)
+        by_gen = {g: [t for gen, t in self.passes if gen == g] for g in (0, 1, 2)}
+        return {g: (len(ts), sum(ts)) for g, ts in by_gen.items()}
+
+
+async def timed_actions(tables, action, rng, actions: int, profiler=None, probe=None) -> dict:
+    times, cpu, process_cpu = [], [], []
+    collections = GcProbe()
+    PROFILING[0] = profiler
+    for k in range(actions):
+        table = rng.choice(tables)
+        if GAP_S[0]:
+            await asyncio.sleep(GAP_S[0])  # players' taps are never back to back (not timed)
+        if probe:
+            probe.on = True
+        wall, loop_cpu, all_cpu = await action(table, rng, k)  # what a tap costs, not the typing before it
+        if probe:
+            probe.on = False
+        times.append(wall * 1e3)
+        cpu.append(loop_cpu * 1e3)
+        process_cpu.append(all_cpu * 1e3)
+    PROFILING[0] = None
+    return {"times": times, "cpu": cpu, "process_cpu": process_cpu, "gc": collections.close()}
+
+
+# the goals of issue 25 (bench/RESULTS.md)
+LOOP_CPU_GOAL_MS = {"scorepad": 4.0, "rockgarden": 15.0, "strata": 4.0}  # p50, memory store
+QUARTER_P95_GOAL_MS = {"scorepad": 40.0, "rockgarden": 100.0, "strata": 40.0}  # disk store
+
+
+def print_table(title: str, results: dict, floor: dict) -> None:
+    f50 = statistics.median(floor["times"])
+    print(title)
+    for game, r in results.items():
+        t = r["times"]
+        p50 = statistics.median(t)
+        print(f"  {game:11s}: p50 {p50:6.2f} ms  p95 {percentile(t, 0.95):6.2f} ms  "
+              f"max {max(t):7.2f} ms  ({p50 / f50:.1f}x the floor's p50); "
+              f"loop CPU p50 {statistics.median(r['cpu']):5.2f} ms, process CPU p50 "
+              f"{statistics.median(r['process_cpu']):5.2f} ms; memory {r['per_session'] / MB:.3f} MB/phone")
+    for game, r in results.items():
+        n = len(r["times"])
+        print(f"  {game:11s}  cycle collections per action: " + ", ".join(
+            f"gen {g} {count / n:.2f} ({total * 1e3 / n:.2f} ms)" for g, (count, total) in r["gc"].items()))
+    ft_ = floor["times"]
+    print(f"  floor      : p50 {f50:6.2f} ms  p95 {percentile(ft_, 0.95):6.2f} ms  max {max(ft_):7.2f} ms  "
+          f"(bare Flet: 6 sessions each update one Text); memory {floor['per_session'] / MB:.3f} MB/session")
+
+
 async def run(args) -> None:
     loop = asyncio.get_running_loop()
     executor = ThreadPoolExecutor(max_workers=8)
@@ -255,58 +529,93 @@ async def run(args) -> None:
     store = TableStore(data) if args.store == "disk" else MemoryStore()
     ctx = AppContext(tables=Tables(store), public_url="http://127.0.0.1:8550", data_dir=data,
                      host_key_hash=token_hash("bench-host-key"), loopback_is_host=False)
+    if args.gc == "quiet":  # as `companion serve` runs (companion/quiet_gc.py)
+        try:
+            from companion import quiet_gc
+        except ImportError:  # the code before issue 25: CPython's own collector
+            print("(this code has no companion/quiet_gc.py: CPython's collector as it comes)")
+        else:
+            quiet_gc.install()
+    quota = CpuQuota(args.cpu_quota) if args.cpu_quota else None
+    if quota:
+        quota.make()
     rng = random.Random(7)
-    results = {}
-    for game in args.games.split(","):
-        history, action = GAMES[game]
-        warm = ctx.tables.create(game, PLAYERS)
-        history(warm, rng, args.rounds)
-        warm_table = Table(warm, await seat_tabs(loop, executor, pubsub, ctx, warm))
-        for k in range(5):  # the modules' first use is paid before anything is measured
-            await action(warm_table, rng, k)
-        gc.collect()
-        before = rss()
-        tables = []
-        for _ in range(args.tables):
-            hub = ctx.tables.create(game, PLAYERS)
-            history(hub, rng, args.rounds)
-            tables.append(Table(hub, await seat_tabs(loop, executor, pubsub, ctx, hub)))
-        gc.collect()
-        per_session = (rss() - before) / (args.tables * 6)
-        times, cpu = [], []
-        profiler = cProfile.Profile() if args.profile else None
-        for k in range(args.actions):
-            table = rng.choice(tables)
-            if profiler:
-                profiler.enable()
-            wall, loop_cpu = await action(table, rng, k)  # what a tap costs, not the typing before it
-            times.append(wall * 1e3)
-            cpu.append(loop_cpu * 1e3)
-            if profiler:
-                profiler.disable()
-        results[game] = {"times": times, "cpu": cpu, "per_session": per_session,
-                         "profiler": profiler}
-    floor = await floor_bench(loop, executor, pubsub, args.tables, args.actions, rng)
-    f50 = statistics.median(floor["times"])
-    print(f"\nserver cost of one action, tap -> all 6 phones sent their patch "
-          f"({args.actions} actions, {args.tables} tables x 6 phones per game, "
-          f"{'durable store: the wait for the disk included' if args.store == 'disk' else 'in-memory store: the screens and the hub alone'}; "
-          f"loop CPU = the event loop thread's CPU time, what other phones wait for):")
+    results, quartered = {}, {}
+    probe = None
+    try:
+        for game in args.games.split(","):
+            history, action = GAMES[game]
+            warm = ctx.tables.create(game, PLAYERS)
+            history(warm, rng, args.rounds)
+            warm_table = Table(warm, await seat_tabs(loop, executor, pubsub, ctx, warm))
+            for k in range(5):  # the modules' first use is paid before anything is measured
+                await action(warm_table, rng, k)
+            gc.collect()
+            before = rss()
+            tables = []
+            for _ in range(args.tables):
+                hub = ctx.tables.create(game, PLAYERS)
+                history(hub, rng, args.rounds)
+                tables.append(Table(hub, await seat_tabs(loop, executor, pubsub, ctx, hub)))
+            gc.collect()
+            per_session = (rss() - before) / (args.tables * 6)
+            profiler = cProfile.Profile() if args.profile else None
+            probe = PartsProbe(args.profile_part) if (args.parts or args.profile_part) and probe is None else probe
+            if probe:
+                probe.parts, probe.listen, probe.roles = {}, [], {}
+                PROBE[0] = probe
+            r = await timed_actions(tables, action, rng, args.actions, profiler, probe)
+            results[game] = {**r, "per_session": per_session, "profiler": profiler,
+                             "parts": probe.report(game, args.actions, statistics.mean(r["cpu"])) if probe else None}
+            if quota:  # the same tables again, the process held to its share of one core
+                quota.enter()
+                try:
+                    throttled = quota.throttled_ms()
+                    r = await timed_actions(tables, action, rng, args.actions)
+                    throttled = quota.throttled_ms() - throttled
+                finally:
+                    quota.leave()
+                quartered[game] = {**r, "per_session": per_session, "throttled": throttled}
+        floor = await floor_bench(loop, executor, pubsub, args.tables, args.actions, rng)
+        if quota:
+            quota.enter()
+            try:
+                floor_quartered = await floor_bench(loop, executor, pubsub, args.tables, args.actions, rng)
+            finally:
+                quota.leave()
+    finally:
+        if quota:
+            quota.remove()
+    where = ("durable store: the wait for the disk included" if args.store == "disk"
+             else "in-memory store: the screens and the hub alone")
+    print_table(f"\nserver cost of one action, tap -> all 6 phones sent their patch "
+                f"({args.actions} actions, {args.tables} tables x 6 phones per game, {where}; "
+                f"loop CPU = the event loop thread's CPU time, what other phones wait for; "
+                f"process CPU = every thread's):", results, floor)
+    if quota:
+        print_table(f"\nthe same, the process held to {quota.words()} "
+                    f"(the bare broadcast held alike):", quartered, floor_quartered)
+        print("  throttled: " + ", ".join(f"{g} {r['throttled']:.0f} ms" for g, r in quartered.items()))
+    print(f"\ngoals (issue 25):")
     for game, r in results.items():
-        t = r["times"]
-        p50 = statistics.median(t)
-        print(f"  {game:11s}: p50 {p50:6.2f} ms  p95 {percentile(t, 0.95):6.2f} ms  "
-              f"max {max(t):6.2f} ms  ({p50 / f50:.1f}x the floor's p50); "
-              f"loop CPU p50 {statistics.median(r['cpu']):5.2f} ms; memory {r['per_session'] / MB:.3f} MB/phone")
-    ft_ = floor["times"]
-    print(f"  floor      : p50 {f50:6.2f} ms  p95 {percentile(ft_, 0.95):6.2f} ms  "
-          f"(bare Flet: 6 sessions each update one Text); memory {floor['per_session'] / MB:.3f} MB/session")
-    if "scorepad" in results:
-        p50 = statistics.median(results["scorepad"]["times"])
-        goal = PREVIOUS_P50_MS[0] / 4
-        print(f"\ngoal: score pad p50 at most a quarter of the previous screens' "
-              f"({PREVIOUS_P50_MS[0]}-{PREVIOUS_P50_MS[1]} ms -> {goal:.2f} ms): "
-              f"{'MET' if p50 <= goal else 'NOT MET'} ({p50:.2f} ms)")
+        if game in LOOP_CPU_GOAL_MS:
+            value, goal = statistics.median(r["cpu"]), LOOP_CPU_GOAL_MS[game]
+            note = "" if args.store == "memory" else " (the goal is for the memory store: run with --store memory)"
+            print(f"  {game:11s}: loop CPU p50 {value:6.2f} ms, goal <= {goal:g} ms: "
+                  f"{'MET' if value <= goal else 'NOT MET'}{note}")
+    for game, r in quartered.items():
+        if game in QUARTER_P95_GOAL_MS:
+            value, goal = percentile(r["times"], 0.95), QUARTER_P95_GOAL_MS[game]
+            note = "" if args.store == "disk" else " (the goal is for the disk store)"
+            print(f"  {game:11s}: p95 at {args.cpu_quota:g} core {value:6.2f} ms, goal <= {goal:g} ms: "
+                  f"{'MET' if value <= goal else 'NOT MET'}{note}")
+    for game, r in results.items():
+        if r["parts"]:
+            print(r["parts"])
+    if probe and probe.profiler:
+        out = io.StringIO()
+        pstats.Stats(probe.profiler, stream=out).sort_stats(args.sort).print_stats(30)
+        print(f"\nprofile of the updates of {args.profile_part} (every game run):\n{out.getvalue()}")
     for game, r in results.items():
         if r["profiler"]:
             out = io.StringIO()
@@ -323,11 +632,33 @@ def main() -> int:
     parser.add_argument("--rounds", type=int, default=2)
     parser.add_argument("--games", default=",".join(GAMES))
     parser.add_argument("--profile", action="store_true")
+    parser.add_argument("--parts", action="store_true",
+                        help="where the loop's time goes: each part's updates per action and their CPU")
+    parser.add_argument("--profile-part", metavar="NAME",
+                        help="profile the updates of one part only (cProfile), e.g. TotalValue")
     parser.add_argument("--sort", default="tottime", help="the profile's order (tottime, cumulative)")
     parser.add_argument("--store", choices=("disk", "memory"), default="disk",
                         help="disk: the durable TinyDB store, fsynced (default); memory: "
                              "the screens' and the hub's cost without the disk")
+    parser.add_argument("--gap-ms", type=float, default=0.0,
+                        help="a pause before each timed action, not timed (default none: the actions "
+                             "follow each other as fast as the bench can; a table's taps are seconds "
+                             "apart, and the server's cycle collector runs in such pauses)")
+    parser.add_argument("--gc", choices=("quiet", "default"), default="quiet",
+                        help="quiet: the cycle collector as `companion serve` runs it, between moves "
+                             "(default); default: CPython's own thresholds")
+    parser.add_argument("--cpu-quota", type=float, default=None, metavar="FRACTION",
+                        help="also run the timed actions with this process held to FRACTION of one "
+                             "core (cgroup v1, root); prints both tables")
     args = parser.parse_args()
+    GAP_S[0] = args.gap_ms / 1000
+    if args.cpu_quota is not None:
+        if not 0 < args.cpu_quota <= os.cpu_count():
+            parser.error("--cpu-quota: a fraction of one core, above 0")
+        why = CpuQuota.problem()
+        if why:
+            print(f"bench/capacity.py: --cpu-quota cannot be applied here: {why}", file=sys.stderr)
+            return 2
     print("bench/capacity.py:", machine_line())
     import logging
 

@@ -28,6 +28,7 @@ from typing import Any, Callable, Mapping, TypeVar
 
 from engine.errors import IllegalAction
 from engine.game import Action
+from companion import quiet_gc
 from engine.registry import get_game
 from engine.table import REDO, SNAPSHOT_EVERY, UNDO, Entry, Match, TableSpec, make_spec
 from engine.upgrade import log_version
@@ -274,11 +275,12 @@ class TableHub:
         if kind in (UNDO, REDO):
             acting_for = who.by
         action = Action(acting_for, kind, dict(payload or {}))
-        with self.lock:
-            proposal = self.match.propose(who.by, action, seen_revision)
-            self.store.append(self.code, *self.match.records(proposal))
-            entry = self.match.accept(proposal)
-        self._notify()
+        with quiet_gc.moving():  # no cycle collection starts while a move is under way
+            with self.lock:
+                proposal = self.match.propose(who.by, action, seen_revision)
+                self.store.append(self.code, *self.match.records(proposal))
+                entry = self.match.accept(proposal)
+            self._notify()
         return entry
 
     async def act_async(self, who: Who, kind: str, payload: Mapping[str, Any] | None = None,

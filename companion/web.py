@@ -278,8 +278,12 @@ def serve(ctx: AppContext, host: str, port: int, log_level: str = "warning",
     ``limits``: the connection caps (companion/edge.py)."""
     import uvicorn
 
+    from companion import quiet_gc
+
     logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    config = uvicorn.Config(build_asgi(ctx), host=host, port=port, log_level=log_level,
+    app = build_asgi(ctx)
+    quiet_gc.install()  # the cycle collector runs between moves (what is alive now is frozen)
+    config = uvicorn.Config(app, host=host, port=port, log_level=log_level,
                             ws="websockets-sansio", workers=1, lifespan="on",
                             http=guarded_protocol(limits), timeout_keep_alive=KEEP_ALIVE_S,
                             ws_max_size=WS_MAX_BYTES, headers=SECURITY_HEADERS,

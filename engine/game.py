@@ -19,6 +19,7 @@ seat and host rules, phases, payload schemas, the copy, undo, the view envelope.
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
@@ -122,6 +123,10 @@ def _shown(value: Any) -> str:
     return "".join("?" if bad_characters(ch) else ch for ch in text)
 
 
+PUBLIC_KEPT = 16  # states whose public view a game remembers (Game.public_of)
+_PUBLIC_LOCK = threading.Lock()  # tables act in worker threads of their own
+
+
 class Game:
     """Base class for a game's rules. Subclasses override what they need."""
 
@@ -180,6 +185,24 @@ class Game:
     # -- what each seat may see ------------------------------------------------
     def public(self, state: Any) -> dict:
         raise NotImplementedError
+
+    def public_of(self, state: Any) -> dict:
+        """:meth:`public`, remembered for the latest few states (by identity, each kept
+        while remembered): a move's news is told to every seat at the table, each from the
+        public views of the states before and after the move, and those two are the same
+        for every seat. Shared: read it, never change it. A state is never changed once
+        made (a move changes a private copy), so its public view stays true."""
+        with _PUBLIC_LOCK:
+            memo = self.__dict__.setdefault("_public_memo", {})
+            hit = memo.get(id(state))
+            if hit is not None and hit[0] is state:
+                return hit[1]
+        view = self.public(state)
+        with _PUBLIC_LOCK:
+            memo[id(state)] = (state, view)
+            while len(memo) > PUBLIC_KEPT:
+                memo.pop(next(iter(memo)))
+        return view
 
     def private(self, state: Any, seat: int) -> dict | None:
         return None

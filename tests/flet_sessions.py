@@ -35,6 +35,7 @@ class FakeConnection(Connection):
         self.bytes = 0
         self.keep = keep
         self.sent: list[bytes] = []
+        self.on_frame = None  # called with each packed frame (a bench waits on it, not polling)
         self._default = configure_encode_object_for_msgpack(BaseControl)
 
     def send_message(self, message):
@@ -43,6 +44,8 @@ class FakeConnection(Connection):
         self.bytes += len(frame)
         if self.keep:
             self.sent.append(frame)  # as the websocket carries it (tests.browser.frames decodes it)
+        if self.on_frame is not None:
+            self.on_frame(frame)
 
 
 def control_id(control) -> int:

@@ -73,11 +73,11 @@ def test_phones_history_list_and_command_line_say_the_same_count(tmp_path):
 
     async def test(app):
         ann = await app.seat(hub, 0)
-        assert f"Table {code} · move 3" in ann.text()
-        assert "move 7" not in ann.text()
-        await ann.tap("History")
+        assert f"Table {code}" in ann.text() and "move 7" not in ann.text()
+        await ann.tap("History")  # the phones draw no move counter on every move (issue 25): the history heads with it
         await ann.settle(60)
         shown = ann.text()
+        assert f"Table {code} · move 3" in shown and "move 7" not in shown
         assert "move 1 · Host" in shown and "move 3 · Host" in shown and "move 4" not in shown
         host = await app.tab("/", is_host=True, ip="127.0.0.1")
         await host.settle(60)

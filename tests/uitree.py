@@ -19,6 +19,8 @@ def walk(node: Any) -> Iterator[Any]:
         return
     if not isinstance(node, ft.BaseControl):
         return
+    if getattr(node, "visible", True) is False:  # not drawn: a player neither sees nor taps it
+        return
     if isinstance(node, ft.Component):  # a component: what it rendered
         yield from walk(ft.unwrap_component(node))
         return

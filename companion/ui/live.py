@@ -16,13 +16,13 @@ from __future__ import annotations
 import functools
 import logging
 import threading
-import weakref
 from dataclasses import dataclass, field
 from typing import Any, Callable, TypeVar
 
 import flet as ft
 
 from engine.errors import IllegalAction
+from companion import quiet_gc
 from companion.ui import kit
 
 log = logging.getLogger(__name__)
@@ -104,6 +104,7 @@ class LiveTable:
         self.screen = screen
         for listener in list(self.listeners):
             listener(self.screen)
+        quiet_gc.collect_soon()  # the move's garbage, once its patches have left
         fresh = [item for item in screen["news"] if item["rev"] > self._told]  # reads may overlap
         self._told = max([self._told] + [item["rev"] for item in fresh])
         told = [item["text"] for item in fresh if item["concerns"]]
@@ -136,12 +137,12 @@ class TableContext:
     extra: dict = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        page = _page_of(self.phone)
-        if page not in _SHOWN and hasattr(self.phone, "when_closed"):
-            # the context holds the phone, and so its page: a weak key that its own value
-            # keeps alive. The entry goes when the tab's session ends, or the page never would.
-            self.phone.when_closed(lambda: _SHOWN.pop(page, None))
-        _SHOWN[page] = self  # see use_table()
+        key = id(_page_of(self.phone))
+        if key not in _SHOWN and hasattr(self.phone, "when_closed"):
+            # the context holds the phone, and so its page: the entry goes when the tab's
+            # session ends (while the page is still there, so its number is still its own)
+            self.phone.when_closed(lambda: _SHOWN.pop(key, None))
+        _SHOWN[key] = self  # see use_table()
 
     def act(self, kind: str, payload: dict | None = None, seat: int | None = None) -> None:
         """Start a move from a click (the move runs as a task on this phone's loop)."""
@@ -171,8 +172,18 @@ TABLE = ft.create_context(None)
 class NoTablePage(RuntimeError):
     """A part drawn with no table page around it (see :func:`use_table`)."""
 
-_SHOWN: "weakref.WeakKeyDictionary[Any, TableContext]" = weakref.WeakKeyDictionary()
-"""The table context each page shows now (the one its latest table page was drawn with)."""
+_SHOWN: dict[int, TableContext] = {}
+"""The table context each page shows now (the one its latest table page was drawn with),
+by the page's ``id``. Not a ``WeakKeyDictionary``: a weak key is found by comparing pages
+with ``==``, and a Flet page compares every one of its fields (a lookup cost more than
+drawing a small part); and the value holds its page anyway."""
+
+
+def live_of(page: Any) -> LiveTable | None:
+    """The live view a tab's page shows now, or None (benches and tests watch what a
+    phone has drawn through its ``listeners``)."""
+    context = _SHOWN.get(id(page))
+    return context.live if context is not None else None
 
 
 def _page_of(phone: Any) -> Any:
@@ -190,7 +201,7 @@ def use_table() -> TableContext:
     context = ft.use_context(TABLE)
     if context is None:
         try:
-            context = _SHOWN.get(ft.context.page)
+            context = _SHOWN.get(id(ft.context.page))
         except (RuntimeError, TypeError, AttributeError):
             context = None
     if context is None:
@@ -217,6 +228,14 @@ def use_view(select: Callable[[dict], T]) -> T:
 
     ft.use_effect(subscribe, [live])
     return value
+
+
+def use_fixed(select: Callable[[dict], T]) -> T:
+    """A fact that stays as it is while this page shows the table (the players' names
+    and colours, the game's title, this phone's seat): read from the view, with no
+    listener. A listener runs its selector on every move at the table, on every phone;
+    a fact that cannot change needs none."""
+    return select(use_table().live.screen)
 
 
 def part(fn: Callable[..., Any]) -> Callable[..., Any]:

@@ -8,6 +8,8 @@ running work on the tab's own event loop). Screens are Flet components
 
 from __future__ import annotations
 
+import asyncio
+import contextvars
 import logging
 from typing import Any, Awaitable, Callable
 
@@ -34,6 +36,13 @@ class Phone:
         self.theme = "system"
         self.closed = False
         self._on_close: list[Callable[[], None]] = []
+        # the tab's loop, and the context its page was opened in (Flet's current page is
+        # set there): what the hub's news is handed to (see soon())
+        try:
+            self._loop: asyncio.AbstractEventLoop | None = asyncio.get_running_loop()
+        except RuntimeError:
+            self._loop = None
+        self._context = contextvars.copy_context()
 
     async def start(self) -> None:
         """Find out whether this tab is the host (its stored host key, or loopback), and
@@ -74,11 +83,30 @@ class Phone:
     # -- running on this tab's loop ------------------------------------------------
     def soon(self, fn: Callable[[], Any]) -> None:
         """Call ``fn`` on this tab's event loop, with this tab's page as Flet's context
-        (the hub calls listeners from whichever thread made a change)."""
-        async def call() -> None:
-            fn()
+        (the hub calls listeners from whichever thread made a change). A plain callback
+        in the context the tab was opened in, not a task: every phone at a table hears
+        every move, and a task (with its future handed back across threads) costs each
+        of them more than most of what the news changes on its screen."""
+        if self.closed:
+            return
+        if self._loop is None:
+            async def call() -> None:
+                fn()
 
-        self._start(call)
+            self._start(call)
+            return
+        try:
+            self._loop.call_soon_threadsafe(self._run_soon, fn)
+        except RuntimeError:  # the loop is gone: so is the tab
+            self.closed = True
+
+    def _run_soon(self, fn: Callable[[], Any]) -> None:
+        if self.closed:
+            return
+        try:
+            self._context.run(fn)
+        except Exception:  # noqa: BLE001 - one phone's news never stops the loop
+            log.exception("a phone could not take the table's news")
 
     def run(self, work: Awaitable[Any]) -> None:
         """Run a coroutine on this tab's loop (a move started from a click)."""

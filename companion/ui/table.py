@@ -17,7 +17,7 @@ from companion.games import screens_of
 from companion.hub import HOST, WATCHER, Who, off_loop
 from companion.ui import kit
 from companion.ui.join import qr_block
-from companion.ui.live import TABLE, LiveTable, TableContext, part, use_table, use_view
+from companion.ui.live import TABLE, LiveTable, TableContext, part, use_fixed, use_table, use_view
 from companion.ui.notice import Notice, Waiting
 from companion.ui.opening import OpenedTable
 from companion.ui.theme import ThemeChoice
@@ -170,7 +170,7 @@ def TableLayout():
     context = use_table()
     phone = context.phone
     held = use_view(lambda s: s["held"])
-    seat = use_view(lambda s: s["table"]["seat"])
+    seat = use_fixed(lambda s: s["table"]["seat"])
     code = context.live.hub.code
     tab, set_tab = ft.use_state("play")
     width = kit.use_width()
@@ -206,9 +206,13 @@ def SeatLost(phone, code: str):
 
 @part
 def Header():
-    title = use_view(lambda s: s["table"]["title"])
-    me = use_view(lambda s: (s["table"]["seat"], s["table"]["host"]))
-    players = use_view(lambda s: (tuple(s["table"]["players"]), tuple(s["table"]["colours"])))
+    """The game, this phone's seat, undo/redo, the table's code and the theme. No move
+    counter: a number every phone would draw again on every move, that nobody reads
+    (issue 25); the table's move count heads the History tab."""
+    code = use_table().live.hub.code
+    title = use_fixed(lambda s: s["table"]["title"])
+    me = use_fixed(lambda s: (s["table"]["seat"], s["table"]["host"]))
+    players = use_fixed(lambda s: (tuple(s["table"]["players"]), tuple(s["table"]["colours"])))
     seat, host = me
     if seat is not None:
         badge = kit.player_badge(players[0][seat], players[1][seat], size=20)
@@ -216,7 +220,7 @@ def Header():
         badge = kit.body("Host" if host else "Watching", weight=ft.FontWeight.BOLD)
     return ft.Column([
         ft.Row([kit.title(title), UndoRedo()], alignment=ft.MainAxisAlignment.SPACE_BETWEEN),
-        ft.Row([badge, ft.Row([MoveCount(), ThemeChoice(use_table().phone)], tight=True, spacing=0)],
+        ft.Row([badge, ft.Row([kit.muted(f"Table {code}"), ThemeChoice(use_table().phone)], tight=True, spacing=0)],
                alignment=ft.MainAxisAlignment.SPACE_BETWEEN, vertical_alignment=ft.CrossAxisAlignment.CENTER),
     ], spacing=2)
 
@@ -235,21 +239,10 @@ def UndoRedo():
         else:
             context.act("undo")
 
-    buttons = []
-    if can_undo:
-        buttons.append(ft.TextButton("Undo", icon=ft.Icons.UNDO, on_click=on_undo))
-    if can_redo:
-        buttons.append(ft.TextButton("Redo", icon=ft.Icons.REDO, on_click=lambda e: context.act("redo")))
-    return ft.Row(buttons, tight=True)
-
-
-@part
-def MoveCount():
-    """The move counter: players (and the tests) see that a phone is up to date. It
-    is the table's move count (the view's ``moves``), the number the tables list says."""
-    code = use_table().live.hub.code
-    moves = use_view(lambda s: s["moves"])
-    return kit.muted(f"Table {code} · move {moves}")
+    # both always there, shown or not: a move that gives or takes Undo changes one flag
+    return ft.Row([ft.TextButton("Undo", icon=ft.Icons.UNDO, on_click=on_undo, visible=can_undo),
+                   ft.TextButton("Redo", icon=ft.Icons.REDO, on_click=lambda e: context.act("redo"),
+                                 visible=can_redo)], tight=True)
 
 
 @part
@@ -282,24 +275,34 @@ def HostBar(set_tab, compact: bool = False):
 
 @part
 def TurnBanner():
-    """A big coloured banner on the phone whose turn it is; it buzzes when the turn comes."""
+    """A big coloured banner on the phone whose turn it is; it buzzes when the turn comes.
+    Kept (hidden, with its last words) when it is not this phone's turn: a turn that
+    comes round shows it again, it does not build it again."""
     context = use_table()
-    mine = use_view(lambda s: s["table"]["seat"] is not None and s["table"]["seat"] in s["to_act"])
+    seat = use_fixed(lambda s: s["table"]["seat"])
+    mine = use_view(lambda s: seat is not None and seat in s["to_act"])
     words_for = screens_of(context.live.hub.game.id).turn_words_of()
-    words = use_view(lambda s: words_for(s) if (words_for and mine) else None)
+    kept = ft.use_ref(None)
+
+    def words_now(s: dict):
+        if words_for and seat is not None and seat in s["to_act"]:
+            kept.current = words_for(s)
+        return kept.current
+
+    words = use_view(words_now)
 
     def buzz():
         if mine:
             context.phone.vibrate()
 
     ft.use_effect(buzz, [mine])
-    if not mine:
+    if seat is None:
         return ft.Container(visible=False)
-    colour = use_view(lambda s: s["table"]["colours"][s["table"]["seat"]])
+    colour = use_fixed(lambda s: s["table"]["colours"][s["table"]["seat"]])
     text = f"Your turn: {words}" if words else "Your turn"
     return ft.Container(
         kit.own(ft.Text(text, size=26, weight=ft.FontWeight.BOLD, color=kit.text_on(colour))),
-        bgcolor=kit.swatch(colour), padding=ft.Padding(16, 14, 16, 14), border_radius=12,
+        bgcolor=kit.swatch(colour), padding=ft.Padding(16, 14, 16, 14), border_radius=12, visible=mine,
     )
 
 
@@ -322,13 +325,15 @@ def History():
         set_lines(await off_loop(live.hub.history, live.who))
 
     ft.use_effect(read, [revision])
+    moves = use_view(lambda s: s["moves"])  # the table's move count, the number the tables list says
+    where = kit.muted(f"Table {context.live.hub.code} · move {moves}")
     if lines is None:
-        return kit.muted("Reading the history...")
+        return ft.Column([where, kit.muted("Reading the history...")])
     if not lines:
-        return kit.muted("Nothing has happened yet.")
-    return ft.Column([ft.ListTile(title=ft.Text(line["text"], size=16),
-                                  subtitle=ft.Text(f"move {line['move']} · {line['by']}"), dense=True)
-                      for line in reversed(lines)])
+        return ft.Column([where, kit.muted("Nothing has happened yet.")])
+    return ft.Column([where] + [ft.ListTile(title=ft.Text(line["text"], size=16),
+                                            subtitle=ft.Text(f"move {line['move']} · {line['by']}"), dense=True)
+                                for line in reversed(lines)])
 
 
 def shown_value(value) -> str:

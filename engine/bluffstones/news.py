@@ -8,7 +8,7 @@ from engine.words import and_words
 def told(game, before: dict, after: dict, seat: int) -> str | None:
     """My bid beaten by a two-stone bid, a tower scored for me, the end of the game."""
     said: list[str] = []
-    was, now = game.public(before), game.public(after)
+    was, now = game.public_of(before), game.public_of(after)
     bids = now.get("revealed_bids")
     if was["phase"] == "bidding" and bids and now["phase"] in ("resolving", "over"):
         mine = bids[seat]

@@ -8,7 +8,7 @@ from engine.words import or_words, plural
 def told(game, before: dict, after: dict, me: int) -> str | None:
     """A tile of mine captured, an opponent's harmony point, a harmony of mine broken in
     someone else's turn, my White Lotus blooming."""
-    b, a = game.public(before), game.public(after)
+    b, a = game.public_of(before), game.public_of(after)
     if len(b["players"]) != len(a["players"]):
         return None
     names = a["names"]

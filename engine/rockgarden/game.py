@@ -81,11 +81,7 @@ def _garden_not_full(state: dict, seat: int | None, host: bool) -> str | None:
 
 
 def _a_pile_to_bid_on(state: dict, seat: int | None, host: bool) -> str | None:
-    if not state["piles"]:
-        return "There is no pile to bid on: pass"
-    if not any(rules.biddable(p) for p in state["piles"]):
-        return "Every pile has a bid of no rocks: nobody can undercut them"
-    return None
+    return rules.no_pile_to_bid_on([rules.biddable(p) for p in state["piles"]])
 
 
 def _every_pile_has_a_bid(state: dict, seat: int | None, host: bool) -> str | None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 def told(game, before: dict, after: dict, seat: int) -> str | None:
     """"Bo undercut your bid on pile 2" when this seat's standing bid was undercut; the end."""
-    old, new = game.public(before), game.public(after)
+    old, new = game.public_of(before), game.public_of(after)
     if old["round"] == new["round"] and old["phase"] == new["phase"] == "bidding":
         for was, now in zip(old["piles"], new["piles"]):
             if (was["bid"] is not None and was["bid"]["seat"] == seat and now["bid"] is not None

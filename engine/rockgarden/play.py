@@ -119,22 +119,19 @@ def start_bidding(state: dict) -> None:
 def bid(state: dict, seat: int, payload: dict) -> None:
     index = payload["pile"]
     piles = state["piles"]
-    if index >= len(piles):
-        raise IllegalAction(f"Choose a pile from 1 to {len(piles)}" if len(piles) > 1
-                            else "There is only pile 1")
+    refusal = rules.pile_refusal(index, len(piles))
+    if refusal:
+        raise IllegalAction(refusal)
     rocks = rules.parse_rocks(payload.get("rocks"))
     garden = state["gardens"][seat]
     rules.check_in_garden(garden, rocks)
     pile = piles[index]
     old = pile["bid"]
     if old is not None:
-        old_value, old_count = value(old["rocks"]), count(old["rocks"])
-        if old_value == 0:
-            raise IllegalAction(f"{name(state, old['seat'])} bid no rocks on pile {index + 1}: "
-                                "a bid of no rocks cannot be undercut")
-        if not rules.bid_beats(value(rocks), count(rocks), old_value, old_count):
-            limit = rules.undercut_limit_text(old_value, old_count)
-            raise IllegalAction(limit[0].upper() + limit[1:])
+        refusal = rules.undercut_refusal(name(state, old["seat"]), index + 1, value(old["rocks"]),
+                                         count(old["rocks"]), value(rocks), count(rocks))
+        if refusal:
+            raise IllegalAction(refusal)
         add(state["gardens"][old["seat"]], old["rocks"])
     remove(garden, rocks)
     pile["bid"] = {"seat": seat, "rocks": rocks}

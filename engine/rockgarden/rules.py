@@ -111,8 +111,36 @@ def undercut_limit_text(old_value: int, old_count: int) -> str:
             f"or {old_value} with fewer than {old_count} rocks")
 
 
+def pile_refusal(index: int, piles: int) -> str | None:
+    """Why ``index`` (from 0) names no pile on the board, in words; None if it does."""
+    if 0 <= index < piles:
+        return None
+    return f"Choose a pile from 1 to {piles}" if piles > 1 else "There is only pile 1"
+
+
+def undercut_refusal(standing_name: str, number: int, old_value: int, old_count: int,
+                     new_value: int, new_count: int) -> str | None:
+    """Why a bid worth ``new_value`` in ``new_count`` rocks cannot replace the bid standing
+    on pile ``number`` (from 1), in the words the table refuses it with; None if it can."""
+    if old_value == 0:
+        return f"{standing_name} bid no rocks on pile {number}: a bid of no rocks cannot be undercut"
+    if not bid_beats(new_value, new_count, old_value, old_count):
+        limit = undercut_limit_text(old_value, old_count)
+        return limit[0].upper() + limit[1:]
+    return None
+
+
 def biddable(pile: dict) -> bool:
     return pile["bid"] is None or value(pile["bid"]["rocks"]) > 0
+
+
+def no_pile_to_bid_on(biddable_piles: list[bool]) -> str | None:
+    """Why no bid can be made at all (one flag per pile: may it take a bid?); None if one can."""
+    if not biddable_piles:
+        return "There is no pile to bid on: pass"
+    if not any(biddable_piles):
+        return "Every pile has a bid of no rocks: nobody can undercut them"
+    return None
 
 
 def bid_options(state: dict) -> list[dict]:

@@ -71,7 +71,8 @@ def pile_view(state: dict, index: int) -> dict:
         bid = {"seat": seat, "name": state["players"][seat], "rocks": listed(rocks),
                "value": value(rocks), "count": count(rocks)}
     return {"number": index + 1, "rocks": list(pile["rocks"]),
-            "value": pile_value(pile), "complete": pile_complete(pile), "bid": bid}
+            "value": pile_value(pile), "complete": pile_complete(pile), "bid": bid,
+            "takes_bids": rules.biddable(pile)}  # a bid of no rocks cannot be undercut
 
 
 def deck_view(state: dict, deck: str) -> dict:

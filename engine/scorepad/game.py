@@ -153,7 +153,7 @@ class ScorePad(Game):
                              "rank": 1 + sum(1 for o in sums if o > sums[s])} for s in order]}
 
     def tells(self, before: dict, action: Action, after: dict, seat: int) -> str | None:
-        rounds = self.public(before)["round"], self.public(after)["round"]
+        rounds = self.public_of(before)["round"], self.public_of(after)["round"]
         return f"Round {rounds[1]} started" if rounds[1] > rounds[0] else None
 
     def history_line(self, state: dict, action: Action, viewer: int | None, after: dict | None = None) -> str:

@@ -10,7 +10,7 @@ ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh")
 
 def told(game, before: dict, after: dict, seat: int) -> str | None:
     """Who outbid me and where I pick; the tribute I paid; a new round's start player."""
-    b, a = game.public(before), game.public(after)
+    b, a = game.public_of(before), game.public_of(after)
     messages = []
     if b["phase"] == "auction" and a.get("pick_order") and a["round"] == b["round"]:
         mine = a["players"][seat].get("bid")

@@ -14,14 +14,11 @@ import pytest
 
 pytestmark = pytest.mark.browser
 
-BACK_WITHIN_S = 10.0
-"""A phone that is not back on its seat this long after the host answers again is stranded.
-
-This is a test of *whether* each phone comes back, not of how fast: three Chromium phones
-booting Flutter at once share this machine's cores with the rest of the suite, so a tight
-bound here fails by chance under load (3.3 s was seen at load 6, one run in five). The
-issue's 2 s goal is measured where speed is measured, in ``bench/comeback.py`` (one phone,
-20 trials; figures in bench/RESULTS.md), and each phone's time is printed here."""
+BACK_WITHIN_S = 3.0
+"""A phone shows its own seat this long after the host answers again: the bound issue 22
+sets for this test (its 2 s goal is measured in ``bench/comeback.py``, one phone, 20 trials).
+Three Chromium phones boot Flutter at once here: 1.6-2.2 s on a quiet 2-core machine; 3.3 s
+was seen only with four other test suites running beside it (load 6)."""
 OFFLINE_S = 30
 
 
@@ -133,7 +130,7 @@ def test_an_evening_of_reloads_restarts_and_a_dropped_network(server, phones):
         on_seat(bo, "Bo's points", online, after_load=load)
         assert "Back" in said(bo)
         for phone in everyone:
-            on_seat(phone, seats[phone], time.monotonic())
+            on_seat(phone, seats[phone], time.monotonic(), within=5)
 
 
 def test_a_host_that_keeps_refusing_the_phone_is_said_not_reloaded_for_ever(server, phones):

@@ -13,8 +13,10 @@ receives another player's demerit total as the screens display it ("Bo demerits 
 
 from __future__ import annotations
 
+import json
 import re
 import time
+import urllib.request
 
 import pytest
 
@@ -35,16 +37,26 @@ def label(code: str) -> str:
 
 
 class Table:
-    """The table as the test drives it: the code and the move every phone must reach."""
+    """The table as the test drives it: the code and the move the host must have taken."""
 
-    def __init__(self, code: str, phones: dict):
+    def __init__(self, url: str, code: str, phones: dict):
+        self.url = url
         self.code = code
         self.phones = phones
         self.move = 0
 
     def synced(self, phone) -> None:
-        phone.page.get_by_text(f"Table {self.code} · move {self.move}", exact=True) \
-            .first.wait_for(timeout=WAIT)
+        """Wait until the host has taken every move so far (the table's move count, as its
+        JSON transport tells a watcher: the phones draw no move counter, issue 25); each
+        tap then waits for its button on the phone."""
+        deadline = time.monotonic() + WAIT / 1000
+        while True:
+            with urllib.request.urlopen(f"{self.url}/api/tables/{self.code}", timeout=10) as answer:
+                if json.load(answer)["moves"] >= self.move:
+                    return
+            if time.monotonic() > deadline:
+                raise AssertionError(f"the host never reached move {self.move}")
+            time.sleep(0.05)
 
     def act(self, who: str, button: str) -> None:
         """Tap a button that sends one action, once the phone shows the latest move."""
@@ -53,6 +65,13 @@ class Table:
         phone.tap(button, timeout=WAIT)
         self.move += 1
         self.synced(phone)
+
+    def choose(self, who: str, pile: int) -> None:
+        """Choose the pile to bid on (a turn starts with none chosen: issue 26)."""
+        phone = self.phones[who]
+        self.synced(phone)
+        phone.tap(f"Bid on pile {pile}", timeout=WAIT)
+        phone.see(f"Your bid on pile {pile}", timeout=WAIT)
 
     def pick(self, who: str, codes: str) -> None:
         """Compose a selection in the rock picker (no action sent)."""
@@ -82,7 +101,7 @@ def test_two_rounds_on_four_phones(server, phones):
         phone.open(join)
         phone.tap(f"Sit as {name}", timeout=WAIT)
         ph[name] = phone
-    t = Table(code, ph)
+    t = Table(server.url, code, ph)
     for phone in ph.values():
         phone.see("Setting up", timeout=WAIT)
 
@@ -109,20 +128,23 @@ def test_two_rounds_on_four_phones(server, phones):
 
     # -- bidding, clockwise from the start player
     bo.see("Your turn: bid on a pile", timeout=WAIT)
+    t.choose("Bo", 1)
     t.pick("Bo", "W1 W2")
     t.act("Bo", "Place bid")
+    t.choose("Cy", 2)
     t.pick("Cy", "G1")
-    t.act("Cy", "Place bid")          # Cy's default pile is the first without a bid: 2
+    t.act("Cy", "Place bid")
+    t.choose("Di", 3)
     t.pick("Di", "B1")
-    t.act("Di", "Place bid")          # pile 3
+    t.act("Di", "Place bid")
     ann = ph["Ann"]
     ann.see("Undercut or pass", timeout=WAIT)
+    t.choose("Ann", 1)
     ann.see("To undercut: your bid must be worth less than 3, or 3 with fewer than 2 rocks.",
             timeout=WAIT)
-    t.pick("Ann", "R3 R3")            # worth 6: refused, with the engine's words
-    t.synced(ann)
-    ann.tap("Place bid", timeout=WAIT)
-    ann.see("your bid must be worth less than 3, or 3 with fewer than 2 rocks", timeout=WAIT)
+    t.pick("Ann", "R3 R3")            # worth 6: refused before it is sent, in the engine's words
+    ann.see_label("Your bid must be worth less than 3, or 3 with fewer than 2 rocks", timeout=WAIT)
+    assert ann.button("Place bid").first.is_disabled()
     shot(ann, "bid-refused-ann")
     ann.tap("Clear", timeout=WAIT)
     ann.see("Your bid on pile 1: no rocks (worth 0; nobody can undercut it)", timeout=WAIT)
@@ -164,7 +186,8 @@ def test_two_rounds_on_four_phones(server, phones):
     bo.see("You lay out the piles", timeout=WAIT)
     for rock in "Y3 B3 G2 Y2 R1 R1 Y1 W2 R3".split():
         t.act("Bo", label(rock))
-    for name in ("Bo", "Cy", "Di"):
+    for pile, name in enumerate(("Bo", "Cy", "Di"), start=1):
+        t.choose(name, pile)
         t.act(name, "Place bid")      # bids of no rocks on piles 1, 2, 3
     ann.see("Your turn: pass", timeout=WAIT)  # nobody can undercut a bid of no rocks
 
@@ -327,6 +350,36 @@ def test_advice_followed_with_one_tap_and_the_undercut_message(server, phones):
         assert not frames.has_text("if it stands") and not frames.has_text("who turns in before you")
         assert not frames.has_text("Red II, Red III (5)")
     assert ann.frames_since(0).has_text("if it stands")
+
+
+def test_the_composer_starts_empty_and_warns_of_the_set_a_bid_keeps(server, phones):
+    """Issue 26, point 4, on a 390 x 844 phone: Ann's turn starts with no pile chosen and
+    "Place bid" waits; a bid the table would refuse says why and cannot be placed; the
+    walk-through's bid of no rocks on pile 1 warns of the Straight Flush it keeps (the
+    engine's words), and is placed only once she taps Place bid."""
+    hub = four_at_the_bidding(server)
+    host = Who(host=True)
+    hub.act(host, "bid", {"pile": 1, "rocks": "G1"}, None, 2)
+    hub.act(host, "bid", {"pile": 2, "rocks": "B1"}, None, 3)
+    ann = seat_phone(phones, server, hub.code, "Ann")
+    ann.see("Your turn: undercut or pass", timeout=WAIT)
+    ann.see("Your bid: no pile chosen yet", timeout=WAIT)
+    assert ann.button("Place bid").first.is_disabled()
+    ann.tap("Bid on pile 1", timeout=WAIT)
+    ann.see("Your bid on pile 1: no rocks (worth 0; nobody can undercut it)", timeout=WAIT)
+    ann.see("If this bid stands you keep a Straight Flush: 1 demerit", timeout=WAIT)
+    ann.page.mouse.move(195, 500)
+    ann.page.mouse.wheel(0, 340)  # the composer, under the advice
+    ann.page.mouse.move(2, 2)  # no tooltip in the picture
+    keep(ann, "rockgarden-bid-warning")
+    ann.tap("Red III", timeout=WAIT)
+    ann.tap("Red III", timeout=WAIT)
+    ann.see_label("Your bid must be worth less than 3, or 3 with fewer than 2 rocks", timeout=WAIT)
+    assert ann.button("Place bid").first.is_disabled()
+    ann.tap("Clear", timeout=WAIT)
+    ann.see("If this bid stands you keep a Straight Flush: 1 demerit", timeout=WAIT)
+    ann.tap("Place bid", timeout=WAIT)
+    ann.see("Bo is bidding", timeout=WAIT)
 
 
 def four_at_the_bidding(server):

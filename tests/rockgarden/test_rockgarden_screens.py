@@ -15,7 +15,7 @@ import pytest
 from companion.hub import HOST, WATCHER
 from tests.browser.frames import received
 from tests.support import run_app, settle
-from tests.uitree import buttons, walk
+from tests.uitree import buttons, taps, walk
 
 PLAYERS = ["Ann", "Bo", "Cy", "Di"]
 GARDENS = ["R1 R2 R3 R3 Y2", "Y1 Y1 Y1 W1 W2", "G1 B1 W3 R2 Y3", "B1 B2 W3 W3 G2"]
@@ -207,13 +207,19 @@ def test_bid_picker_offers_only_my_garden_and_places_the_bid():
         assert "Pass" not in names  # no pile has a bid yet
         assert "You may pass once every pile has a bid" in bo.text()
         assert "Your turn: bid on a pile" in bo.text()
+        # no pile chosen at first: "Place bid" waits for one (issue 26)
+        assert "Place bid" in bo.text() and "Place bid" not in taps(bo.tree())
+        assert "Choose the pile you bid on" in bo.text()
         await tap(bo, "White I", "White II")
+        assert "Place bid" not in taps(bo.tree())
+        await tap(bo, "Bid on pile 1")
         assert "Your bid on pile 1: White I, White II — worth 3, 2 rocks" in bo.text()
+        assert "If this bid stands you keep Trips: 1 demerit" in bo.text()  # his Y1 Y1 Y1 stay
         await tap(bo, "Place bid")
         assert t.sent[-1] == ("bid", {"pile": 0, "rocks": "W1 W2"}, 1)
         assert "Cy is bidding" in bo.text() and "Your bid on pile 1 stands." in bo.text()
         await cy.settle()
-        await tap(cy, "Green I", "Place bid")  # Cy's default pile is the first without a bid
+        await tap(cy, "Bid on pile 2", "Green I", "Place bid")
         assert t.sent[-1] == ("bid", {"pile": 1, "rocks": "G1"}, 2)
     run_app(test)
 
@@ -238,11 +244,17 @@ def test_an_illegal_bid_is_refused_in_words_and_an_undercut_takes_the_pile():
         ann, bo, cy = await t.phones(0, 1, 2)
         text = ann.text()
         assert "Your turn: undercut or pass" in text and "Undercut or pass" in text
-        assert "To undercut: your bid must be worth less than 3, or 3 with fewer than 2 rocks." in text
-        await tap(ann, "Red III", "Red III", "Place bid")
-        assert ann.phone.toasts[-1] == "Your bid must be worth less than 3, or 3 with fewer than 2 rocks"
-        assert "Red III picked 2" in ann.text()  # the selection stays after a refusal
-        await tap(ann, "Clear", "Place bid")
+        await tap(ann, "Bid on pile 1")
+        assert "To undercut: your bid must be worth less than 3, or 3 with fewer than 2 rocks." in ann.text()
+        await tap(ann, "Red III", "Red III")
+        # refused before it is sent, in the table's words: Place bid waits for a legal bid
+        assert "Your bid must be worth less than 3, or 3 with fewer than 2 rocks" in ann.text()
+        assert "Place bid" not in taps(ann.tree())
+        assert "Red III picked 2" in ann.text()
+        await tap(ann, "Clear")
+        # the walk-through's bid of no rocks: Ann would keep her Straight Flush
+        assert "If this bid stands you keep a Straight Flush: 1 demerit" in ann.text()
+        await tap(ann, "Place bid")
         assert t.sent[-1] == ("bid", {"pile": 0, "rocks": ""}, 0)
         await settle(bo, cy)
         assert "Pile 1 bid Ann worth 0" in cy.text()
@@ -378,12 +390,16 @@ def test_picking_rocks_never_moves_a_button():
         t = Table(app)
         three_bids(t)
         (ann,) = await t.phones(0)
+        await tap(ann, "Bid on pile 1")
         before = _shape(ann.tree())
         order = list(buttons(ann.tree()))
-        await tap(ann, "Red III")
+        await tap(ann, "Red III")  # refused (worth 3 in one rock): the reason shows in its line
         assert "Red III picked 1" in ann.text()
         assert _shape(ann.tree()) == before  # the same controls in the same places
         await tap(ann, "Red I", "Red III")
+        assert _shape(ann.tree()) == before
+        await tap(ann, "− Red III", "− Red III")  # legal (worth 1), with a warning
+        assert "If this bid stands you keep" in ann.text()
         assert _shape(ann.tree()) == before
         assert [n for n in buttons(ann.tree()) if n in order][:len(order)] == order
         # the piles and standing bids are above the composer, the garden below it
@@ -509,7 +525,7 @@ def test_host_enters_for_a_player():
         setup_round_one(t)
         host = await app.host(t.hub)
         await enter_for(host, 1)
-        await tap(host, "White I", "Place bid")
+        await tap(host, "Bid on pile 1", "White I", "Place bid")
         assert t.sent[-1] == ("bid", {"pile": 0, "rocks": "W1"}, 1)
         assert t.state["piles"][0]["bid"]["seat"] == 1
         assert "Hand the device to Bo, then tap" in host.text()  # her move done: the veil

@@ -161,6 +161,22 @@ def tap_picker(names: Mapping, on_pick: Callable[[str], None], black: Callable |
     return ft.Column(rows, spacing=6)
 
 
+def count_cell(names: Mapping, code: str, n: int, full: bool, on_add, on_less) -> ft.Control:
+    """One kind of a count picker: "Red I" adds one (disabled when ``full``), "− Red I"
+    takes one back; the count row keeps its height whether any is picked or not."""
+    label = rock_label(names, code)
+    return ft.Column([
+        _rock_button(names, code, on_add, disabled=full),
+        ft.Container(ft.Row([
+            ft.Text(f"×{n}" if n else "", size=18, weight=ft.FontWeight.BOLD, width=34,
+                    semantics_label=f"{label} picked {n}" if n else None),
+            ft.TextButton("−", on_click=on_less, disabled=not n, tooltip=f"− {label}",
+                          style=ft.ButtonStyle(padding=ft.Padding(2, 0, 2, 0),
+                                               text_style=ft.TextStyle(size=22))),
+        ], spacing=0, tight=True), height=CELL),
+    ], spacing=0, expand=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+
+
 def count_picker(names: Mapping, chosen: tuple, on_change: Callable[[tuple], None],
                  limit: Mapping | None = None, total_limit: int | None = None) -> ft.Control:
     """A selection with counts: tap "Red I" to add one, "− Red I" to take one back.
@@ -192,46 +208,48 @@ def count_picker(names: Mapping, chosen: tuple, on_change: Callable[[tuple], Non
                 continue
             full = (limit is not None and n >= limit.get(code, 0)) or \
                 (total_limit is not None and total >= total_limit)
-            label = rock_label(names, code)
-            cells.append(ft.Column([
-                _rock_button(names, code, add(code), disabled=full),
-                ft.Container(ft.Row([
-                    ft.Text(f"×{n}" if n else "", size=18, weight=ft.FontWeight.BOLD, width=34,
-                            semantics_label=f"{label} picked {n}" if n else None),
-                    ft.TextButton("−", on_click=less(code), disabled=not n, tooltip=f"− {label}",
-                                  style=ft.ButtonStyle(padding=ft.Padding(2, 0, 2, 0),
-                                                       text_style=ft.TextStyle(size=22))),
-                ], spacing=0, tight=True), height=CELL),
-            ], spacing=0, expand=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH))
+            cells.append(count_cell(names, code, n, full, add(code), less(code)))
         rows.append(ft.Row(cells, spacing=6, vertical_alignment=ft.CrossAxisAlignment.START))
     return ft.Column(rows, spacing=4)
 
 
 # -- my garden --------------------------------------------------------------------
-def garden_grid(names: Mapping, garden: Mapping, highlighted: set[str], who: str) -> ft.Control:
-    """5 x 3 counters (colour x value); rocks in a forbidden set get an amber frame."""
-    header = ft.Row([ft.Container(width=78)] + [
+def garden_header() -> ft.Control:
+    """The value row over a garden grid: I, II, III."""
+    return ft.Row([ft.Container(width=78)] + [
         ft.Container(ft.Text(ROMAN[v], size=16, weight=ft.FontWeight.BOLD),
                      expand=True, alignment=ft.Alignment.CENTER) for v in VALUES], spacing=6)
-    rows: list[ft.Control] = [header]
+
+
+def colour_cell(names: Mapping, letter: str) -> ft.Control:
+    """A garden row's colour name."""
+    return ft.Container(ft.Text(colour_name(names, letter), size=15, weight=ft.FontWeight.BOLD, no_wrap=True),
+                        width=78)
+
+
+def garden_cell(names: Mapping, code: str, n: int, hot: bool, who: str) -> ft.Control:
+    """One kind of a garden: its count on the rock's colour; amber frame in a forbidden set."""
+    letter = code[0]
+    return ft.Container(
+        kit.own(ft.Text(str(n) if n else "·", size=26 if n else 20, weight=ft.FontWeight.BOLD,
+                        color=rock_ink(names, letter) if n else None,
+                        semantics_label=f"{who} {rock_label(names, code)}: {n}"
+                                        + (" (in a forbidden set)" if hot else ""))),
+        bgcolor=rock_fill(names, letter) if n else None,
+        opacity=1.0 if n else 0.6,
+        border=kit.outline(5 if hot else 1, HIGHLIGHT if hot else "#9e9e9e"),
+        border_radius=10, height=50, expand=True, alignment=ft.Alignment.CENTER,
+    )
+
+
+def garden_grid(names: Mapping, garden: Mapping, highlighted: set[str], who: str) -> ft.Control:
+    """5 x 3 counters (colour x value); rocks in a forbidden set get an amber frame."""
+    rows: list[ft.Control] = [garden_header()]
     for letter in COLOURS:
-        cells: list[ft.Control] = [ft.Container(
-            ft.Text(colour_name(names, letter), size=15, weight=ft.FontWeight.BOLD, no_wrap=True),
-            width=78)]
+        cells: list[ft.Control] = [colour_cell(names, letter)]
         for v in VALUES:
             code = f"{letter}{v}"
-            n = garden.get(code, 0)
-            hot = code in highlighted
-            cells.append(ft.Container(
-                kit.own(ft.Text(str(n) if n else "·", size=26 if n else 20, weight=ft.FontWeight.BOLD,
-                                color=rock_ink(names, letter) if n else None,
-                                semantics_label=f"{who} {rock_label(names, code)}: {n}"
-                                                + (" (in a forbidden set)" if hot else ""))),
-                bgcolor=rock_fill(names, letter) if n else None,
-                opacity=1.0 if n else 0.6,
-                border=kit.outline(5 if hot else 1, HIGHLIGHT if hot else "#9e9e9e"),
-                border_radius=10, height=50, expand=True, alignment=ft.Alignment.CENTER,
-            ))
+            cells.append(garden_cell(names, code, garden.get(code, 0), code in highlighted, who))
         rows.append(ft.Row(cells, spacing=6))
     return ft.Column(rows, spacing=4)
 

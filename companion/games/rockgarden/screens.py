@@ -28,14 +28,16 @@ import flet as ft
 
 from companion.games.rockgarden import look as rk
 from companion.ui import charts, kit
+from companion.ui.live import part, use_fixed, use_table, use_view
+from engine.rockgarden.bid_check import bid_check
 from engine.words import plural
-from companion.ui.live import part, use_table, use_view
 
 ENDINGS = {
     "black_in_piles": "The black rock came out while the piles were drawn: the game ended at once.",
     "black_on_pass": "The passing player drew the black rock: the game ended after that round's scoring.",
 }
 PLANS_SHOWN = 4
+CHOSEN = ft.ButtonStyle(bgcolor=ft.Colors.PRIMARY, color=ft.Colors.ON_PRIMARY)  # the pile I bid on
 BLACK_WHERE = {
     "bag": "The black rock is in the bag",
     "piles": "The black rock came out while the piles were drawn",
@@ -134,7 +136,7 @@ def _may(*kinds):
 def Screen():
     over = use_view(lambda s: s["result"] is not None)
     phase = use_view(lambda s: s["public"]["phase"])
-    seat = use_view(lambda s: s["table"]["seat"])
+    seat = use_fixed(lambda s: s["table"]["seat"])
     correcting, set_correcting = ft.use_state(None)
     controls: list[ft.Control] = [Note()]
     if over:
@@ -260,123 +262,207 @@ def _bidding_slice(s: dict):
     return private is not None and bool(private.get("bid_options")) and ("bid" in legal or "pass" in legal)
 
 
+def _my_turn(s: dict):
+    """The move this seat's turn to bid is at (None when it is not its turn): what a bid
+    being composed belongs to, so that each turn starts afresh (no pile, no rocks)."""
+    return s["revision"] if _bidding_slice(s) else None
+
+
+def _my_garden(s: dict) -> dict:
+    seat = s["table"]["seat"]
+    return s["public"]["players"][seat]["garden"] if seat is not None else {}
+
+
+def use_while_mine(select, default=None):
+    """A slice of my view while it is my turn to bid, kept as it last was while it is not:
+    the part showing it is hidden then, and is not drawn again for nothing (my next turn
+    draws what changed since)."""
+    kept = ft.use_ref(default)
+
+    def while_mine(s: dict):
+        if _bidding_slice(s):
+            kept.current = select(s)
+        return kept.current
+
+    return use_view(while_mine)
+
+
 @part
 def Bidding():
-    """Someone else's bid to watch, or mine to make: each a part of its own, so that a bid
-    elsewhere at the table draws again only the line that names who bids now."""
-    mine = use_view(_bidding_slice)
-    if not mine:
-        return kit.card([WhoBids(), BidBoard(None, None)])
-    return MyBid()
+    """The bidding card: who bids, every pile with its bid and, shown only on the phone
+    whose turn it is, the advice, the composer and the pass (:func:`MyBid`).
+
+    Every phone draws the same parts whatever the turn, so a bid draws again only what
+    it changed (who bids, the pile it took): the composer is kept, hidden, on the phones
+    not bidding, never built again when the turn comes round (issue 25)."""
+    return kit.card([BidHead(), BidBoard(), MyBid()])
+
+
+def _head_slice(s: dict) -> tuple:
+    """My turn: what I may do ("Undercut or pass"), big; another's: who bids."""
+    if _bidding_slice(s):
+        return (turn_words(s) or "bid").capitalize(), 28
+    return f"{_name(s['table']['players'], s['public']['turn'])} is bidding", kit.LARGE
+
+
+def _standing_slice(s: dict):
+    seat = s["table"]["seat"]
+    if seat is None or _bidding_slice(s):
+        return None
+    return next((p["number"] for p in s["public"]["piles"] if p["bid"] and p["bid"]["seat"] == seat), None)
 
 
 @part
-def WhoBids():
-    seat, host, players, _ = use_view(_who)
-    turn = use_view(lambda s: s["public"]["turn"])
-    standing = use_view(lambda s: next((p["number"] for p in s["public"]["piles"]
-                                        if p["bid"] and p["bid"]["seat"] == s["table"]["seat"]), None))
-    rows: list[ft.Control] = [kit.title(f"{_name(players, turn)} is bidding")]
-    if standing is not None:
-        rows.append(kit.body(f"Your bid on pile {standing} stands."))
-    if host and seat is None:
-        rows.append(kit.muted(f"Choose 'Enter for {_name(players, turn)}' above to bid for them."))
+def BidHead():
+    """Who bids (on my turn, what I may do), whether my bid stands, and on the host's
+    table screen how to bid for a player: three parts, a bid changes the first."""
+    host = use_fixed(lambda s: s["table"]["host"] and s["table"]["seat"] is None)
+    rows: list[ft.Control] = [BidTitle(), MyStandingBid()]
+    if host:
+        rows.append(HostBidHint())
     return ft.Column(rows, spacing=8)
 
 
 @part
-def MyBid():
-    may_bid, may_pass = use_view(_may("bid", "pass"))
-    options = use_view(lambda s: tuple((o["pile"], o["can_bid"], o["open"], o["limit"])
-                                       for o in (s["private"] or {}).get("bid_options") or ()))
-    words = use_view(turn_words)
-    pile, set_pile = ft.use_state(None)
-    chosen, set_chosen = ft.use_state(())
-    passing, set_passing = ft.use_state(False)
-    biddable = [o[0] for o in options if o[1]] if may_bid else []
-    default = next((o[0] for o in options if o[1] and o[2]), biddable[0] if biddable else None)
-    if pile not in biddable:
-        pile = default
-    # the same functions on every render (a setter works from any render), so that the
-    # parts they are handed to are not drawn again when a rock is picked
-    choose = ft.use_callback(lambda index: set_pile(index), [])
-    compose = ft.use_callback(lambda value: set_chosen(value), [])
-    load = ft.use_callback(lambda index, rocks: (set_pile(index), set_chosen(rk.selection(rocks))), [])
-
-    rows: list[ft.Control] = []
-    rows.append(kit.title((words or "bid").capitalize(), size=28))
-    rows.append(BidBoard(pile, choose if biddable else None))
-    if passing and may_pass:
-        rows.append(Passing(lambda: set_passing(False)))
-        return kit.card(rows)
-    rows.append(BidAdvice(load if may_bid else None))
-    if biddable:
-        rows.append(Composer(pile, chosen, compose, key="composer"))
-    else:
-        rows.append(kit.body("Every pile has a bid of no rocks: nobody can undercut them."))
-    if may_pass:
-        rows.append(kit.muted("Or pass: take a Pass card (1 demerit) and draw one rock."))
-        rows.append(kit.secondary("Pass", lambda e: set_passing(True)))
-    else:
-        rows.append(OpenPilesHint())
-    return kit.card(rows)
+def BidTitle():
+    text, size = use_view(_head_slice)
+    return kit.title(text, size=size)
 
 
 @part
-def OpenPilesHint():
-    open_piles = use_view(lambda s: tuple(str(p["number"]) for p in s["public"]["piles"] if not p["bid"]))
-    return kit.muted(f"You may pass once every pile has a bid "
-                     f"(no bid yet on pile {', '.join(open_piles)}).")
+def MyStandingBid():
+    standing = use_view(_standing_slice)
+    return kit.body(f"Your bid on pile {standing} stands." if standing else "", visible=standing is not None)
 
 
 @part
-def BidBoard(chosen, choose):
-    """Every pile with its rocks and its standing bid; on my turn, which pile I bid on.
-    Each pile is its own part: a bid draws again only the pile it was placed on."""
+def HostBidHint():
+    who = use_view(lambda s: _name(s["table"]["players"], s["public"]["turn"]))
+    return kit.muted(f"Choose 'Enter for {who}' above to bid for them.")
+
+
+@part
+def BidBoard():
+    """Every pile with its rocks and its standing bid. A bid draws again only the bid
+    line of the pile it was placed on."""
     count = use_view(lambda s: len(s["public"]["piles"]))
-    can = use_view(lambda s: tuple(o["pile"] for o in (s["private"] or {}).get("bid_options") or ()
-                                   if o["can_bid"]))
-    rows: list[ft.Control] = [
-        PileRow(i, i == chosen, choose if (choose is not None and i in can) else None, key=f"pile{i}")
-        for i in range(count)]
+    names = use_fixed(_names)  # the bidding comes after the first move: the settings stay
+    rows: list[ft.Control] = [PileRow(i, names, key=f"pile{i}") for i in range(count)]
     if not rows:
         rows.append(kit.muted("No piles yet."))
     return ft.Container(ft.Column(rows, spacing=8), padding=10, border=kit.outline(1, ft.Colors.OUTLINE_VARIANT))
 
 
+def _pile_of(s: dict, index: int):
+    piles = s["public"]["piles"]
+    if index >= len(piles):
+        return None  # a pile gone (the round moved on): its part is about to leave
+    p = piles[index]
+    return p["number"], p["value"], tuple(p["rocks"])
+
+
 @part
-def PileRow(index: int, selected: bool, choose):
-    names = use_view(_names)
-    # a pile gone (the round moved on) draws nothing: its part is about to leave
-    pile = use_view(lambda s: _pile_slice(s["public"]["piles"][index])
-                    if index < len(s["public"]["piles"]) else None)
+def PileRow(index: int, names: dict):
+    """A pile: its number, worth and rocks (set while it is bid on), and its bid."""
+    pile = use_view(lambda s: _pile_of(s, index))
     if pile is None:
         return ft.Container(visible=False)
-    number, rocks, value, bid = pile
-    head: list[ft.Control] = [kit.own(ft.Text(f"Pile {number} · worth {value}", size=18,
-                                              weight=ft.FontWeight.BOLD,
-                                              semantics_label=f"Pile {number} worth {value}"))]
-    if choose is not None:
-        head.append(ft.Container(
-            (ft.FilledButton if selected else ft.OutlinedButton)(
-                f"Bid on pile {number}", on_click=lambda e: choose(index), height=44),
-            width=150))
-    rows = [ft.Row(head, alignment=ft.MainAxisAlignment.SPACE_BETWEEN), rk.rock_row(names, rocks, size=20)]
+    number, value, rocks = pile
+    return ft.Column([kit.own(ft.Text(f"Pile {number} · worth {value}", size=18, weight=ft.FontWeight.BOLD,
+                                      semantics_label=f"Pile {number} worth {value}")),
+                      rk.rock_row(names, rocks, size=20), PileBid(index, names)], spacing=4)
+
+
+def _bid_slice(s: dict, index: int):
+    piles = s["public"]["piles"]
+    if index >= len(piles):
+        return None
+    bid = piles[index]["bid"]
+    return ("none",) if bid is None else (bid["name"], tuple(bid["rocks"]), bid["value"], bid["count"])
+
+
+@part
+def PileBid(index: int, names: dict):
+    number = index + 1
+    bid = use_view(lambda s: _bid_slice(s, index))
     if bid is None:
-        rows.append(kit.muted("No bid yet"))
+        return ft.Container(visible=False)
+    if bid == ("none",):
+        return kit.muted("No bid yet")
+    who, bid_rocks, bid_value, count = bid
+    return kit.own(ft.Text(
+        f"{who} bid {rk.rocks_label(names, bid_rocks)} (worth {bid_value}, {plural(count, 'rock')})",
+        size=16, semantics_label=f"Pile {number} bid {who} worth {bid_value}"))
+
+
+@part
+def MyBid():
+    """The advice, the pile picker, the composer and the pass: shown on my turn only,
+    kept (hidden) when it is not.
+
+    What they show that a move can change (my turn, my garden, the table's check of the
+    bid) is read here, once, and handed down, so a move draws them once. A turn starts
+    with no pile chosen and no rocks (issue 26): "Place bid" waits for a pile, and takes
+    only a bid the table would take (``engine.rockgarden.bid_check``, which also says
+    what the bid keeps if it stands)."""
+    seat = use_fixed(lambda s: s["table"]["seat"])
+    names = use_fixed(_names)  # the bidding comes after the first move: the settings stay
+    turn = use_view(_my_turn)
+    garden = use_view(_my_garden)
+    may = use_view(lambda s: (_bidding_slice(s) and "bid" not in s["legal"], "pass" in s["legal"]))
+    choice, set_choice = ft.use_state((None, None, ()))  # (turn, pile, rocks chosen)
+    passing_in, set_passing_in = ft.use_state(None)  # the turn whose Pass panel is open
+    latest = ft.use_ref(None)
+    latest.current = turn
+
+    def now(old: tuple) -> tuple:
+        """The composition of this turn (an older turn's is forgotten)."""
+        return old if old[0] == latest.current else (latest.current, None, ())
+
+    # the same functions on every render (set with a function of the latest choice), so
+    # that the parts they are handed to are not drawn again when a rock is picked
+    choose = ft.use_callback(lambda index: set_choice(lambda old: (latest.current, index, now(old)[2])), [])
+    pick = ft.use_callback(lambda code, step: set_choice(
+        lambda old: (latest.current, now(old)[1], rk.picked(now(old)[2], code, step))), [])
+    clear = ft.use_callback(lambda: set_choice(lambda old: (latest.current, now(old)[1], ())), [])
+    load = ft.use_callback(lambda index, rocks: set_choice((latest.current, index, rk.selection(rocks))), [])
+    open_pass = ft.use_callback(lambda: set_passing_in(latest.current), [])
+    close_pass = ft.use_callback(lambda: set_passing_in(None), [])
+    _, pile, chosen = now(choice) if turn is not None else (None, None, ())
+    text = rk.counter_text(chosen)
+    check = use_view(lambda s: bid_check(s, seat, pile, text))  # the table's rules, from my view
+    blocked, may_pass = may
+    if turn is not None and passing_in == turn and may_pass:
+        content: list[ft.Control] = [Passing(close_pass)]
+    elif blocked:
+        content = [BidAdvice(load), kit.body("Every pile has a bid of no rocks: nobody can undercut them."),
+                   PassArea(open_pass)]
     else:
-        who, bid_rocks, bid_value, count = bid
-        rows.append(kit.own(ft.Text(
-            f"{who} bid {rk.rocks_label(names, bid_rocks)} (worth {bid_value}, "
-            f"{plural(count, 'rock')})", size=16,
-            semantics_label=f"Pile {number} bid {who} worth {bid_value}")))
-    return ft.Column(rows, spacing=4)
+        content = [BidAdvice(load), PilePicker(pile, choose), ComposerLines(pile, chosen, check, clear),
+                   kit.muted("Rocks for your bid, from your garden (or none):"),
+                   BidRocks(names, chosen, garden, pick), PassArea(open_pass)]
+    return ft.Container(ft.Column(content, spacing=8, horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
+                        visible=turn is not None)
 
 
-def _pile_slice(p: dict) -> tuple:
-    bid = p["bid"]
-    return (p["number"], tuple(p["rocks"]), p["value"],
-            None if bid is None else (bid["name"], tuple(bid["rocks"]), bid["value"], bid["count"]))
+def _pass_slice(s: dict):
+    if not _bidding_slice(s):
+        return None
+    if "pass" in s["legal"]:
+        return ("pass",)
+    return ("open", ", ".join(str(p["number"]) for p in s["public"]["piles"] if not p["bid"]))
+
+
+@part
+def PassArea(open_pass):
+    state = use_while_mine(_pass_slice)
+    if state is None:
+        return ft.Container(visible=False)
+    if state[0] == "pass":
+        return ft.Column([kit.muted("Or pass: take a Pass card (1 demerit) and draw one rock."),
+                          kit.secondary("Pass", lambda e: open_pass())],
+                         spacing=8, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+    return kit.muted(f"You may pass once every pile has a bid (no bid yet on pile {state[1]}).")
 
 
 def advice_line(names, pile: int, bids: list) -> str:
@@ -410,9 +496,12 @@ def tops_line(tops: dict) -> str:
 @part
 def BidAdvice(load):
     """The bid advice (issue 17): one line per pile, a tap loads its bid; the rest on demand."""
-    names = use_view(_names)
-    advice = use_view(lambda s: (s["private"] or {}).get("bid_advice"))
+    names = use_fixed(_names)  # the bidding comes after the first move: the settings stay
+    advice = use_while_mine(lambda s: (s["private"] or {}).get("bid_advice"))  # (shown on my turn only)
+    may_bid = use_while_mine(lambda s: "bid" in s["legal"], False)
     full, set_full = ft.use_state(False)
+    if not may_bid:
+        load = None
     if not advice:
         return ft.Container(visible=False)
     rows: list[ft.Control] = [kit.title("Advice", size=20)]
@@ -451,41 +540,89 @@ def BidAdvice(load):
                         border=kit.outline(2, rk.HIGHLIGHT))
 
 
-@part
-def Composer(pile: int, chosen: tuple, set_chosen):
-    """The bid being composed: what it beats, what it is worth, Place bid, the picker.
+def _open_to_bids(s: dict) -> tuple:
+    """(number, may take a bid) for each pile, from the public view: the same on every
+    turn, so the picker kept hidden on another's turn is not drawn again when mine comes."""
+    return tuple((p["number"], p["takes_bids"]) for p in s["public"]["piles"])
 
-    Every line above the picker has a fixed height and the picker's cells keep their size:
-    picking a rock never moves a button under the finger."""
+
+@part
+def PilePicker(pile, choose):
+    """Which pile I bid on: none at first (issue 26)."""
+    piles = use_view(_open_to_bids)
+    buttons = [ft.OutlinedButton(f"Bid on pile {number}", on_click=lambda e, i=number - 1: choose(i),
+                                 disabled=not can, height=44, style=CHOSEN if pile == number - 1 else None)
+               for number, can in piles]
+    return ft.Row(buttons, wrap=True, spacing=6, run_spacing=6)
+
+
+@part
+def ComposerLines(pile, chosen: tuple, check: dict, clear):
     context = use_table()
-    names = use_view(_names)
-    garden = use_view(lambda s: s["public"]["players"][s["table"]["seat"]]["garden"])
-    limit = use_view(lambda s: next((o["limit"] for o in s["private"]["bid_options"]
-                                     if o["pile"] == pile), "") if s["private"] else "")
-    has_bid = use_view(lambda s: s["public"]["piles"][pile]["bid"] is not None
-                       if pile < len(s["public"]["piles"]) else False)
-    values = use_view(lambda s: s["public"]["rock_values"])
+    names = use_fixed(_names)
+    values = use_fixed(lambda s: s["public"]["rock_values"])
+    text = rk.counter_text(chosen)
     worth, many = rk.value_of(chosen, values), rk.count_of(chosen)
-    if chosen:
-        summary = (f"Your bid on pile {pile + 1}: {rk.rocks_label(names, rk.counter_text(chosen).split())}"
-                   f" — worth {worth}, {plural(many, 'rock')}")
+    rocks = rk.rocks_label(names, text.split())
+    if pile is None:
+        beat = "Choose the pile you bid on: tap “Bid on pile …”."
+        summary = (f"Your bid: {rocks} — worth {worth}, {plural(many, 'rock')}" if chosen
+                   else "Your bid: no pile chosen yet")
     else:
-        summary = f"Your bid on pile {pile + 1}: no rocks (worth 0; nobody can undercut it)"
-    beat = f"To undercut: {limit}." if has_bid else f"Pile {pile + 1} has no bid yet: any bid takes it."
+        beat = (f"To undercut: {check['to_beat']}." if check["to_beat"]
+                else f"Pile {pile + 1} has no bid yet: any bid takes it.")
+        summary = (f"Your bid on pile {pile + 1}: {rocks} — worth {worth}, {plural(many, 'rock')}" if chosen
+                   else f"Your bid on pile {pile + 1}: no rocks (worth 0; nobody can undercut it)")
+    # what the bid keeps if it stands (the warning), or why the table would refuse it: one
+    # line of the same controls whatever it says, so nothing below it moves
+    if check["warning"]:
+        said, colour = check["warning"], None
+    elif check["ready"]:
+        said, colour = "If this bid stands your garden keeps no forbidden set.", ft.Colors.ON_SURFACE_VARIANT
+    elif pile is not None and check["problem"]:
+        said, colour = check["problem"], ft.Colors.ERROR
+    else:
+        said, colour = "", None
+    status = ft.Row([ft.Icon(ft.Icons.WARNING_AMBER, size=20, color=rk.HIGHLIGHT, visible=bool(check["warning"])),
+                     ft.Container(kit.body(said, size=kit.SMALL + 2, color=colour,
+                                           weight=ft.FontWeight.BOLD if check["warning"] else None),
+                                  expand=True)], spacing=6)
 
     async def place(e):
-        if await context.move("bid", {"pile": pile, "rocks": rk.counter_text(chosen)}):
-            set_chosen(())
+        await context.move("bid", {"pile": pile, "rocks": text})
 
     return ft.Column([
         ft.Container(kit.body(beat, size=16, weight=ft.FontWeight.BOLD), height=48),
         ft.Container(kit.own(ft.Text(summary, size=17, weight=ft.FontWeight.BOLD, max_lines=2,
                                      overflow=ft.TextOverflow.ELLIPSIS)), height=50),
-        ft.Row([kit.primary("Place bid", place),
-                kit.secondary("Clear", (lambda e: set_chosen(())) if chosen else None)], spacing=8),
-        kit.muted("Rocks for your bid, from your garden (or none):"),
-        rk.count_picker(names, chosen, set_chosen, limit=garden),
+        ft.Container(status, height=44),
+        ft.Row([kit.primary("Place bid", place if check["ready"] else None),
+                kit.secondary("Clear", (lambda e: clear()) if chosen else None)], spacing=8),
     ], spacing=6, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+
+
+@part
+def BidRocks(names: dict, chosen: tuple, garden: dict, pick):
+    """My garden's rocks to bid with, each kind a part of its own: a pick draws again the
+    one kind it changed."""
+    counts = dict(chosen)
+    rows: list[ft.Control] = []
+    for letter in rk.COLOURS:
+        if not any(garden.get(f"{letter}{v}", 0) for v in rk.VALUES):
+            continue
+        cells: list[ft.Control] = []
+        for v in rk.VALUES:
+            code = f"{letter}{v}"
+            limit = garden.get(code, 0)
+            cells.append(PickCell(names, code, counts.get(code, 0), limit, pick, key=code) if limit
+                         else ft.Container(expand=True))
+        rows.append(ft.Row(cells, spacing=6, vertical_alignment=ft.CrossAxisAlignment.START))
+    return ft.Column(rows, spacing=4)
+
+
+@part
+def PickCell(names: dict, code: str, n: int, limit: int, pick):
+    return rk.count_cell(names, code, n, n >= limit, lambda e: pick(code, +1), lambda e: pick(code, -1))
 
 
 @part
@@ -666,28 +803,63 @@ def Correction(target: int, done):
 
 @part
 def MyGarden():
-    seat = use_view(lambda s: s["table"]["seat"])
+    """My garden: its count, the 5 x 3 grid, its forbidden sets, my demerits; each a part,
+    so a bid that takes two rocks out draws again two cells and the count."""
+    seat = use_fixed(lambda s: s["table"]["seat"])
+    name = use_fixed(lambda s: s["table"]["players"][s["table"]["seat"]])
+    return kit.card([GardenCount(), GardenGrid(), GardenSets(), MyDemerits(seat, name)])
+
+
+@part
+def GardenCount():
+    rocks = use_view(lambda s: s["public"]["players"][s["table"]["seat"]]["rocks"])
+    return ft.Row([kit.title("My garden"),
+                   kit.own(ft.Text(plural(rocks, "rock"), size=20, weight=ft.FontWeight.BOLD,
+                                   semantics_label=f"My garden {plural(rocks, 'rock')}"))],
+                  alignment=ft.MainAxisAlignment.SPACE_BETWEEN)
+
+
+@part
+def GardenGrid():
+    return ft.Column([rk.garden_header()] + [GardenRow(letter, key=letter) for letter in rk.COLOURS],
+                     spacing=4)
+
+
+def _garden_row(s: dict, letter: str) -> tuple:
+    me = s["public"]["players"][s["table"]["seat"]]
+    codes = [f"{letter}{v}" for v in rk.VALUES]
+    hot = {code for entry in me["forbidden_sets"] for code in entry["rocks"] if code[0] == letter}
+    return tuple((me["garden"].get(code, 0), code in hot) for code in codes)
+
+
+@part
+def GardenRow(letter: str):
+    """One colour of my garden: a bid that takes a Red rock draws again the Red row."""
     names = use_view(_names)
-    me = use_view(lambda s: s["public"]["players"][s["table"]["seat"]])
-    costs = use_view(lambda s: {d: s["public"]["decks"][d]["next_cost"] for d in rk.SET_DECKS})
-    sets = me["forbidden_sets"]
-    rows: list[ft.Control] = [
-        ft.Row([kit.title("My garden"),
-                kit.own(ft.Text(plural(me["rocks"], "rock"), size=20, weight=ft.FontWeight.BOLD,
-                                semantics_label=f"My garden {plural(me['rocks'], 'rock')}"))],
-               alignment=ft.MainAxisAlignment.SPACE_BETWEEN),
-        rk.garden_grid(names, me["garden"], rk.rocks_in_sets(sets), "My garden"),
-    ]
-    if sets:
-        rows.append(kit.body("Forbidden sets (framed):", weight=ft.FontWeight.BOLD))
-        for entry in sets:
-            rows.append(ft.Row([rk.rock_row(names, entry["rocks"], size=18),
-                                kit.body(f"{rk.DECK_NAMES[entry['set']]} · card {costs[entry['set']]} now",
-                                         size=16)], wrap=True))
-    else:
-        rows.append(kit.muted("No forbidden set in your garden."))
-    rows.append(MyDemerits(seat, me["name"]))
-    return kit.card(rows)
+    cells = use_view(lambda s: _garden_row(s, letter))
+    return ft.Row([rk.colour_cell(names, letter)] +
+                  [GardenCell(names, f"{letter}{v}", n, hot, key=str(v)) for v, (n, hot) in zip(rk.VALUES, cells)],
+                  spacing=6)
+
+
+@part
+def GardenCell(names: dict, code: str, n: int, hot: bool):
+    return rk.garden_cell(names, code, n, hot, "My garden")
+
+
+@part
+def GardenSets():
+    names = use_view(_names)
+    sets = use_view(lambda s: tuple((e["set"], tuple(e["rocks"]))
+                                    for e in s["public"]["players"][s["table"]["seat"]]["forbidden_sets"]))
+    costs = use_view(lambda s: {d: s["public"]["decks"][d]["next_cost"] for d in rk.SET_DECKS} if sets else None)
+    if not sets:
+        return kit.muted("No forbidden set in your garden.")
+    rows: list[ft.Control] = [kit.body("Forbidden sets (framed):", weight=ft.FontWeight.BOLD)]
+    for kind, rocks in sets:
+        rows.append(ft.Row([rk.rock_row(names, rocks, size=18),
+                            kit.body(f"{rk.DECK_NAMES[kind]} · card {costs[kind]} now", size=16)], wrap=True))
+    return ft.Column(rows, spacing=8)
 
 
 @part
@@ -711,11 +883,6 @@ def _tracker_slice(s: dict):
     return (p["round"], p["phase_text"], p["tracker"]["spaces"], p["tracker"]["space"],
             p["tracker"]["black_rock"], p["black_rock_chance"],
             bool(p["ending"]) and p["phase"] != "over")
-
-
-def _turn_slice(s: dict):
-    p = s["public"]
-    return p["start_player"], p["turn"] if p["phase"] in ("bidding", "turn_ins") else None
 
 
 def _where(black: str, space, spaces) -> str:
@@ -756,15 +923,12 @@ def Tracker():
 
 @part
 def TrackerTurn():
-    """The start player and whose turn: what changes with every bid, drawn on its own."""
-    players = use_view(_player_names)
-    start, turn = use_view(_turn_slice)
-    who = []
-    if start is not None:
-        who.append(f"Start player: {players[start]}")
-    if turn is not None:
-        who.append(f"Turn: {players[turn]}")
-    return kit.body(" · ".join(who), weight=ft.FontWeight.BOLD, visible=bool(who))
+    """The start player (whose turn it is, the bidding and turn-in cards say: a line here
+    too would be drawn again on every phone with every bid)."""
+    players = use_fixed(_player_names)
+    start = use_view(lambda s: s["public"]["start_player"])
+    return kit.body(f"Start player: {players[start]}" if start is not None else "",
+                    weight=ft.FontWeight.BOLD, visible=start is not None)
 
 
 @part
@@ -827,19 +991,27 @@ def _players_slice(s: dict):
 
 @part
 def Players():
-    n = use_view(lambda s: len(s["public"]["players"]))
-    return kit.card([kit.title("Players")] + [PlayerRow(seat, key=f"p{seat}") for seat in range(n)]
+    colours = use_view(_colours)  # once for every row (a table's rock names can change before its first move)
+    return kit.card([kit.title("Players")] + [PlayerRow(seat, colour, key=f"p{seat}")
+                                              for seat, colour in enumerate(colours)]
                     + [kit.muted("Demerit totals stay hidden until the end; each player sees their own.")])
 
 
+def _player_cards(s: dict, seat: int) -> tuple:
+    q = s["public"]["players"][seat]
+    shown = q.get("shown")
+    return (q["demerit_cards"], None if not shown else shown["demerits"],
+            tuple(tuple(sorted(c.items())) for c in (shown or {}).get("cards", ())))
+
+
 @part
-def PlayerRow(seat: int):
-    name, cards, rocks, shown, shown_cards = use_view(lambda s: _players_slice(s)[seat])
-    colour = use_view(lambda s: _colours(s)[seat])
+def PlayerRow(seat: int, colour: str):
+    name = use_fixed(lambda s: s["table"]["players"][seat])
+    cards, shown, shown_cards = use_view(lambda s: _player_cards(s, seat))
     line = [kit.player_badge(name, colour, size=20), PlayerMarks(seat)]
     numbers = [
         kit.own(ft.Text(plural(cards, "card"), size=18, semantics_label=f"{name} demerit cards {cards}")),
-        kit.own(ft.Text(plural(rocks, "rock"), size=18, semantics_label=f"{name} rocks {rocks}")),
+        PlayerRocks(seat, name),
     ]
     rows: list[ft.Control] = [ft.Row([ft.Row(line, spacing=6, tight=True, wrap=True),
                                       ft.Row(numbers, spacing=12, tight=True)],
@@ -852,10 +1024,16 @@ def PlayerRow(seat: int):
 
 
 @part
+def PlayerRocks(seat: int, name: str):
+    """A player's rock count: what a bid changes (the bid's rocks leave the garden)."""
+    rocks = use_view(lambda s: s["public"]["players"][seat]["rocks"])
+    return kit.own(ft.Text(plural(rocks, "rock"), size=18, semantics_label=f"{name} rocks {rocks}"))
+
+
+@part
 def PlayerMarks(seat: int):
-    """Start player, to act, passed: these move round the table with every bid."""
+    """Start player, passed (whose turn it is, the bidding and turn-in cards say)."""
     marks = use_view(lambda s: tuple(m for m, on in (("start", seat == s["public"]["start_player"]),
-                                                     ("to act", seat in s["to_act"]),
                                                      ("passed", seat == s["public"]["passer"])) if on))
     return kit.own(ft.Text(", ".join(marks), size=kit.SMALL, italic=True), visible=bool(marks))
 

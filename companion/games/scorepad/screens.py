@@ -11,7 +11,7 @@ from __future__ import annotations
 import flet as ft
 
 from companion.ui import charts, kit
-from companion.ui.live import part, use_table, use_view
+from companion.ui.live import part, use_fixed, use_table, use_view
 
 STEPS = (-1, 1, 5)
 
@@ -59,11 +59,11 @@ def standings(screen: dict) -> tuple[int, ...]:
 
 @part
 def Screen():
-    seat = use_view(lambda s: s["table"]["seat"])
-    host = use_view(lambda s: s["table"]["host"])
+    seat = use_fixed(lambda s: s["table"]["seat"])
+    host = use_fixed(lambda s: s["table"]["host"])
+    n = use_fixed(lambda s: len(s["table"]["players"]))
     over = use_view(lambda s: s["result"] is not None)
     secret = use_view(lambda s: s["public"]["secret"])
-    n = use_view(lambda s: len(s["table"]["players"]))
     controls: list[ft.Control] = [RoundTitle(), WaitingFor()]
     if secret:
         controls.append(kit.muted("Scores are secret: each player sees only their own until the "
@@ -75,7 +75,7 @@ def Screen():
             controls.extend(PointsEntry(s, single=False, key=f"entry{s}") for s in range(n))
         elif not use_table().extra.get("veil"):  # (pass-and-play's hand-over shows the table)
             controls.append(kit.muted("Watching: take a seat to enter points."))
-    controls.append(Totals())
+    controls.append(kit.card([kit.title("Totals"), Totals()]))
     controls.append(ChartSection())
     if not over:
         controls.append(RoundButtons())
@@ -105,36 +105,44 @@ def _waiting_words(screen: dict) -> str | None:
     return "Waiting for " + ", ".join(names)
 
 
+def _entered(screen: dict, seat: int):
+    return points_of(screen, seat)[screen["public"]["round"] - 1]
+
+
 @part
 def PointsEntry(seat: int, single: bool):
+    """The box, Save and the steppers. What is typed is kept in a ref (typing re-renders
+    nothing); the points entered are read by the box alone, so a Save draws again the
+    box, not the card around it."""
     context = use_table()
-    name = use_view(lambda s: s["table"]["players"][seat])
+    name = use_fixed(lambda s: s["table"]["players"][seat])
     rnd = use_view(lambda s: s["public"]["round"])
-    entered = use_view(lambda s: points_of(s, seat)[s["public"]["round"] - 1])
-    typed = ft.use_ref("")  # what the box holds now (typing re-renders nothing)
+    typed = ft.use_ref("")  # what the box holds now
     shown, set_shown = ft.use_state(None)  # a value the steppers put in the box
-    known = entered if isinstance(entered, int) else None
-    value = shown if shown is not None else ("" if known is None else str(known))
 
-    def current() -> int:
-        text = (typed.current or value or "0").strip()
-        try:
-            return int(text)
-        except ValueError:
-            return known or 0
+    def current_text() -> str:
+        if typed.current:
+            return typed.current
+        if shown is not None:
+            return shown
+        entered = _entered(context.live.screen, seat)
+        return str(entered) if isinstance(entered, int) else ""
 
     def step(amount: int):
-        def handler(e):
-            number = str(current() + amount)
-            typed.current = number
-            set_shown(number)
-        return handler
+        text = current_text().strip()
+        try:
+            number = int(text or "0")
+        except ValueError:
+            entered = _entered(context.live.screen, seat)
+            number = entered if isinstance(entered, int) else 0
+        typed.current = str(number + amount)
+        set_shown(typed.current)
 
     def changed(e):
         typed.current = e.control.value
 
     async def save(e=None):
-        text = (typed.current or value).strip()
+        text = current_text().strip()
         if not text:
             context.toast(f"Type {name}'s points first")
             return
@@ -142,29 +150,53 @@ def PointsEntry(seat: int, single: bool):
             typed.current = ""  # saved: the box shows the points entered
             set_shown(None)
 
-    box = ft.TextField(label=f"{name}'s points", value=value, on_change=changed, on_submit=save,
-                       keyboard_type=ft.KeyboardType.NUMBER, text_size=28, width=150)
-    steppers = [ft.OutlinedButton(f"{'+' if amount > 0 else ''}{amount}", on_click=step(amount),
-                                  height=52, tooltip=f"{name} {'plus' if amount > 0 else 'minus'} {abs(amount)}")
-                for amount in STEPS]
+    latest = ft.use_ref(None)
+    latest.current = (step, changed, save)
+    # the same functions on every render, so the parts they go to are not drawn again
+    on_step = ft.use_callback(lambda amount: latest.current[0](amount), [])
+    on_change = ft.use_callback(lambda e: latest.current[1](e), [])
+
+    async def save_latest(e=None):
+        await latest.current[2](e)
+
+    on_save = ft.use_callback(save_latest, [])
     rows = [
         kit.title(f"Points in round {rnd}" if single else f"{name}: round {rnd}"),
-        ft.Row([box, kit.primary("Save" if single else f"Save {name}", save)], wrap=True),
-        ft.Row(steppers, spacing=8),
+        ft.Row([PointsBox(seat, name, shown, on_change, on_save),
+                kit.primary("Save" if single else f"Save {name}", on_save)], wrap=True),
+        Steppers(name, on_step),
     ]
     return kit.card(rows)
 
 
 @part
+def PointsBox(seat: int, name: str, shown, on_change, on_save):
+    entered = use_view(lambda s: _entered(s, seat))
+    value = shown if shown is not None else (str(entered) if isinstance(entered, int) else "")
+    return ft.TextField(label=f"{name}'s points", value=value, on_change=on_change, on_submit=on_save,
+                        keyboard_type=ft.KeyboardType.NUMBER, text_size=28, width=150)
+
+
+@part
+def Steppers(name: str, on_step):
+    return ft.Row([ft.OutlinedButton(f"{'+' if amount > 0 else ''}{amount}",
+                                     on_click=lambda e, amount=amount: on_step(amount), height=52,
+                                     tooltip=f"{name} {'plus' if amount > 0 else 'minus'} {abs(amount)}")
+                   for amount in STEPS], spacing=8)
+
+
+@part
 def Totals():
+    """The totals, the leader first: a new order moves the rows (each its own part, keyed
+    by seat), it draws none of them again."""
     order = use_view(standings)
-    return kit.card([kit.title("Totals")] + [TotalRow(seat, key=str(seat)) for seat in order])
+    return ft.Column([TotalRow(seat, key=str(seat)) for seat in order], spacing=8)
 
 
 @part
 def TotalRow(seat: int, size: int = 22, number_size: int = 34):
-    name = use_view(lambda s: s["table"]["players"][seat])
-    colour = use_view(lambda s: s["table"]["colours"][seat])
+    name = use_fixed(lambda s: s["table"]["players"][seat])
+    colour = use_fixed(lambda s: s["table"]["colours"][seat])
     return ft.Row([kit.player_badge(name, colour, size=size), TotalValue(seat, name, number_size)],
                   alignment=ft.MainAxisAlignment.SPACE_BETWEEN)
 
@@ -218,10 +250,12 @@ def ScoreChart():
 @part
 def RoundButtons():
     context = use_table()
-    legal = use_view(lambda s: tuple(s["legal"]))
-    host = use_view(lambda s: s["table"]["host"])
-    missing = use_view(lambda s: tuple(s["public"]["players"][w]["name"] for w in s["public"]["waiting"]))
+    host = use_fixed(lambda s: s["table"]["host"])
+    may = use_view(lambda s: tuple(k in s["legal"] for k in ("new_round", "reveal", "finish")))
     rnd = use_view(lambda s: s["public"]["round"])
+    # who has not entered: only the host's confirm names them
+    missing = use_view(lambda s: tuple(s["public"]["players"][w]["name"] for w in s["public"]["waiting"])
+                       if host else ())
     buttons: list[ft.Control] = []
 
     def next_round(e):
@@ -232,11 +266,12 @@ def RoundButtons():
         else:
             context.act("new_round")
 
-    if "new_round" in legal:
+    may_new_round, may_reveal, may_finish = may
+    if may_new_round:
         buttons.append(kit.primary("Next round", next_round))
-    if "reveal" in legal:
+    if may_reveal:
         buttons.append(kit.secondary("Reveal scores", lambda e: confirm_reveal(context)))
-    if "finish" in legal:
+    if may_finish:
         buttons.append(kit.secondary("Finish game", lambda e: context.confirm(
             "Finish the game?", "The final totals are shown to everyone.",
             lambda: context.act("finish"), "Finish")))

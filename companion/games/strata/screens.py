@@ -28,7 +28,7 @@ from companion.games.strata.words import (bank_note, cat_of, name_of, numbers_of
                                           waiting_words)
 from companion.ui import kit
 from engine.words import and_words, plural
-from companion.ui.live import part, use_table, use_view
+from companion.ui.live import part, use_fixed, use_table, use_view
 
 
 # -- the phone's screen ----------------------------------------------------------------------
@@ -98,7 +98,9 @@ def TableStatus():
 def NowPanel(seat: int):
     """The one thing to do now on this phone (or what the table waits for)."""
     phase = use_view(phase_of)
-    legal = use_view(lambda s: tuple(s["legal"]))
+    # the moves that choose the panel, not every legal move (Undo comes and goes with each move)
+    legal = use_view(lambda s: tuple(k for k in ("setup_extra", "take_card", "discard", "take_tribute")
+                                     if k in s["legal"]))
     rnd = use_view(lambda s: s["public"]["round"])
     if "setup_extra" in legal:
         return SetupExtra(key="extra")
@@ -158,43 +160,68 @@ def SetupExtra():
 
 @part
 def BidPanel(seat: int):
-    """One tap bids (secret until the reveal); another amount replaces it."""
+    """One tap bids (secret until the reveal); another amount replaces it. The card keeps
+    its parts: a bid draws again the amounts and the line that says it."""
+    return kit.card([kit.title("Your secret bid"), BidTokens(), BidSaid(), BidStatus(), MarketLine(),
+                     RevealButton()])
+
+
+def _my_bid(s: dict) -> tuple:
+    return ((s["private"] or {}).get("bid"), (s["private"] or {}).get("bid_max", 0), "bid" in s["legal"])
+
+
+@part
+def BidTokens():
     context = use_table()
-    mine = use_view(lambda s: (s["private"] or {}).get("bid"))
-    most = use_view(lambda s: (s["private"] or {}).get("bid_max", 0))
-    can_bid = use_view(lambda s: "bid" in s["legal"])
-    rows: list[ft.Control] = [kit.title("Your secret bid")]
-    if can_bid:
-        rows.append(look.token_row([
-            look.token(str(n), f"Bid {n}", lambda e, n=n: context.act("bid", {"amount": n}),
-                       selected=mine == n, size=kit.LARGE, width=64, height=56)
-            for n in range(0, most + 1)]))
+    mine, most, can_bid = use_view(_my_bid)
+    bid = ft.use_callback(lambda n: context.act("bid", {"amount": n}), [context])
+    if not can_bid:
+        return ft.Container(visible=False)
+    # each amount a part of its own: another amount draws again two of them
+    return look.token_row([BidToken(n, mine == n, bid, key=str(n)) for n in range(0, most + 1)])
+
+
+@part
+def BidSaid():
     # the same rows in the same places whatever the bid (a bid patches two texts)
+    mine, most, can_bid = use_view(_my_bid)
     if mine is not None:
         said = f"Your bid: {mine} Money"
         hint = "Secret until the reveal; tap another amount to change it."
     else:
         said = "You have not bid yet" if can_bid else "Watching: you cannot bid for this seat."
         hint = f"You have {most} Money: tap an amount (0 is allowed)." if can_bid else ""
-    rows.append(kit.own(ft.Text(said, size=kit.BODY + 2, weight=ft.FontWeight.BOLD)))
-    rows.append(kit.muted(hint))
-    rows += [BidStatus(), MarketLine(), RevealButton()]
-    return kit.card(rows)
+    return ft.Column([kit.own(ft.Text(said, size=kit.BODY + 2, weight=ft.FontWeight.BOLD)), kit.muted(hint)],
+                     spacing=8)
+
+
+@part
+def BidToken(n: int, selected: bool, bid):
+    return look.token(str(n), f"Bid {n}", lambda e: bid(n), selected=selected, size=kit.LARGE, width=64, height=56)
 
 
 @part
 def BidStatus():
-    """Who has bid: never how much (the view does not say)."""
-    status = use_view(lambda s: tuple((p["name"], bool(p.get("has_bid"))) for p in s["public"]["players"]))
+    """Who has bid: never how much (the view does not say). One part per player: a first
+    bid draws again that player's word, not the row."""
+    n = use_fixed(lambda s: len(s["table"]["players"]))
+    return ft.Column([ft.Row([BidChip(seat, key=f"b{seat}") for seat in range(n)], wrap=True, spacing=14),
+                      EveryoneHasBid()], spacing=4)
+
+
+@part
+def BidChip(seat: int):
+    name, done = use_view(lambda s: (s["public"]["players"][seat]["name"],
+                                     bool(s["public"]["players"][seat].get("has_bid"))))
+    return kit.own(ft.Text(f"{name}: {'bid ready' if done else 'choosing'}", size=kit.SMALL + 2,
+                           weight=ft.FontWeight.BOLD if done else None,
+                           semantics_label=f"{name} {'has bid' if done else 'choosing'}"))
+
+
+@part
+def EveryoneHasBid():
     everyone = use_view(lambda s: s["public"].get("can_reveal", False))
-    chips = [kit.own(ft.Text(f"{name}: {'bid ready' if done else 'choosing'}", size=kit.SMALL + 2,
-                             weight=ft.FontWeight.BOLD if done else None,
-                             semantics_label=f"{name} {'has bid' if done else 'choosing'}"))
-             for name, done in status]
-    rows: list[ft.Control] = [ft.Row(chips, wrap=True, spacing=14)]
-    if everyone:
-        rows.append(kit.body("Everyone has bid: reveal the bids.", weight=ft.FontWeight.BOLD))
-    return ft.Column(rows, spacing=4)
+    return kit.body("Everyone has bid: reveal the bids.", weight=ft.FontWeight.BOLD, visible=everyone)
 
 
 @part
@@ -625,17 +652,12 @@ def Others(seat: int):
 
 @part
 def PlayerCard(seat: int):
-    line = use_view(lambda s: _player_line(s, seat))
+    line = use_view(lambda s: _player_line(s, seat)[:5])
     cards = use_view(lambda s: tuple(s["public"]["players"][seat]["cards"]))
     cat = use_view(cat_of)
-    name, colour, money, grain, influence, start, status = line
-    marks: list[ft.Control] = []
-    if start:
-        marks.append(ft.Icon(ft.Icons.FLAG, size=18, tooltip=f"{name} is the start player"))
-    if status:
-        marks.append(kit.muted(status))
+    name, colour, money, grain, influence = line
     return kit.card([
-        ft.Row([kit.player_badge(name, colour, size=20), ft.Row(marks, spacing=6, tight=True)],
+        ft.Row([kit.player_badge(name, colour, size=20), PlayerMarks(seat)],
                alignment=ft.MainAxisAlignment.SPACE_BETWEEN),
         ft.Row([
             kit.own(ft.Text(f"{money} Money", size=kit.BODY, weight=ft.FontWeight.BOLD,
@@ -647,6 +669,21 @@ def PlayerCard(seat: int):
         ], spacing=12, wrap=True),
         look.display_rows(cards, name, False, cat),
     ], padding=10)
+
+
+@part
+def PlayerMarks(seat: int):
+    """The start player's flag. Whether a player's secret bid is ready is said once, in
+    the bid panel's line of who has bid (a first bid draws one word on each phone)."""
+    name, start = use_view(lambda s: _marks_of(s, seat)[:2])
+    if not start:
+        return ft.Container(visible=False)
+    return ft.Icon(ft.Icons.FLAG, size=18, tooltip=f"{name} is the start player")
+
+
+def _marks_of(screen: dict, seat: int) -> tuple:
+    line = _player_line(screen, seat)
+    return line[0], line[5], line[6]
 
 
 def _player_line(screen: dict, seat: int):

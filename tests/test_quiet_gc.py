@@ -1,0 +1,91 @@
+"""The cycle collector runs once after a burst of moves, not during it (companion/quiet_gc.py)."""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+
+from companion import quiet_gc
+
+
+def run(coro) -> None:
+    # in its own thread: the browser tests' Playwright keeps an event loop in this one
+    with ThreadPoolExecutor(max_workers=1) as worker:
+        worker.submit(asyncio.run, coro).result()
+
+
+@pytest.fixture
+def collections(monkeypatch):
+    """The generations collected (1 and up), as the collector reports them; the process's
+    collector as it was afterwards."""
+    seen: list[int] = []
+    threshold = gc.get_threshold()
+
+    def callback(phase, info):
+        if phase == "stop" and info["generation"] >= 1:  # automatic young ones aside
+            seen.append(info["generation"])
+
+    monkeypatch.setattr(quiet_gc, "DELAY_S", 0.05)
+    monkeypatch.setattr(quiet_gc, "_installed", False)
+    quiet_gc.install()
+    seen.clear()
+    gc.callbacks.append(callback)
+    yield seen
+    gc.callbacks.remove(callback)
+    gc.unfreeze()
+    gc.set_threshold(*threshold)
+
+
+def test_a_burst_of_moves_gets_one_collection_after_it(collections):
+    async def burst():
+        for _ in range(8):  # a move heard by several phones, moves one after the other
+            quiet_gc.collect_soon()
+            await asyncio.sleep(0.02)  # each quicker than the quiet the collector waits for
+        assert collections == [], "nothing is collected while the moves go on"
+        await asyncio.sleep(0.2)
+
+    run(burst())
+    assert len(collections) == 1 and collections[0] >= 1
+
+
+def test_a_full_collection_waits_for_a_long_quiet(collections, monkeypatch):
+    assert gc.get_threshold()[2] == quiet_gc.FULL_THRESHOLD
+    monkeypatch.setattr(quiet_gc, "_last_full", 0.0)  # long ago: a full one is due
+    monkeypatch.setattr(quiet_gc, "FULL_QUIET_S", 0.3)
+
+    async def moves_then_quiet():
+        for _ in range(3):  # quick moves, and pauses shorter than a full one waits for
+            quiet_gc.collect_soon()
+            await asyncio.sleep(0.15)
+        assert 2 not in collections, "no full collection between quick moves"
+        await asyncio.sleep(0.5)
+        quiet_gc.collect_soon()  # a move after the full one: young ones again
+        await asyncio.sleep(0.15)
+
+    run(moves_then_quiet())
+    assert collections.count(2) == 1 and collections[-1] == 1, collections
+
+
+def test_no_collection_starts_while_a_move_is_under_way(collections):
+    async def a_slow_move():
+        quiet_gc.collect_soon()
+        with quiet_gc.moving():  # e.g. the worker thread writing a move to disk
+            await asyncio.sleep(0.15)
+            assert collections == []
+        await asyncio.sleep(0.15)
+
+    run(a_slow_move())
+    assert collections == [1]
+
+
+def test_nothing_is_scheduled_before_the_server_installs_it(monkeypatch):
+    monkeypatch.setattr(quiet_gc, "_installed", False)
+
+    async def moves():
+        quiet_gc.collect_soon()
+        assert not quiet_gc._pending
+
+    run(moves())
