@@ -26,22 +26,43 @@ from engine.rockgarden.sets import AFTER_DECK, SET_NAMES, SET_TITLES
 TOPS_HELP = "deck tops: the value of the next card of each deck, e.g. trips=1,foursome=3,straight=2 (missing decks: 1; above 10: the deck is empty)"
 
 
+COMMANDS = {
+    "advise": ("Rock Garden: which forbidden sets to turn in (every outcome, best first)",
+               "Rock Garden turn-in advisor: every distinct outcome, best first, each with a legal "
+               "plan and every other plan reaching it that keeps other rocks.",
+               'the rocks in the garden, e.g. "R1 R2 G2 Y2 B2 R3 R3 R3"'),
+    "advise-bid": ("Rock Garden: which pile to bid on, with which rocks, or whether to pass",
+                   "Rock Garden bid advice: for each pile the bids worth making (fewest demerits "
+                   "if the bid stands, lowest value, most rocks kept), best first, and what "
+                   "passing costs.",
+                   'your rocks, e.g. "R1 R2 G3 B3"'),
+}
+"""Rock Garden's advice commands: their help, description and the garden's help."""
+
+
 def register(subparsers) -> None:
-    parser = subparsers.add_parser(
-        "advise",
-        help="Rock Garden: which forbidden sets to turn in (every outcome, best first)",
-        description="Rock Garden turn-in advisor: every distinct outcome, best first, each with a legal plan "
-                    "and every other plan reaching it that keeps other rocks.",
-    )
-    parser.add_argument("--garden", required=True, help='the rocks in the garden, e.g. "R1 R2 G2 Y2 B2 R3 R3 R3"')
+    parser = advice_parser(subparsers, "advise")
     parser.add_argument("--tops", default="", help=TOPS_HELP)
-    parser.add_argument(
-        "--after-deck",
-        default="continue",
-        help="what a set costs once its deck is empty: continue (11, 12, ...) or ten (10 each); default continue",
-    )
+    add_after_deck(parser)
     parser.add_argument("--json", action="store_true", help="print the plans as JSON")
     parser.set_defaults(run=run)
+
+
+def advice_parser(subparsers, name: str):
+    """A Rock Garden advice command's parser (:data:`COMMANDS`): its words and the garden
+    it advises on (``advise`` and ``advise-bid`` both start so)."""
+    help, description, garden = COMMANDS[name]
+    parser = subparsers.add_parser(name, help=help, description=description)
+    parser.add_argument("--garden", required=True, help=garden)
+    return parser
+
+
+def add_after_deck(parser) -> None:
+    """The ``--after-deck`` option: what a set costs once its deck is empty."""
+    parser.add_argument(
+        "--after-deck", default="continue",
+        help="what a set costs once its deck is empty: continue (11, 12, ...) or ten (10 each); default continue",
+    )
 
 
 def parse_tops(text: str) -> dict[str, int]:

@@ -34,7 +34,7 @@ import json
 from companion.cli import UsageError
 
 
-from companion.games.rockgarden.advise import TOPS_HELP, parse_tops
+from companion.games.rockgarden.advise import TOPS_HELP, add_after_deck, advice_parser, parse_tops
 from engine.words import plural
 from engine.rockgarden import bid_advice
 from engine.rockgarden.sets import AFTER_DECK
@@ -43,13 +43,7 @@ NOW = "deck tops as they are now: the players before you in the turn-in order ma
 
 
 def register(subparsers) -> None:
-    parser = subparsers.add_parser(
-        "advise-bid",
-        help="Rock Garden: which pile to bid on, with which rocks, or whether to pass",
-        description="Rock Garden bid advice: for each pile the bids worth making (fewest demerits if "
-        "the bid stands, lowest value, most rocks kept), best first, and what passing costs.",
-    )
-    parser.add_argument("--garden", required=True, help='your rocks, e.g. "R1 R2 G3 B3"')
+    parser = advice_parser(subparsers, "advise-bid")
     parser.add_argument(
         "--pile", action="append", required=True, metavar="ROCKS[/BID]",
         help='a pile, in board order: its rocks, then after "/" its standing bid, e.g. "B1 B2 G2 / R1" '
@@ -65,10 +59,7 @@ def register(subparsers) -> None:
     )
     parser.add_argument("--can-pass", action="store_true",
                         help="passing is legal now (every pile has a bid): weigh it")
-    parser.add_argument(
-        "--after-deck", default="continue",
-        help="what a set costs once its deck is empty: continue (11, 12, ...) or ten (10 each); default continue",
-    )
+    add_after_deck(parser)
     parser.add_argument("--json", action="store_true", help="print the advice as JSON")
     parser.set_defaults(run=run)
 
