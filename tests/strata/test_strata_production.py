@@ -23,6 +23,17 @@ def up(cid, cls, effects, points=1):
             "effects": effects}
 
 
+def merchant_taken(money: int, grain: int, produces_money: bool):
+    """Round 2 of two players, production begun: P0 holds ``money``/``grain`` and its
+    round-1 Scholar (1 Money a round) and round-2 Merchant (``produces_money``: 1 more)."""
+    state = new_game(2)
+    state = two_player_round(state, card("scholars", 1, "produce_money"), card("peasants"))
+    state = set_resources(state, 0, money=money, grain=grain)
+    state = bid_all(state, [0, 0])
+    merchant = card("merchants", 1, "produce_money") if produces_money else card("merchants", 1)
+    return take_all(state, {0: merchant, 1: card("peasants")})
+
+
 def test_every_effect_and_feeding_cost():
     cards = [
         up(1, "scholars", ["produce_grain"]),
@@ -231,11 +242,7 @@ def test_unpaid_feeding_is_shown():
 
 
 def test_cap_after_production_the_player_chooses_what_to_discard_with_done():
-    state = new_game(2)
-    state = two_player_round(state, card("scholars", 1, "produce_money"), card("peasants"))
-    state = set_resources(state, 0, money=6, grain=6)
-    state = bid_all(state, [0, 0])
-    state = take_all(state, {0: card("merchants", 1, "produce_money"), 1: card("peasants")})
+    state = merchant_taken(money=6, grain=6, produces_money=True)
     # 6+2 Money, 6-2 Grain = 12 -> discard 2
     assert state["phase"] == g.PRODUCTION
     assert g.production_needs(state, 0) == "discard"
@@ -256,11 +263,7 @@ def test_cap_after_production_the_player_chooses_what_to_discard_with_done():
 
 
 def test_a_forced_discard_needs_no_choice():
-    state = new_game(2)
-    state = two_player_round(state, card("scholars", 1, "produce_money"), card("peasants"))
-    state = set_resources(state, 0, money=12, grain=2)
-    state = bid_all(state, [0, 0])
-    state = take_all(state, {0: card("merchants", 1, "produce_money"), 1: card("peasants")})
+    state = merchant_taken(money=12, grain=2, produces_money=True)
     # 14 Money, 0 Grain after feeding 2 Grain: 4 Money to discard, the only way
     assert g.production_needs(state, 0) is None
     assert view(state, 0)["private"]["production"]["discard_options"] == [[4, 0]]
@@ -332,11 +335,7 @@ def test_the_cap_applies_to_every_player_when_production_ends():
     """Issue 26: the cap at the end of production was applied only when each player
     tapped Done, so a flip after Done carried 12 resources into the Tribute. Now every
     player above 10 as the step ends discards (the player chooses what)."""
-    state = new_game(2)
-    state = two_player_round(state, card("scholars", 1, "produce_money"), card("peasants"))
-    state = set_resources(state, 0, money=6, grain=6)
-    state = bid_all(state, [0, 0])
-    state = take_all(state, {0: card("merchants", 1), 1: card("peasants")})
+    state = merchant_taken(money=6, grain=6, produces_money=False)
     state = act(state, 0, "done", money=1, grain=0)  # 7 Money, 4 Grain after feeding: 11 -> 10
     assert (state["money"][0], state["grain"][0]) == (6, 4)
     state = act(state, 0, "flip_down", card=state["cards"][0][0]["id"], money=1, grain=1)
@@ -359,11 +358,7 @@ def test_the_cap_applies_to_every_player_when_production_ends():
 
 
 def test_one_way_to_discard_as_production_ends_needs_no_choice():
-    state = new_game(2)
-    state = two_player_round(state, card("scholars", 1, "produce_money"), card("peasants"))
-    state = set_resources(state, 0, money=10, grain=2)
-    state = bid_all(state, [0, 0])
-    state = take_all(state, {0: card("merchants", 1), 1: card("peasants")})
+    state = merchant_taken(money=10, grain=2, produces_money=False)
     state = act(state, 0, "done")  # 11 Money, 0 Grain: 1 Money, the only way
     state = act(state, 0, "flip_down", card=state["cards"][0][0]["id"], money=2)
     assert (state["money"][0], state["grain"][0]) == (12, 0)
