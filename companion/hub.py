@@ -35,7 +35,7 @@ from engine.upgrade import log_version
 from companion.codes import (CODE_LENGTH, code_problem, new_code, new_token, normalise_code,
                              token_hash, token_matches)
 from storage import NotSaved, Store, TableDamaged, TableRecord, UnknownTable, UnreadableTable
-from storage.store import FILE_DAMAGED, LOG_VERSION_META, REPAIRED_META, SETTINGS_META
+from storage.store import FILE_DAMAGED, LOG_VERSION_META, REPAIRED_META, SETTINGS_META, UPGRADE_NOTES_META
 from storage.upgrade import game_and_spec, upgrade_table
 
 log = logging.getLogger(__name__)
@@ -190,6 +190,13 @@ class TableHub:
                 author = "Host" if entry.by is None else names[entry.by]
                 lines.append({"rev": entry.rev, "move": move, "by": author, "text": text})
             return lines
+
+    def changed_by_upgrade(self) -> int:
+        """How many of the old log's moves the upgrade to today's rules changed or left
+        out (:data:`storage.store.UPGRADE_NOTES_META`): the History says so in a line.
+        Only the number: a note may name an amount that was secret when it was made."""
+        notes = self.store.get_meta(self.code, UPGRADE_NOTES_META)
+        return len(notes) if isinstance(notes, list) else 0
 
     # -- seats ---------------------------------------------------------------
     def seat_for_token(self, token: str | None) -> int | None:

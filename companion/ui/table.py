@@ -319,21 +319,33 @@ def History():
     context = use_table()
     revision = use_view(lambda s: s["revision"])
     lines, set_lines = ft.use_state(None)
+    changed, set_changed = ft.use_state(0)
 
     async def read():  # the whole log in words: a replay, so off the loop
         live = context.live
         set_lines(await off_loop(live.hub.history, live.who))
+        set_changed(await off_loop(live.hub.changed_by_upgrade))
 
     ft.use_effect(read, [revision])
     moves = use_view(lambda s: s["moves"])  # the table's move count, the number the tables list says
-    where = kit.muted(f"Table {context.live.hub.code} · move {moves}")
+    where = [kit.muted(f"Table {context.live.hub.code} · move {moves}")]
+    if changed:
+        where.append(kit.muted(upgrade_words(changed)))
     if lines is None:
-        return ft.Column([where, kit.muted("Reading the history...")])
+        return ft.Column(where + [kit.muted("Reading the history...")])
     if not lines:
-        return ft.Column([where, kit.muted("Nothing has happened yet.")])
-    return ft.Column([where] + [ft.ListTile(title=ft.Text(line["text"], size=16),
+        return ft.Column(where + [kit.muted("Nothing has happened yet.")])
+    return ft.Column(where + [ft.ListTile(title=ft.Text(line["text"], size=16),
                                             subtitle=ft.Text(f"move {line['move']} · {line['by']}"), dense=True)
                                 for line in reversed(lines)])
+
+
+def upgrade_words(changed: int) -> str:
+    """What the History says of a table kept by an older app whose log today's rules
+    did not take whole (the upgrade's notes are in the host's log)."""
+    were = "was" if changed == 1 else "were"
+    return (f"This table was kept by an older version of the app: {changed} of its old moves "
+            f"{were} changed or left out to fit today's rules.")
 
 
 def shown_value(value) -> str:

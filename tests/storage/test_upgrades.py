@@ -158,6 +158,30 @@ def test_an_old_move_today_refuses_becomes_the_nearest_one_and_is_noted(data: Pa
     assert len(set_aside(data / "tables", STRATA)) == 1
 
 
+def test_the_history_says_how_many_old_moves_an_upgrade_changed_and_not_what(data: Path):
+    """A player who opens the History of an upgraded table reads that today's rules
+    changed its log, and how much; the note itself (a bid that was secret) stays off
+    the screens."""
+    from tests.support import run_app
+
+    rewrite_old_bid(data, {"amount": 9})
+    store = TableStore(data)
+    tables = Tables(store)
+    hub = tables.open(STRATA)
+
+    async def test(app):
+        bo = await app.watcher(hub)  # (the old table's seats are taken)
+        await bo.tap("History")
+        await bo.settle(60)
+        shown = bo.text()
+        assert ("This table was kept by an older version of the app: 1 of its old moves was "
+                "changed or left out to fit today's rules.") in shown
+        assert "amount 9" not in shown
+
+    run_app(test, tables)
+    store.close()
+
+
 def test_a_log_that_cannot_be_upgraded_leaves_the_table_as_it_was(data: Path):
     rewrite_old_bid(data, {"amount": "nine"})  # no move of the game: a damaged log
     before = files(data / "tables" / STRATA)
