@@ -273,14 +273,17 @@ def _my_garden(s: dict) -> dict:
     return s["public"]["players"][seat]["garden"] if seat is not None else {}
 
 
-def use_while_mine(select, default=None):
-    """A slice of my view while it is my turn to bid, kept as it last was while it is not:
-    the part showing it is hidden then, and is not drawn again for nothing (my next turn
-    draws what changed since)."""
-    kept = ft.use_ref(default)
+_UNREAD = object()
+
+
+def use_while_mine(select):
+    """A slice of my view while it is my turn to bid (and at first), kept as it last was
+    while it is not: the part showing it is hidden then, and is not drawn again for
+    nothing (my next turn draws what changed since)."""
+    kept = ft.use_ref(_UNREAD)
 
     def while_mine(s: dict):
-        if _bidding_slice(s):
+        if kept.current is _UNREAD or _bidding_slice(s):
             kept.current = select(s)
         return kept.current
 
@@ -397,19 +400,29 @@ def PileBid(index: int, names: dict):
 
 @part
 def MyBid():
-    """The advice, the pile picker, the composer and the pass: shown on my turn only,
-    kept (hidden) when it is not.
+    """The advice, the pile picker, the composer and the pass (:func:`Composer`): shown on
+    my turn only, kept (hidden) when it is not. A bid that ends my turn draws this part
+    only (the composer's visibility): what the composer shows is kept as my turn left it,
+    and drawn afresh when my next turn comes."""
+    turn = use_view(_my_turn)
+    return ft.Container(Composer(), visible=turn is not None)
+
+
+@part
+def Composer():
+    """The advice, the pile picker, the composer and the pass.
 
     What they show that a move can change (my turn, my garden, the table's check of the
-    bid) is read here, once, and handed down, so a move draws them once. A turn starts
-    with no pile chosen and no rocks (issue 26): "Place bid" waits for a pile, and takes
-    only a bid the table would take (``engine.rockgarden.bid_check``, which also says
-    what the bid keeps if it stands)."""
+    bid) is read here, once, and handed down, so a move draws them once; each is read
+    only while it is my turn to bid (:func:`use_while_mine`), so the move that ends my
+    turn draws none of it. A turn starts with no pile chosen and no rocks (issue 26):
+    "Place bid" waits for a pile, and takes only a bid the table would take
+    (``engine.rockgarden.bid_check``, which also says what the bid keeps if it stands)."""
     seat = use_fixed(lambda s: s["table"]["seat"])
     names = use_fixed(_names)  # the bidding comes after the first move: the settings stay
-    turn = use_view(_my_turn)
-    garden = use_view(_my_garden)
-    may = use_view(lambda s: (_bidding_slice(s) and "bid" not in s["legal"], "pass" in s["legal"]))
+    turn = use_while_mine(_my_turn)
+    garden = use_while_mine(_my_garden)
+    may = use_while_mine(lambda s: (_bidding_slice(s) and "bid" not in s["legal"], "pass" in s["legal"]))
     choice, set_choice = ft.use_state((None, None, ()))  # (turn, pile, rocks chosen)
     passing_in, set_passing_in = ft.use_state(None)  # the turn whose Pass panel is open
     latest = ft.use_ref(None)
@@ -430,7 +443,7 @@ def MyBid():
     close_pass = ft.use_callback(lambda: set_passing_in(None), [])
     _, pile, chosen = now(choice) if turn is not None else (None, None, ())
     text = rk.counter_text(chosen)
-    check = use_view(lambda s: bid_check(s, seat, pile, text))  # the table's rules, from my view
+    check = use_while_mine(lambda s: bid_check(s, seat, pile, text))  # the table's rules, from my view
     blocked, may_pass = may
     if turn is not None and passing_in == turn and may_pass:
         content: list[ft.Control] = [Passing(close_pass)]
@@ -441,8 +454,7 @@ def MyBid():
         content = [BidAdvice(load), PilePicker(pile, choose), ComposerLines(pile, chosen, check, clear),
                    kit.muted("Rocks for your bid, from your garden (or none):"),
                    BidRocks(names, chosen, garden, pick), PassArea(open_pass)]
-    return ft.Container(ft.Column(content, spacing=8, horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
-                        visible=turn is not None)
+    return ft.Column(content, spacing=8, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
 
 def _pass_slice(s: dict):
@@ -498,7 +510,7 @@ def BidAdvice(load):
     """The bid advice (issue 17): one line per pile, a tap loads its bid; the rest on demand."""
     names = use_fixed(_names)  # the bidding comes after the first move: the settings stay
     advice = use_while_mine(lambda s: (s["private"] or {}).get("bid_advice"))  # (shown on my turn only)
-    may_bid = use_while_mine(lambda s: "bid" in s["legal"], False)
+    may_bid = use_while_mine(lambda s: "bid" in s["legal"])
     full, set_full = ft.use_state(False)
     if not may_bid:
         load = None
