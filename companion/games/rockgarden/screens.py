@@ -400,26 +400,20 @@ def PileBid(index: int, names: dict):
 
 @part
 def MyBid():
-    """The advice, the pile picker, the composer and the pass (:func:`Composer`): shown on
-    my turn only, kept (hidden) when it is not. A bid that ends my turn draws this part
-    only (the composer's visibility): what the composer shows is kept as my turn left it,
-    and drawn afresh when my next turn comes."""
-    turn = use_view(_my_turn)
-    return ft.Container(Composer(), visible=turn is not None)
-
-
-@part
-def Composer():
-    """The advice, the pile picker, the composer and the pass.
+    """The advice, the pile picker, the composer and the pass: shown on my turn only,
+    kept (hidden) when it is not.
 
     What they show that a move can change (my turn, my garden, the table's check of the
     bid) is read here, once, and handed down, so a move draws them once; each is read
     only while it is my turn to bid (:func:`use_while_mine`), so the move that ends my
-    turn draws none of it. A turn starts with no pile chosen and no rocks (issue 26):
+    turn draws this part's visibility and none of its parts. (Its visibility is its own:
+    a part around it that hid it would draw it twice when a turn comes, once inside its
+    own update and once in this part's.) A turn starts with no pile chosen and no rocks (issue 26):
     "Place bid" waits for a pile, and takes only a bid the table would take
     (``engine.rockgarden.bid_check``, which also says what the bid keeps if it stands)."""
     seat = use_fixed(lambda s: s["table"]["seat"])
     names = use_fixed(_names)  # the bidding comes after the first move: the settings stay
+    shown = use_view(_bidding_slice)
     turn = use_while_mine(_my_turn)
     garden = use_while_mine(_my_garden)
     may = use_while_mine(lambda s: (_bidding_slice(s) and "bid" not in s["legal"], "pass" in s["legal"]))
@@ -454,7 +448,7 @@ def Composer():
         content = [BidAdvice(load), PilePicker(pile, choose), ComposerLines(pile, chosen, check, clear),
                    kit.muted("Rocks for your bid, from your garden (or none):"),
                    BidRocks(names, chosen, garden, pick), PassArea(open_pass)]
-    return ft.Column(content, spacing=8, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+    return ft.Column(content, spacing=8, horizontal_alignment=ft.CrossAxisAlignment.STRETCH, visible=shown)
 
 
 def _pass_slice(s: dict):
@@ -553,15 +547,14 @@ def BidAdvice(load):
 
 
 def _open_to_bids(s: dict) -> tuple:
-    """(number, may take a bid) for each pile, from the public view: the same on every
-    turn, so the picker kept hidden on another's turn is not drawn again when mine comes."""
+    """(number, may take a bid) for each pile, from the public view."""
     return tuple((p["number"], p["takes_bids"]) for p in s["public"]["piles"])
 
 
 @part
 def PilePicker(pile, choose):
     """Which pile I bid on: none at first (issue 26)."""
-    piles = use_view(_open_to_bids)
+    piles = use_while_mine(_open_to_bids)  # hidden, on another's turn, it draws nothing
     buttons = [ft.OutlinedButton(f"Bid on pile {number}", on_click=lambda e, i=number - 1: choose(i),
                                  disabled=not can, height=44, style=CHOSEN if pile == number - 1 else None)
                for number, can in piles]
