@@ -24,6 +24,9 @@ the players, every number at 40 px or more.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Callable
+
 import flet as ft
 
 from companion.games.rockgarden import look as rk
@@ -398,19 +401,32 @@ def PileBid(index: int, names: dict):
         size=16, semantics_label=f"Pile {number} bid {who} worth {bid_value}"))
 
 
+@dataclass(frozen=True)
+class Composing:
+    """What the bidding tools do with a tap (the same functions on every draw of
+    :func:`MyBid`, so the parts they are handed to are not drawn again for them)."""
+
+    choose: Callable[[int], None]
+    pick: Callable[[str, int], None]
+    clear: Callable[[], None]
+    load: Callable[[int, tuple], None]
+    open_pass: Callable[[], None]
+    close_pass: Callable[[], None]
+
+
 @part
 def MyBid():
-    """The advice, the pile picker, the composer and the pass: shown on my turn only,
-    kept (hidden) when it is not.
+    """The advice, the pile picker, the composer and the pass (:func:`BidTools`): shown
+    on my turn only, kept (hidden) when it is not.
 
     What they show that a move can change (my turn, my garden, the table's check of the
     bid) is read here, once, and handed down, so a move draws them once; each is read
     only while it is my turn to bid (:func:`use_while_mine`), so the move that ends my
-    turn draws this part's visibility and none of its parts. (Its visibility is its own:
-    a part around it that hid it would draw it twice when a turn comes, once inside its
-    own update and once in this part's.) A turn starts with no pile chosen and no rocks (issue 26):
-    "Place bid" waits for a pile, and takes only a bid the table would take
-    (``engine.rockgarden.bid_check``, which also says what the bid keeps if it stands)."""
+    turn draws this part's visibility and none of the tools (they are one part of their
+    own, drawn only from here: a part that hid them while they read the view themselves
+    would draw them twice when a turn comes). A turn starts with no pile chosen and no
+    rocks (issue 26): "Place bid" waits for a pile, and takes only a bid the table would
+    take (``engine.rockgarden.bid_check``, which also says what the bid keeps if it stands)."""
     seat = use_fixed(lambda s: s["table"]["seat"])
     names = use_fixed(_names)  # the bidding comes after the first move: the settings stay
     shown = use_view(_bidding_slice)
@@ -426,29 +442,38 @@ def MyBid():
         """The composition of this turn (an older turn's is forgotten)."""
         return old if old[0] == latest.current else (latest.current, None, ())
 
-    # the same functions on every render (set with a function of the latest choice), so
-    # that the parts they are handed to are not drawn again when a rock is picked
-    choose = ft.use_callback(lambda index: set_choice(lambda old: (latest.current, index, now(old)[2])), [])
-    pick = ft.use_callback(lambda code, step: set_choice(
-        lambda old: (latest.current, now(old)[1], rk.picked(now(old)[2], code, step))), [])
-    clear = ft.use_callback(lambda: set_choice(lambda old: (latest.current, now(old)[1], ())), [])
-    load = ft.use_callback(lambda index, rocks: set_choice((latest.current, index, rk.selection(rocks))), [])
-    open_pass = ft.use_callback(lambda: set_passing_in(latest.current), [])
-    close_pass = ft.use_callback(lambda: set_passing_in(None), [])
+    # set with a function of the latest choice, so that they need not change when it does
+    tools = ft.use_memo(lambda: Composing(
+        choose=lambda index: set_choice(lambda old: (latest.current, index, now(old)[2])),
+        pick=lambda code, step: set_choice(
+            lambda old: (latest.current, now(old)[1], rk.picked(now(old)[2], code, step))),
+        clear=lambda: set_choice(lambda old: (latest.current, now(old)[1], ())),
+        load=lambda index, rocks: set_choice((latest.current, index, rk.selection(rocks))),
+        open_pass=lambda: set_passing_in(latest.current),
+        close_pass=lambda: set_passing_in(None)), [])
     _, pile, chosen = now(choice) if turn is not None else (None, None, ())
     text = rk.counter_text(chosen)
     check = use_while_mine(lambda s: bid_check(s, seat, pile, text))  # the table's rules, from my view
     blocked, may_pass = may
-    if turn is not None and passing_in == turn and may_pass:
-        content: list[ft.Control] = [Passing(close_pass)]
+    passing = turn is not None and passing_in == turn and may_pass
+    return ft.Container(BidTools(names, pile, chosen, garden, check, blocked, passing, tools), visible=shown)
+
+
+@part
+def BidTools(names: dict, pile, chosen: tuple, garden: dict, check: dict, blocked: bool, passing: bool,
+             tools: Composing):
+    """The advice, the pile picker, the composer and the pass, or the Pass panel."""
+    if passing:
+        content: list[ft.Control] = [Passing(tools.close_pass)]
     elif blocked:
-        content = [BidAdvice(load), kit.body("Every pile has a bid of no rocks: nobody can undercut them."),
-                   PassArea(open_pass)]
+        content = [BidAdvice(tools.load), kit.body("Every pile has a bid of no rocks: nobody can undercut them."),
+                   PassArea(tools.open_pass)]
     else:
-        content = [BidAdvice(load), PilePicker(pile, choose), ComposerLines(pile, chosen, check, clear),
+        content = [BidAdvice(tools.load), PilePicker(pile, tools.choose),
+                   ComposerLines(pile, chosen, check, tools.clear),
                    kit.muted("Rocks for your bid, from your garden (or none):"),
-                   BidRocks(names, chosen, garden, pick), PassArea(open_pass)]
-    return ft.Column(content, spacing=8, horizontal_alignment=ft.CrossAxisAlignment.STRETCH, visible=shown)
+                   BidRocks(names, chosen, garden, tools.pick), PassArea(tools.open_pass)]
+    return ft.Column(content, spacing=8, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
 
 def _pass_slice(s: dict):
