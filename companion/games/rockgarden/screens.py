@@ -41,6 +41,7 @@ ENDINGS = {
 }
 PLANS_SHOWN = 4
 CHOSEN = ft.ButtonStyle(bgcolor=ft.Colors.PRIMARY, color=ft.Colors.ON_PRIMARY)  # the pile I bid on
+ADVICE_BUTTON = ft.ButtonStyle(padding=ft.Padding(10, 8, 10, 8), shape=ft.RoundedRectangleBorder(radius=8))
 BLACK_WHERE = {
     "bag": "The black rock is in the bag",
     "piles": "The black rock came out while the piles were drawn",
@@ -543,8 +544,7 @@ def BidAdvice(load):
             rows.append(ft.OutlinedButton(
                 content=ft.Text(text, size=16),
                 on_click=lambda e, i=entry["pile"] - 1, r=tuple(best["rocks"]): load(i, r),
-                style=ft.ButtonStyle(padding=ft.Padding(10, 8, 10, 8),
-                                     shape=ft.RoundedRectangleBorder(radius=8))))
+                style=ADVICE_BUTTON))
         else:
             rows.append(kit.body(text, size=16))
     line = pass_line(advice["pass"])
