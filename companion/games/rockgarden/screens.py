@@ -578,12 +578,17 @@ def _open_to_bids(s: dict) -> tuple:
 
 @part
 def PilePicker(pile, choose):
-    """Which pile I bid on: none at first (issue 26)."""
+    """Which pile I bid on: none at first (issue 26). A button a part: choosing a pile
+    draws again the two buttons whose look changed."""
     piles = use_while_mine(_open_to_bids)  # hidden, on another's turn, it draws nothing
-    buttons = [ft.OutlinedButton(f"Bid on pile {number}", on_click=lambda e, i=number - 1: choose(i),
-                                 disabled=not can, height=44, style=CHOSEN if pile == number - 1 else None)
-               for number, can in piles]
-    return ft.Row(buttons, wrap=True, spacing=6, run_spacing=6)
+    return ft.Row([PileButton(number, can, pile == number - 1, choose, key=str(number)) for number, can in piles],
+                  wrap=True, spacing=6, run_spacing=6)
+
+
+@part
+def PileButton(number: int, can: bool, chosen: bool, choose):
+    return ft.OutlinedButton(f"Bid on pile {number}", on_click=lambda e: choose(number - 1),
+                             disabled=not can, height=44, style=CHOSEN if chosen else None)
 
 
 @part
@@ -633,21 +638,24 @@ def ComposerLines(pile, chosen: tuple, check: dict, clear):
 
 @part
 def BidRocks(names: dict, chosen: tuple, garden: dict, pick):
-    """My garden's rocks to bid with, each kind a part of its own: a pick draws again the
-    one kind it changed."""
+    """My garden's rocks to bid with, a colour a part and each kind a part of its own: a
+    pick (or a new turn's empty bid) draws again the kinds it changed, in their rows."""
     counts = dict(chosen)
     rows: list[ft.Control] = []
     for letter in rk.COLOURS:
-        if not any(garden.get(f"{letter}{v}", 0) for v in rk.VALUES):
-            continue
-        cells: list[ft.Control] = []
-        for v in rk.VALUES:
-            code = f"{letter}{v}"
-            limit = garden.get(code, 0)
-            cells.append(PickCell(names, code, counts.get(code, 0), limit, pick, key=code) if limit
-                         else ft.Container(expand=True))
-        rows.append(ft.Row(cells, spacing=6, vertical_alignment=ft.CrossAxisAlignment.START))
+        limits = tuple(garden.get(f"{letter}{v}", 0) for v in rk.VALUES)
+        if any(limits):
+            picked = tuple(counts.get(f"{letter}{v}", 0) for v in rk.VALUES)
+            rows.append(BidRockRow(names, letter, picked, limits, pick, key=letter))
     return ft.Column(rows, spacing=4)
+
+
+@part
+def BidRockRow(names: dict, letter: str, picked: tuple, limits: tuple, pick):
+    cells: list[ft.Control] = [
+        PickCell(names, f"{letter}{v}", n, limit, pick, key=str(v)) if limit else ft.Container(expand=True)
+        for v, n, limit in zip(rk.VALUES, picked, limits)]
+    return ft.Row(cells, spacing=6, vertical_alignment=ft.CrossAxisAlignment.START)
 
 
 @part
