@@ -227,9 +227,15 @@ def Header():
 
 @part
 def UndoRedo():
+    """Undo and Redo, both always there, shown or not, each a part of its own: a move that
+    gives or takes Undo draws again that one button."""
+    return ft.Row([UndoButton(), RedoButton()], tight=True)
+
+
+@part
+def UndoButton():
     context = use_table()
-    can_undo, can_redo, ended = use_view(
-        lambda s: ("undo" in s["legal"], "redo" in s["legal"], s["result"] is not None))
+    can_undo, ended = use_view(lambda s: ("undo" in s["legal"], s["result"] is not None))
 
     def on_undo(e):
         if ended:  # only the host gets here: the end of a game is undone after a confirm
@@ -239,10 +245,14 @@ def UndoRedo():
         else:
             context.act("undo")
 
-    # both always there, shown or not: a move that gives or takes Undo changes one flag
-    return ft.Row([ft.TextButton("Undo", icon=ft.Icons.UNDO, on_click=on_undo, visible=can_undo),
-                   ft.TextButton("Redo", icon=ft.Icons.REDO, on_click=lambda e: context.act("redo"),
-                                 visible=can_redo)], tight=True)
+    return ft.TextButton("Undo", icon=ft.Icons.UNDO, on_click=on_undo, visible=can_undo)
+
+
+@part
+def RedoButton():
+    context = use_table()
+    can_redo = use_view(lambda s: "redo" in s["legal"])
+    return ft.TextButton("Redo", icon=ft.Icons.REDO, on_click=lambda e: context.act("redo"), visible=can_redo)
 
 
 @part
