@@ -859,7 +859,8 @@ def GardenCount():
 
 @part
 def GardenGrid():
-    return ft.Column([rk.garden_header()] + [GardenRow(letter, key=letter) for letter in rk.COLOURS],
+    names = use_view(_names)  # read once for the five rows (the settings stay after the first move)
+    return ft.Column([rk.garden_header()] + [GardenRow(letter, names, key=letter) for letter in rk.COLOURS],
                      spacing=4)
 
 
@@ -871,9 +872,8 @@ def _garden_row(s: dict, letter: str) -> tuple:
 
 
 @part
-def GardenRow(letter: str):
+def GardenRow(letter: str, names: dict):
     """One colour of my garden: a bid that takes a Red rock draws again the Red row."""
-    names = use_view(_names)
     cells = use_view(lambda s: _garden_row(s, letter))
     return ft.Row([rk.colour_cell(names, letter)] +
                   [GardenCell(names, f"{letter}{v}", n, hot, key=str(v)) for v, (n, hot) in zip(rk.VALUES, cells)],
@@ -1036,17 +1036,24 @@ def Players():
 
 
 def _player_cards(s: dict, seat: int) -> tuple:
-    q = s["public"]["players"][seat]
+    """A player's demerit cards, what the end showed of them, and their marks (start
+    player, passed: whose turn it is, the bidding and turn-in cards say)."""
+    p = s["public"]
+    q = p["players"][seat]
     shown = q.get("shown")
+    marks = tuple(m for m, on in (("start", seat == p["start_player"]), ("passed", seat == p["passer"])) if on)
     return (q["demerit_cards"], None if not shown else shown["demerits"],
-            tuple(tuple(sorted(c.items())) for c in (shown or {}).get("cards", ())))
+            tuple(tuple(sorted(c.items())) for c in (shown or {}).get("cards", ())), marks)
 
 
 @part
 def PlayerRow(seat: int, colour: str):
+    """A player: a bid draws again the rock count only (:func:`PlayerRocks`); the cards
+    and the marks (start player, passed) change a few times a round."""
     name = use_fixed(lambda s: s["table"]["players"][seat])
-    cards, shown, shown_cards = use_view(lambda s: _player_cards(s, seat))
-    line = [kit.player_badge(name, colour, size=20), PlayerMarks(seat)]
+    cards, shown, shown_cards, marks = use_view(lambda s: _player_cards(s, seat))
+    line = [kit.player_badge(name, colour, size=20),
+            kit.own(ft.Text(", ".join(marks), size=kit.SMALL, italic=True), visible=bool(marks))]
     numbers = [
         kit.own(ft.Text(plural(cards, "card"), size=18, semantics_label=f"{name} demerit cards {cards}")),
         PlayerRocks(seat, name),
@@ -1066,14 +1073,6 @@ def PlayerRocks(seat: int, name: str):
     """A player's rock count: what a bid changes (the bid's rocks leave the garden)."""
     rocks = use_view(lambda s: s["public"]["players"][seat]["rocks"])
     return kit.own(ft.Text(plural(rocks, "rock"), size=18, semantics_label=f"{name} rocks {rocks}"))
-
-
-@part
-def PlayerMarks(seat: int):
-    """Start player, passed (whose turn it is, the bidding and turn-in cards say)."""
-    marks = use_view(lambda s: tuple(m for m, on in (("start", seat == s["public"]["start_player"]),
-                                                     ("passed", seat == s["public"]["passer"])) if on))
-    return kit.own(ft.Text(", ".join(marks), size=kit.SMALL, italic=True), visible=bool(marks))
 
 
 # -- the end ---------------------------------------------------------------------------------------
