@@ -295,8 +295,11 @@ class TableHub:
         """:meth:`act` from the event loop: the check and the durable write run in a
         worker thread; this table's actions wait their turn on the loop, so a table
         flooded with actions never holds more than one worker."""
-        async with self._turn():
-            return await off_loop(self.act, who, kind, payload, seen_revision, seat)
+        # under way from the tap on (not only once the worker thread has started): a
+        # collection that fell due while the loop was busy waits for the next quiet
+        with quiet_gc.moving():
+            async with self._turn():
+                return await off_loop(self.act, who, kind, payload, seen_revision, seat)
 
     def _turn(self) -> asyncio.Lock:
         loop = asyncio.get_running_loop()

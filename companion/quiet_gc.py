@@ -13,10 +13,13 @@ instead (``companion serve`` calls :func:`install`):
 - keeps CPython's young collections as they are (small once the start is frozen; a
   young threshold of 20,000 made no difference ``bench/capacity.py`` could tell), but
   makes automatic full collections rare (they stay, as a safety net);
-- collects the young generations once no move is under way and the loop has been
-  quiet for :data:`DELAY_S` after the phones drew the last one (:func:`collect_soon`,
-  from :meth:`companion.ui.live.LiveTable._show`; :func:`moving`, around every move in
-  the hub): once per burst of moves, never in the middle of one;
+- collects the young generations once no move is under way (:func:`moving`: from the
+  tap, in the hub, to the move's last news) and the loop has been quiet for
+  :data:`DELAY_S` after the phones drew the last one (:func:`collect_soon`, from
+  :meth:`companion.ui.live.LiveTable._show`; the quiet counts from the end of the redraw
+  a phone's news set off: held to a quarter of a core, six phones' redraws outlast the
+  quiet, and a collection used to land between two of them): once per burst of moves,
+  never in the middle of one;
 - collects everything when the table has been quiet for :data:`FULL_QUIET_S`, at most
   every :data:`FULL_EVERY_S` (a table's moves are seconds apart: a full pass fits there,
   not between two quick taps).
@@ -79,21 +82,30 @@ def moving() -> Iterator[None]:
 
 
 def collect_soon() -> None:
-    """Collect on this event loop once the moves have stopped (a move heard by six phones
-    asks six times: one collection)."""
-    global _last_activity
+    """Collect on this event loop once the moves have stopped and the phones have drawn
+    them (a move heard by six phones asks six times: one collection)."""
     if not _installed:
         return
     try:
         loop = asyncio.get_running_loop()
     except RuntimeError:  # no loop here (a script, a test driving a hub)
         return
+    _touch()
+    # the phone's redraw this news set off (Flet's update scheduler, woken by the
+    # listeners) is queued on the loop already: the quiet counts from its end, so that no
+    # collection falls between two phones' redraws of the same move
+    loop.call_soon(_touch)
     with _lock:
-        _last_activity = time.monotonic()
         if id(loop) in _pending:
             return
         _pending.add(id(loop))
     loop.call_later(DELAY_S, _collect, loop, False)
+
+
+def _touch() -> None:
+    global _last_activity
+    with _lock:
+        _last_activity = time.monotonic()
 
 
 def _quiet_for(now: float) -> float:

@@ -123,7 +123,11 @@ def _shown(value: Any) -> str:
     return "".join("?" if bad_characters(ch) else ch for ch in text)
 
 
-PUBLIC_KEPT = 16  # states whose public view a game remembers (Game.public_of)
+PUBLIC_KEPT = 64
+"""States whose public view a game remembers (:meth:`Game.public_of`), for every table of
+that game: a move's news reads the view of the state before it, made by the table's
+previous move, and with ten tables playing (each move remembering two states) 16 had
+forgotten it by then (issue 25: 2.3 public views worked out per move instead of 1)."""
 _PUBLIC_LOCK = threading.Lock()  # tables act in worker threads of their own
 
 

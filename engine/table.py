@@ -151,7 +151,7 @@ class Match:
         self._bad_snapshots: set[int] = set()
         self.snapshot_problem: str | None = None
         """Why the table was opened from its log instead of a snapshot (None: it was not)."""
-        self._recent: dict[int, tuple[Any, Any]] = {}  # rev: (state before, state after)
+        self._recent: dict[int, tuple[Any, Any, list]] = {}  # rev: (state before, state after, shown then)
         self._revision = 0
         self._pos = Link()  # where the chain stands now (:meth:`Link.position`)
         self.shown: list[Any] = []
@@ -391,10 +391,11 @@ class Match:
         return kinds
 
     def public(self) -> dict:
-        """The public part, built once per state and shared by every viewer."""
+        """The public part, built once per state and shared by every viewer (and by the
+        news of the next move, which reads it as the state before: :meth:`Game.public_of`)."""
         cached = self._public
         if cached is None or cached[0] is not self.state:
-            cached = self._public = (self.state, self.game.public(self.state))
+            cached = self._public = (self.state, self.game.public_of(self.state))
         return cached[1]
 
     def view(self, seat: int | None, host: bool = False, since: int | None = None) -> dict:
@@ -512,8 +513,20 @@ class Match:
         if kept is not None:
             shown = shown + [kept]
             link = replace(link, shown=entry.rev, prev_shown=pos.shown)
-        state = self._with_shown(self._state_at(parent), shown)
+        state = self._kept_state_before(pos.top, shown)
+        if state is None:
+            state = self._with_shown(self._state_at(parent), shown)
         return self._proposal(entry, state, link, None, shown)
+
+    def _kept_state_before(self, rev: int, shown: list[Any]) -> Any | None:
+        """The state before move ``rev`` as it was kept when the move was made (one of the
+        :data:`RECENT` latest), or None: what undoing it gives, without replaying the
+        moves since the last snapshot. Only while nothing is shown (shown items are laid
+        over the replayed state)."""
+        recent = self._recent.get(rev)
+        if recent is None or shown or recent[2]:
+            return None
+        return recent[0]
 
     def _redone(self, entry: Entry) -> Proposal:
         pos = self._pos
@@ -554,7 +567,7 @@ class Match:
             self._keep(self._snapshots, entry.rev, proposal.snapshot, 64)
         self._pos = proposal.link.position()
         if entry.action.kind not in TABLE_KINDS:  # the news reads the move's before and after
-            self._recent[entry.rev] = (self.state, proposal.state)
+            self._recent[entry.rev] = (self.state, proposal.state, self.shown)
             if len(self._recent) > self.RECENT:
                 del self._recent[min(self._recent)]
         self._revision = entry.rev

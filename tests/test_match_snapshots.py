@@ -136,6 +136,25 @@ def test_opening_and_undo_replay_at_most_n_actions_whatever_the_log_length():
     assert len(calls) < 3 * SNAPSHOT_EVERY and reopened.state == opened.state
 
 
+def test_undoing_one_of_the_latest_moves_replays_nothing():
+    """Undo gives back the state kept from before the move (a Rock Garden undo replayed
+    up to a snapshot's worth of bids in the worker thread, on every undo)."""
+    calls: list = []
+    game = counting_game(calls)
+    match = Match(game, make_spec(game, ["A", "B"]))
+    states = [match.state]
+    for n in range(SNAPSHOT_EVERY - 1):
+        match.accept(match.propose(None, Action(n % 2, "points", {"points": n, "round": 0}), None))
+        states.append(match.state)
+    calls.clear()
+    for back in range(1, 4):
+        match.accept(match.propose(None, Action(None, "undo", {}), None))
+        assert match.state == states[-1 - back]
+    assert calls == []
+    done, _, shown = effective(list(match.log))
+    assert match.state == match.replay(done, shown)
+
+
 def test_a_table_on_disk_opens_from_its_last_segment_and_snapshot(tmp_path):
     store = TableStore(tmp_path, segment=100)
     tables = Tables(store)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import gc
+import time
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
@@ -89,3 +90,61 @@ def test_nothing_is_scheduled_before_the_server_installs_it(monkeypatch):
         assert not quiet_gc._pending
 
     run(moves())
+
+
+def test_the_quiet_counts_from_the_end_of_the_redraw_a_move_set_off(collections, monkeypatch):
+    """A phone's news queues its redraw on the loop; held to a small share of a core that
+    redraw can outlast the quiet, and the collection must not start right after it (the
+    next phone's redraw of the same move would wait for it)."""
+    starts: list[float] = []
+
+    def callback(phase, info):
+        if phase == "start" and info["generation"] >= 1:
+            starts.append(time.monotonic())
+
+    drawn: list[float] = []
+
+    def slow_redraw():  # longer than the quiet the collector waits for
+        end = time.monotonic() + 2 * quiet_gc.DELAY_S
+        while time.monotonic() < end:
+            pass
+        drawn.append(time.monotonic())
+
+    async def news_then_redraw():
+        asyncio.get_running_loop().call_soon(slow_redraw)  # queued by the phone's listeners
+        quiet_gc.collect_soon()  # then the news asks for a collection
+        await asyncio.sleep(6 * quiet_gc.DELAY_S)
+
+    gc.callbacks.append(callback)
+    try:
+        run(news_then_redraw())
+    finally:
+        gc.callbacks.remove(callback)
+    assert collections == [1]
+    assert starts[0] - drawn[0] >= quiet_gc.DELAY_S, "the collection waited for a quiet after the redraw"
+
+
+def test_a_tap_s_move_is_under_way_before_its_worker_thread_starts(collections, monkeypatch):
+    """A collection that fell due while the loop was busy does not start in the moment
+    between a tap and its move's worker thread: the hub's move is under way from the tap."""
+    from companion import hub as hub_module
+    from companion.hub import HOST, Tables
+    from storage.memory import MemoryStore
+
+    table = Tables(MemoryStore()).create("scorepad", ["Ann", "Bo"])
+    real_off_loop = hub_module.off_loop
+
+    async def slow_to_start(fn, *args, **kwargs):  # a worker thread the loop has not handed the GIL to yet
+        await asyncio.sleep(2 * quiet_gc.DELAY_S)
+        assert collections == [], "no collection between the tap and its move"
+        return await real_off_loop(fn, *args, **kwargs)
+
+    monkeypatch.setattr(hub_module, "off_loop", slow_to_start)
+
+    async def tap_after_a_quiet():
+        quiet_gc.collect_soon()
+        await table.act_async(HOST, "points", {"points": 3}, None, seat=0)
+        await asyncio.sleep(4 * quiet_gc.DELAY_S)
+
+    run(tap_after_a_quiet())
+    assert collections == [1]

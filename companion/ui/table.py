@@ -227,9 +227,15 @@ def Header():
 
 @part
 def UndoRedo():
+    """Undo and Redo, both always there, shown or not, each a part of its own: a move that
+    gives or takes Undo draws again that one button."""
+    return ft.Row([UndoButton(), RedoButton()], tight=True)
+
+
+@part
+def UndoButton():
     context = use_table()
-    can_undo, can_redo, ended = use_view(
-        lambda s: ("undo" in s["legal"], "redo" in s["legal"], s["result"] is not None))
+    can_undo, ended = use_view(lambda s: ("undo" in s["legal"], s["result"] is not None))
 
     def on_undo(e):
         if ended:  # only the host gets here: the end of a game is undone after a confirm
@@ -239,10 +245,14 @@ def UndoRedo():
         else:
             context.act("undo")
 
-    # both always there, shown or not: a move that gives or takes Undo changes one flag
-    return ft.Row([ft.TextButton("Undo", icon=ft.Icons.UNDO, on_click=on_undo, visible=can_undo),
-                   ft.TextButton("Redo", icon=ft.Icons.REDO, on_click=lambda e: context.act("redo"),
-                                 visible=can_redo)], tight=True)
+    return ft.TextButton("Undo", icon=ft.Icons.UNDO, on_click=on_undo, visible=can_undo)
+
+
+@part
+def RedoButton():
+    context = use_table()
+    can_redo = use_view(lambda s: "redo" in s["legal"])
+    return ft.TextButton("Redo", icon=ft.Icons.REDO, on_click=lambda e: context.act("redo"), visible=can_redo)
 
 
 @part
@@ -271,6 +281,9 @@ def HostBar(set_tab, compact: bool = False):
     if compact:
         return ft.Row([home_button, picker], alignment=ft.MainAxisAlignment.SPACE_BETWEEN)
     return ft.Column([home_button, picker], spacing=4, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+
+
+BANNER_PADDING = ft.Padding(16, 14, 16, 14)  # one object, which a redrawn banner puts back (Flet's diff passes it over)
 
 
 @part
@@ -302,7 +315,7 @@ def TurnBanner():
     text = f"Your turn: {words}" if words else "Your turn"
     return ft.Container(
         kit.own(ft.Text(text, size=26, weight=ft.FontWeight.BOLD, color=kit.text_on(colour))),
-        bgcolor=kit.swatch(colour), padding=ft.Padding(16, 14, 16, 14), border_radius=12, visible=mine,
+        bgcolor=kit.swatch(colour), padding=BANNER_PADDING, border_radius=12, visible=mine,
     )
 
 

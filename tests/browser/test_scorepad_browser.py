@@ -81,3 +81,23 @@ def test_the_host_reveals_secret_scores_from_the_table_screen(server, phones):
     assert all(after.has_number(points) for points in secret.values())  # the audit sees them now
     assert host.button("Reveal scores").count() == 0
     host.keep_screenshot("scorepad-table-revealed")
+
+
+def test_the_leader_moves_to_the_top_of_the_totals_on_another_phone(server, phones):
+    """Each Save that makes a new leader moves the rows on every phone (issue 25: the
+    rows are moved, not drawn again): the order Ann's phone draws follows the scores."""
+    code = new_table(server, "scorepad", "Ann,Bo,Cy")
+    seated = {}
+    for name in ("Ann", "Bo", "Cy"):
+        seated[name] = phones(name.lower()).open(f"{server.url}/join/{code}")
+        seated[name].tap(f"Sit as {name}")
+    totals = {"Ann": 0, "Bo": 0, "Cy": 0}
+    ann = seated["Ann"]
+    for leader, points in (("Ann", 7), ("Bo", 9), ("Cy", 12)):
+        seated[leader].type_into(f"{leader}'s points", str(points))
+        seated[leader].tap("Save")
+        totals[leader] = points
+        labels = {name: f"{name} total {total}" for name, total in totals.items()}
+        ann.see_label(labels[leader])
+        tops = {name: ann.label_boxes([label])[label]["y"] for name, label in labels.items()}
+        assert tops[leader] < min(y for name, y in tops.items() if name != leader), tops

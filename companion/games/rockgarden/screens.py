@@ -24,6 +24,9 @@ the players, every number at 40 px or more.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Callable
+
 import flet as ft
 
 from companion.games.rockgarden import look as rk
@@ -38,6 +41,7 @@ ENDINGS = {
 }
 PLANS_SHOWN = 4
 CHOSEN = ft.ButtonStyle(bgcolor=ft.Colors.PRIMARY, color=ft.Colors.ON_PRIMARY)  # the pile I bid on
+ADVICE_BUTTON = ft.ButtonStyle(padding=ft.Padding(10, 8, 10, 8), shape=ft.RoundedRectangleBorder(radius=8))
 BLACK_WHERE = {
     "bag": "The black rock is in the bag",
     "piles": "The black rock came out while the piles were drawn",
@@ -273,14 +277,17 @@ def _my_garden(s: dict) -> dict:
     return s["public"]["players"][seat]["garden"] if seat is not None else {}
 
 
-def use_while_mine(select, default=None):
-    """A slice of my view while it is my turn to bid, kept as it last was while it is not:
-    the part showing it is hidden then, and is not drawn again for nothing (my next turn
-    draws what changed since)."""
-    kept = ft.use_ref(default)
+_UNREAD = object()
+
+
+def use_while_mine(select):
+    """A slice of my view while it is my turn to bid (and at first), kept as it last was
+    while it is not: the part showing it is hidden then, and is not drawn again for
+    nothing (my next turn draws what changed since)."""
+    kept = ft.use_ref(_UNREAD)
 
     def while_mine(s: dict):
-        if _bidding_slice(s):
+        if kept.current is _UNREAD or _bidding_slice(s):
             kept.current = select(s)
         return kept.current
 
@@ -395,21 +402,38 @@ def PileBid(index: int, names: dict):
         size=16, semantics_label=f"Pile {number} bid {who} worth {bid_value}"))
 
 
+@dataclass(frozen=True)
+class Composing:
+    """What the bidding tools do with a tap (the same functions on every draw of
+    :func:`MyBid`, so the parts they are handed to are not drawn again for them)."""
+
+    choose: Callable[[int], None]
+    pick: Callable[[str, int], None]
+    clear: Callable[[], None]
+    load: Callable[[int, tuple], None]
+    open_pass: Callable[[], None]
+    close_pass: Callable[[], None]
+
+
 @part
 def MyBid():
-    """The advice, the pile picker, the composer and the pass: shown on my turn only,
-    kept (hidden) when it is not.
+    """The advice, the pile picker, the composer and the pass (:func:`BidTools`): shown
+    on my turn only, kept (hidden) when it is not.
 
     What they show that a move can change (my turn, my garden, the table's check of the
-    bid) is read here, once, and handed down, so a move draws them once. A turn starts
-    with no pile chosen and no rocks (issue 26): "Place bid" waits for a pile, and takes
-    only a bid the table would take (``engine.rockgarden.bid_check``, which also says
-    what the bid keeps if it stands)."""
+    bid) is read here, once, and handed down, so a move draws them once; each is read
+    only while it is my turn to bid (:func:`use_while_mine`), so the move that ends my
+    turn draws this part's visibility and none of the tools (they are one part of their
+    own, drawn only from here: a part that hid them while they read the view themselves
+    would draw them twice when a turn comes). A turn starts with no pile chosen and no
+    rocks (issue 26): "Place bid" waits for a pile, and takes only a bid the table would
+    take (``engine.rockgarden.bid_check``, which also says what the bid keeps if it stands)."""
     seat = use_fixed(lambda s: s["table"]["seat"])
     names = use_fixed(_names)  # the bidding comes after the first move: the settings stay
-    turn = use_view(_my_turn)
-    garden = use_view(_my_garden)
-    may = use_view(lambda s: (_bidding_slice(s) and "bid" not in s["legal"], "pass" in s["legal"]))
+    shown = use_view(_bidding_slice)
+    turn = use_while_mine(_my_turn)
+    garden = use_while_mine(_my_garden)
+    may = use_while_mine(lambda s: (_bidding_slice(s) and "bid" not in s["legal"], "pass" in s["legal"]))
     choice, set_choice = ft.use_state((None, None, ()))  # (turn, pile, rocks chosen)
     passing_in, set_passing_in = ft.use_state(None)  # the turn whose Pass panel is open
     latest = ft.use_ref(None)
@@ -419,30 +443,38 @@ def MyBid():
         """The composition of this turn (an older turn's is forgotten)."""
         return old if old[0] == latest.current else (latest.current, None, ())
 
-    # the same functions on every render (set with a function of the latest choice), so
-    # that the parts they are handed to are not drawn again when a rock is picked
-    choose = ft.use_callback(lambda index: set_choice(lambda old: (latest.current, index, now(old)[2])), [])
-    pick = ft.use_callback(lambda code, step: set_choice(
-        lambda old: (latest.current, now(old)[1], rk.picked(now(old)[2], code, step))), [])
-    clear = ft.use_callback(lambda: set_choice(lambda old: (latest.current, now(old)[1], ())), [])
-    load = ft.use_callback(lambda index, rocks: set_choice((latest.current, index, rk.selection(rocks))), [])
-    open_pass = ft.use_callback(lambda: set_passing_in(latest.current), [])
-    close_pass = ft.use_callback(lambda: set_passing_in(None), [])
+    # set with a function of the latest choice, so that they need not change when it does
+    tools = ft.use_memo(lambda: Composing(
+        choose=lambda index: set_choice(lambda old: (latest.current, index, now(old)[2])),
+        pick=lambda code, step: set_choice(
+            lambda old: (latest.current, now(old)[1], rk.picked(now(old)[2], code, step))),
+        clear=lambda: set_choice(lambda old: (latest.current, now(old)[1], ())),
+        load=lambda index, rocks: set_choice((latest.current, index, rk.selection(rocks))),
+        open_pass=lambda: set_passing_in(latest.current),
+        close_pass=lambda: set_passing_in(None)), [])
     _, pile, chosen = now(choice) if turn is not None else (None, None, ())
     text = rk.counter_text(chosen)
-    check = use_view(lambda s: bid_check(s, seat, pile, text))  # the table's rules, from my view
+    check = use_while_mine(lambda s: bid_check(s, seat, pile, text))  # the table's rules, from my view
     blocked, may_pass = may
-    if turn is not None and passing_in == turn and may_pass:
-        content: list[ft.Control] = [Passing(close_pass)]
+    passing = turn is not None and passing_in == turn and may_pass
+    return ft.Container(BidTools(names, pile, chosen, garden, check, blocked, passing, tools), visible=shown)
+
+
+@part
+def BidTools(names: dict, pile, chosen: tuple, garden: dict, check: dict, blocked: bool, passing: bool,
+             tools: Composing):
+    """The advice, the pile picker, the composer and the pass, or the Pass panel."""
+    if passing:
+        content: list[ft.Control] = [Passing(tools.close_pass)]
     elif blocked:
-        content = [BidAdvice(load), kit.body("Every pile has a bid of no rocks: nobody can undercut them."),
-                   PassArea(open_pass)]
+        content = [BidAdvice(tools.load), kit.body("Every pile has a bid of no rocks: nobody can undercut them."),
+                   PassArea(tools.open_pass)]
     else:
-        content = [BidAdvice(load), PilePicker(pile, choose), ComposerLines(pile, chosen, check, clear),
+        content = [BidAdvice(tools.load), PilePicker(pile, tools.choose),
+                   ComposerLines(pile, chosen, check, tools.clear),
                    kit.muted("Rocks for your bid, from your garden (or none):"),
-                   BidRocks(names, chosen, garden, pick), PassArea(open_pass)]
-    return ft.Container(ft.Column(content, spacing=8, horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
-                        visible=turn is not None)
+                   BidRocks(names, chosen, garden, tools.pick), PassArea(tools.open_pass)]
+    return ft.Column(content, spacing=8, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
 
 def _pass_slice(s: dict):
@@ -498,7 +530,7 @@ def BidAdvice(load):
     """The bid advice (issue 17): one line per pile, a tap loads its bid; the rest on demand."""
     names = use_fixed(_names)  # the bidding comes after the first move: the settings stay
     advice = use_while_mine(lambda s: (s["private"] or {}).get("bid_advice"))  # (shown on my turn only)
-    may_bid = use_while_mine(lambda s: "bid" in s["legal"], False)
+    may_bid = use_while_mine(lambda s: "bid" in s["legal"])
     full, set_full = ft.use_state(False)
     if not may_bid:
         load = None
@@ -512,8 +544,7 @@ def BidAdvice(load):
             rows.append(ft.OutlinedButton(
                 content=ft.Text(text, size=16),
                 on_click=lambda e, i=entry["pile"] - 1, r=tuple(best["rocks"]): load(i, r),
-                style=ft.ButtonStyle(padding=ft.Padding(10, 8, 10, 8),
-                                     shape=ft.RoundedRectangleBorder(radius=8))))
+                style=ADVICE_BUTTON))
         else:
             rows.append(kit.body(text, size=16))
     line = pass_line(advice["pass"])
@@ -541,19 +572,23 @@ def BidAdvice(load):
 
 
 def _open_to_bids(s: dict) -> tuple:
-    """(number, may take a bid) for each pile, from the public view: the same on every
-    turn, so the picker kept hidden on another's turn is not drawn again when mine comes."""
+    """(number, may take a bid) for each pile, from the public view."""
     return tuple((p["number"], p["takes_bids"]) for p in s["public"]["piles"])
 
 
 @part
 def PilePicker(pile, choose):
-    """Which pile I bid on: none at first (issue 26)."""
-    piles = use_view(_open_to_bids)
-    buttons = [ft.OutlinedButton(f"Bid on pile {number}", on_click=lambda e, i=number - 1: choose(i),
-                                 disabled=not can, height=44, style=CHOSEN if pile == number - 1 else None)
-               for number, can in piles]
-    return ft.Row(buttons, wrap=True, spacing=6, run_spacing=6)
+    """Which pile I bid on: none at first (issue 26). A button a part: choosing a pile
+    draws again the two buttons whose look changed."""
+    piles = use_while_mine(_open_to_bids)  # hidden, on another's turn, it draws nothing
+    return ft.Row([PileButton(number, can, pile == number - 1, choose, key=str(number)) for number, can in piles],
+                  wrap=True, spacing=6, run_spacing=6)
+
+
+@part
+def PileButton(number: int, can: bool, chosen: bool, choose):
+    return ft.OutlinedButton(f"Bid on pile {number}", on_click=lambda e: choose(number - 1),
+                             disabled=not can, height=44, style=CHOSEN if chosen else None)
 
 
 @part
@@ -603,21 +638,24 @@ def ComposerLines(pile, chosen: tuple, check: dict, clear):
 
 @part
 def BidRocks(names: dict, chosen: tuple, garden: dict, pick):
-    """My garden's rocks to bid with, each kind a part of its own: a pick draws again the
-    one kind it changed."""
+    """My garden's rocks to bid with, a colour a part and each kind a part of its own: a
+    pick (or a new turn's empty bid) draws again the kinds it changed, in their rows."""
     counts = dict(chosen)
     rows: list[ft.Control] = []
     for letter in rk.COLOURS:
-        if not any(garden.get(f"{letter}{v}", 0) for v in rk.VALUES):
-            continue
-        cells: list[ft.Control] = []
-        for v in rk.VALUES:
-            code = f"{letter}{v}"
-            limit = garden.get(code, 0)
-            cells.append(PickCell(names, code, counts.get(code, 0), limit, pick, key=code) if limit
-                         else ft.Container(expand=True))
-        rows.append(ft.Row(cells, spacing=6, vertical_alignment=ft.CrossAxisAlignment.START))
+        limits = tuple(garden.get(f"{letter}{v}", 0) for v in rk.VALUES)
+        if any(limits):
+            picked = tuple(counts.get(f"{letter}{v}", 0) for v in rk.VALUES)
+            rows.append(BidRockRow(names, letter, picked, limits, pick, key=letter))
     return ft.Column(rows, spacing=4)
+
+
+@part
+def BidRockRow(names: dict, letter: str, picked: tuple, limits: tuple, pick):
+    cells: list[ft.Control] = [
+        PickCell(names, f"{letter}{v}", n, limit, pick, key=str(v)) if limit else ft.Container(expand=True)
+        for v, n, limit in zip(rk.VALUES, picked, limits)]
+    return ft.Row(cells, spacing=6, vertical_alignment=ft.CrossAxisAlignment.START)
 
 
 @part
@@ -821,7 +859,8 @@ def GardenCount():
 
 @part
 def GardenGrid():
-    return ft.Column([rk.garden_header()] + [GardenRow(letter, key=letter) for letter in rk.COLOURS],
+    names = use_view(_names)  # read once for the five rows (the settings stay after the first move)
+    return ft.Column([rk.garden_header()] + [GardenRow(letter, names, key=letter) for letter in rk.COLOURS],
                      spacing=4)
 
 
@@ -833,9 +872,8 @@ def _garden_row(s: dict, letter: str) -> tuple:
 
 
 @part
-def GardenRow(letter: str):
+def GardenRow(letter: str, names: dict):
     """One colour of my garden: a bid that takes a Red rock draws again the Red row."""
-    names = use_view(_names)
     cells = use_view(lambda s: _garden_row(s, letter))
     return ft.Row([rk.colour_cell(names, letter)] +
                   [GardenCell(names, f"{letter}{v}", n, hot, key=str(v)) for v, (n, hot) in zip(rk.VALUES, cells)],
@@ -998,17 +1036,24 @@ def Players():
 
 
 def _player_cards(s: dict, seat: int) -> tuple:
-    q = s["public"]["players"][seat]
+    """A player's demerit cards, what the end showed of them, and their marks (start
+    player, passed: whose turn it is, the bidding and turn-in cards say)."""
+    p = s["public"]
+    q = p["players"][seat]
     shown = q.get("shown")
+    marks = tuple(m for m, on in (("start", seat == p["start_player"]), ("passed", seat == p["passer"])) if on)
     return (q["demerit_cards"], None if not shown else shown["demerits"],
-            tuple(tuple(sorted(c.items())) for c in (shown or {}).get("cards", ())))
+            tuple(tuple(sorted(c.items())) for c in (shown or {}).get("cards", ())), marks)
 
 
 @part
 def PlayerRow(seat: int, colour: str):
+    """A player: a bid draws again the rock count only (:func:`PlayerRocks`); the cards
+    and the marks (start player, passed) change a few times a round."""
     name = use_fixed(lambda s: s["table"]["players"][seat])
-    cards, shown, shown_cards = use_view(lambda s: _player_cards(s, seat))
-    line = [kit.player_badge(name, colour, size=20), PlayerMarks(seat)]
+    cards, shown, shown_cards, marks = use_view(lambda s: _player_cards(s, seat))
+    line = [kit.player_badge(name, colour, size=20),
+            kit.own(ft.Text(", ".join(marks), size=kit.SMALL, italic=True), visible=bool(marks))]
     numbers = [
         kit.own(ft.Text(plural(cards, "card"), size=18, semantics_label=f"{name} demerit cards {cards}")),
         PlayerRocks(seat, name),
@@ -1028,14 +1073,6 @@ def PlayerRocks(seat: int, name: str):
     """A player's rock count: what a bid changes (the bid's rocks leave the garden)."""
     rocks = use_view(lambda s: s["public"]["players"][seat]["rocks"])
     return kit.own(ft.Text(plural(rocks, "rock"), size=18, semantics_label=f"{name} rocks {rocks}"))
-
-
-@part
-def PlayerMarks(seat: int):
-    """Start player, passed (whose turn it is, the bidding and turn-in cards say)."""
-    marks = use_view(lambda s: tuple(m for m, on in (("start", seat == s["public"]["start_player"]),
-                                                     ("passed", seat == s["public"]["passer"])) if on))
-    return kit.own(ft.Text(", ".join(marks), size=kit.SMALL, italic=True), visible=bool(marks))
 
 
 # -- the end ---------------------------------------------------------------------------------------

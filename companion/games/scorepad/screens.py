@@ -188,9 +188,11 @@ def Steppers(name: str, on_step):
 @part
 def Totals():
     """The totals, the leader first: a new order moves the rows (each its own part, keyed
-    by seat), it draws none of them again."""
+    by seat), it draws none of them again. The rows are the same objects in every order
+    (made once), so Flet's diff moves them without comparing each with its old self."""
     order = use_view(standings)
-    return ft.Column([TotalRow(seat, key=str(seat)) for seat in order], spacing=8)
+    rows = ft.use_memo(lambda: {seat: TotalRow(seat, key=str(seat)) for seat in order}, [])
+    return ft.Column([rows[seat] for seat in order], spacing=8)
 
 
 @part
@@ -290,11 +292,12 @@ def TableView():
     over = use_view(lambda s: s["result"] is not None)
     rnd = use_view(lambda s: s["public"]["round"])
     order = use_view(standings)
+    rows = ft.use_memo(lambda: {seat: TotalRow(seat, 48, 80, key=str(seat)) for seat in order}, [])  # see Totals
     head = "Final totals" if over else f"Round {rnd}"
     return ft.Column([
         ft.Row([kit.big_text(head, 64)], alignment=ft.MainAxisAlignment.CENTER),
         BigWaiting(),
-        ft.Column([TotalRow(seat, 48, 80, key=str(seat)) for seat in order], spacing=8),
+        ft.Column([rows[seat] for seat in order], spacing=8),
         RevealButton(),
     ], spacing=24, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
