@@ -28,10 +28,10 @@ from typing import Any, Callable, Mapping, TypeVar
 
 from engine.errors import IllegalAction
 from engine.game import Action
-from companion import quiet_gc
 from engine.registry import get_game
 from engine.table import REDO, SNAPSHOT_EVERY, UNDO, Entry, Match, TableSpec, make_spec
 from engine.upgrade import log_version
+from companion import quiet_gc
 from companion.codes import (CODE_LENGTH, code_problem, new_code, new_token, normalise_code,
                              token_hash, token_matches)
 from storage import NotSaved, Store, TableDamaged, TableRecord, UnknownTable, UnreadableTable
@@ -191,10 +191,12 @@ class TableHub:
                 lines.append({"rev": entry.rev, "move": move, "by": author, "text": text})
             return lines
 
+    @functools.cached_property
     def changed_by_upgrade(self) -> int:
         """How many of the old log's moves the upgrade to today's rules changed or left
         out (:data:`storage.store.UPGRADE_NOTES_META`): the History says so in a line.
-        Only the number: a note may name an amount that was secret when it was made."""
+        Only the number: a note may name an amount that was secret when it was made.
+        Read once (a store read): the upgrade ran before this hub was made."""
         notes = self.store.get_meta(self.code, UPGRADE_NOTES_META)
         return len(notes) if isinstance(notes, list) else 0
 

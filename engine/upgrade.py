@@ -45,6 +45,7 @@ from engine.game import Action, Game
 from engine.log import REDO, UNDO, Entry
 from engine.table import Match, TableSpec
 
+
 @dataclass(frozen=True)
 class Upgraded:
     """A log in today's moves: ``entries`` (numbered from 1), made of the first ``read``

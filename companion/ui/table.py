@@ -337,9 +337,13 @@ def History():
     async def read():  # the whole log in words: a replay, so off the loop
         live = context.live
         set_lines(await off_loop(live.hub.history, live.who))
-        set_changed(await off_loop(live.hub.changed_by_upgrade))
+
+    async def read_upgrade():  # a store read, once: an upgrade's notes never change
+        hub = context.live.hub
+        set_changed(await off_loop(lambda: hub.changed_by_upgrade))
 
     ft.use_effect(read, [revision])
+    ft.use_effect(read_upgrade, [])
     moves = use_view(lambda s: s["moves"])  # the table's move count, the number the tables list says
     where = [kit.muted(f"Table {context.live.hub.code} · move {moves}")]
     if changed:
