@@ -31,7 +31,7 @@ def test_the_hand_over_keeps_the_score_pad_on_the_screen():
 
 
 def test_the_hand_over_says_what_a_rock_garden_player_decides():
-    from tests.rockgarden.test_rockgarden_screens import Table, setup_round_one
+    from tests.rockgarden.support import Table, setup_round_one
 
     async def test(app):
         t = Table(app)

@@ -19,23 +19,9 @@ from engine.rockgarden.state import (
     CODES, add, cards_of, check_supply, count, remove, supply, taken,
 )
 from engine.table import Match, legal_moves, make_spec, play
-
-# Starting gardens without any forbidden set.
-A_START = "R1 R2 Y1 G2 B3"
-B_START = "Y2 Y3 G1 B1 W2"
-C_START = "G3 B2 W1 W3 R3"
-D_START = "R1 Y1 B1 B2 W3"
-
-
-def act(state, seat, kind, **payload):
-    """``seat``'s own phone sends the move (None: the host's device, for the table)."""
-    return play(GAME, state, Action(seat, kind, payload), host=seat is None)
-
-
-def host(state, seat, kind, **payload):
-    """The host's device sends the move for ``seat`` (pass-and-play)."""
-    return play(GAME, state, Action(seat, kind, payload), host=True)
-
+from tests.rockgarden.support import (
+    A_START, B_START, C_START, act, black_in_bag_state, host, play_quiet_round, started, with_gardens,
+)
 
 def refused(state, seat, kind, fragment, by_host=False, **payload):
     """The move is refused with ``fragment`` in its message and the state is unchanged."""
@@ -48,15 +34,6 @@ def refused(state, seat, kind, fragment, by_host=False, **payload):
 
 def legal(state, seat, by_host=False):
     return legal_moves(GAME, state, seat, by_host, state["players"])
-
-
-def started(n=3, start=0, settings=None, gardens=(A_START, B_START, C_START, D_START)):
-    state = GAME.setup(["Ann", "Bo", "Cy", "Di", "Ed", "Flo"][:n], settings or {})
-    for seat in range(n):
-        state = act(state, seat, "setup_draw", rocks=gardens[seat] if seat < len(gardens)
-                    else ["W1", "W2", "G1", "Y3", "B3"])
-    state = act(state, None, "start_player", player=start)
-    return state
 
 
 def garden(state, seat):
@@ -82,14 +59,6 @@ def minus(a, b):
 
 def cards(state, seat):
     return [(c["deck"], c["value"]) for c in cards_of(state, seat)]
-
-
-def with_gardens(state, *gardens):
-    """The host corrects gardens to given rocks (a legal move) to set up a scenario."""
-    for seat, given in enumerate(gardens):
-        if given is not None and parse_rocks(given) != state["gardens"][seat]:
-            state = host(state, seat, "correct_garden", rocks=given)
-    return state
 
 
 def set_taken(state, **decks):
@@ -478,15 +447,6 @@ def test_last_pass_card_ends_the_game_after_scoring():
 
 
 # -- black rock ------------------------------------------------------------------
-def play_quiet_round(state, passer_rock="W1"):
-    """Start player lays 2 piles, bids nothing, the next bids nothing, the third passes."""
-    start = state["start_player"]
-    state = act(state, start, "draw", rocks="R3 Y3 G3 B3")
-    state = act(state, state["turn"], "bid", pile=0, rocks="")
-    state = act(state, state["turn"], "bid", pile=1, rocks="")
-    return act(state, state["turn"], "pass", rock=passer_rock)
-
-
 def test_black_rock_advances_then_goes_into_the_bag():
     state = started(3, settings={"tracker_spaces": 2},
                     gardens=("G1 Y1 B2 W3 R2", "Y2 G3 W1 B1 R1", "B3 W2 G2 Y3 R1"))
@@ -502,14 +462,6 @@ def test_black_rock_advances_then_goes_into_the_bag():
     assert view["bag"]["total"] == view["bag"]["rocks"] + 1
     assert supply(state) == 76
     assert 0 < view["black_rock_chance"] < 1
-
-
-def black_in_bag_state():
-    state = started(3, settings={"tracker_spaces": 1})
-    state = with_gardens(state, "G1", "Y2", "B3")
-    state = play_quiet_round(state)
-    assert state["black"] == "bag" and state["phase"] == "piles"
-    return state
 
 
 def test_black_rock_drawn_in_piles_ends_the_game_at_once():

@@ -14,82 +14,12 @@ import pytest
 
 from companion.hub import HOST, WATCHER
 from tests.browser.frames import received
+from tests.rockgarden.support import (
+    PLAYERS, Table, gardens_drawn, rocks, score_round_one, setup_round_one, tap, three_bids,
+    to_turn_ins,
+)
 from tests.support import run_app, settle
 from tests.uitree import buttons, taps, walk
-
-PLAYERS = ["Ann", "Bo", "Cy", "Di"]
-GARDENS = ["R1 R2 R3 R3 Y2", "Y1 Y1 Y1 W1 W2", "G1 B1 W3 R2 Y3", "B1 B2 W3 W3 G2"]
-
-
-def rocks(codes: str) -> list[str]:
-    names = {"R": "Red", "Y": "Yellow", "G": "Green", "B": "Blue", "W": "White"}
-    roman = {"1": "I", "2": "II", "3": "III"}
-    return [f"{names[c[0]]} {roman[c[1]]}" for c in codes.split()]
-
-
-class Table:
-    """One table on the real hub; moves made for a seat as its phone would."""
-
-    def __init__(self, app, players=PLAYERS, **settings):
-        self.app = app
-        self.players = list(players)
-        self.hub = app.create("rockgarden", self.players, settings)
-
-    @property
-    def state(self) -> dict:
-        return self.hub.match.state
-
-    def apply(self, seat, kind, **payload):
-        self.hub.act(HOST, kind, payload, None, seat)
-
-    @property
-    def sent(self) -> list[tuple]:
-        """Every move the table accepted: (kind, payload, seat)."""
-        return [(e.action.kind, dict(e.action.payload), e.action.seat) for e in self.hub.match.log]
-
-    async def phones(self, *seats):
-        return [await self.app.seat(self.hub, s) for s in seats]
-
-
-async def tap(tab, *labels):
-    for label in labels:
-        await tab.tap(label)
-
-
-
-def gardens_drawn(t: Table) -> None:
-    """Every starting garden of the browser test drawn; no start player yet."""
-    for seat, garden in enumerate(GARDENS):
-        t.apply(seat, "setup_draw", rocks=garden)
-
-
-def setup_round_one(t: Table) -> None:
-    """Gardens and piles of the browser test: Bo starts and lays out G2 B2 R3 | Y3 G3 | B3 R3."""
-    gardens_drawn(t)
-    t.apply(0, "start_player", player=1)
-    t.apply(1, "draw", rocks="G2 B2 R3 Y3 G3 B3 R3")
-
-
-def three_bids(t: Table) -> None:
-    """Round one laid out, then Bo, Cy and Di bid on the three piles: Ann must undercut
-    or pass."""
-    setup_round_one(t)
-    for seat, pile, rocks in ((1, 0, "W1 W2"), (2, 1, "G1"), (3, 2, "B1")):
-        t.apply(seat, "bid", pile=pile, rocks=rocks)
-
-
-def to_turn_ins(t: Table) -> None:
-    three_bids(t)
-    t.apply(0, "bid", pile=0, rocks="")
-    t.apply(1, "pass", rock="W3")
-
-
-def score_round_one(t: Table) -> None:
-    """Bo turns in Trips then the Straight Flush; Ann her Straight Flush: round 2."""
-    t.apply(1, "turn_in", rocks="Y1 Y1 Y1")
-    t.apply(1, "turn_in", rocks="W1 W2 W3")
-    t.apply(0, "turn_in", rocks="R1 R2 R3")
-
 
 async def enter_for(host, seat: int):
     """The host picks "Enter for <player>" and taps through the veil."""

@@ -7,7 +7,7 @@ from __future__ import annotations
 import flet as ft
 
 from companion.games.rockgarden import look as rk
-from tests.rockgarden.test_rockgarden_screens import Table, score_round_one, to_turn_ins
+from tests.rockgarden.support import Table, score_round_one, to_turn_ins
 from tests.support import run_app
 from tests.uitree import walk
 
