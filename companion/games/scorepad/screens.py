@@ -185,30 +185,38 @@ def Steppers(name: str, on_step):
                    for amount in STEPS], spacing=8)
 
 
-@part
-def Totals():
-    """The totals, the leader first: a new order moves the rows (each its own part, keyed
-    by seat), it draws none of them again. The rows are the same objects in every order
-    (made once), so Flet's diff moves them without comparing each with its old self."""
-    order = use_view(standings)
-    rows = ft.use_memo(lambda: {seat: TotalRow(seat, key=str(seat)) for seat in order}, [])
-    return ft.Column([rows[seat] for seat in order], spacing=8)
+def standing(screen: dict) -> tuple[tuple[int, object], ...]:
+    """``(seat, total)`` pairs, the leader first (see :func:`standings`)."""
+    return tuple((seat, total_of(screen, seat)) for seat in standings(screen))
 
 
 @part
-def TotalRow(seat: int, size: int = 22, number_size: int = 34):
+def Totals(size: int = 22, number_size: int = 34):
+    """The totals, the leader first, drawn by this one part: a Save moves the rows and
+    changes one number, and each other phone gets both in one patch (a browser may draw a
+    frame between two patches of one move: ``bench/frame_cost.py``). The name badges are
+    parts made once; a row is made again only when its total moved, and the rows that did
+    not are the same objects in the new order, which Flet's diff passes over and moves."""
+    rows = use_view(standing)
+    names = use_fixed(lambda s: tuple(s["table"]["players"]))
+    badges = ft.use_memo(lambda: [Badge(seat, size) for seat in range(len(names))], [])
+    made = ft.use_ref({})  # seat -> (total, its row)
+    for seat, total in rows:
+        if seat not in made.current or made.current[seat][0] != total:
+            shown = "secret" if total is None else str(total)
+            row = ft.Row([badges[seat], ft.Text(shown, size=number_size, weight=ft.FontWeight.BOLD,
+                                                semantics_label=f"{names[seat]} total {shown}")],
+                         alignment=ft.MainAxisAlignment.SPACE_BETWEEN, key=str(seat))
+            made.current[seat] = (total, row)
+    return ft.Column([made.current[seat][1] for seat, _ in rows], spacing=8)
+
+
+@part
+def Badge(seat: int, size: int):
+    """A player's name in their colour (drawn once)."""
     name = use_fixed(lambda s: s["table"]["players"][seat])
     colour = use_fixed(lambda s: s["table"]["colours"][seat])
-    return ft.Row([kit.player_badge(name, colour, size=size), TotalValue(seat, name, number_size)],
-                  alignment=ft.MainAxisAlignment.SPACE_BETWEEN)
-
-
-@part
-def TotalValue(seat: int, name: str, size: int):
-    """The one number that changes when a player scores."""
-    total = use_view(lambda s: total_of(s, seat))
-    shown = "secret" if total is None else str(total)
-    return ft.Text(shown, size=size, weight=ft.FontWeight.BOLD, semantics_label=f"{name} total {shown}")
+    return kit.player_badge(name, colour, size=size)
 
 
 @part
@@ -291,13 +299,11 @@ def confirm_reveal(context) -> None:
 def TableView():
     over = use_view(lambda s: s["result"] is not None)
     rnd = use_view(lambda s: s["public"]["round"])
-    order = use_view(standings)
-    rows = ft.use_memo(lambda: {seat: TotalRow(seat, 48, 80, key=str(seat)) for seat in order}, [])  # see Totals
     head = "Final totals" if over else f"Round {rnd}"
     return ft.Column([
         ft.Row([kit.big_text(head, 64)], alignment=ft.MainAxisAlignment.CENTER),
         BigWaiting(),
-        ft.Column([rows[seat] for seat in order], spacing=8),
+        Totals(48, 80),
         RevealButton(),
     ], spacing=24, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
