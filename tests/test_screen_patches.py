@@ -180,3 +180,34 @@ def test_strata_a_bid_or_an_exchange_sends_the_other_phones_a_few_hundred_bytes(
             assert 0 < max(others) < 600, (tap, sent)  # the move counter, a status or two numbers
             assert sent[seat] < 1500, (tap, sent)
     run_app(test)
+
+
+def test_a_save_that_changes_the_leader_moves_the_row_and_its_number_in_one_patch():
+    """A browser may draw a frame between two patches of one move (``bench/frame_cost.py``):
+    on every other phone the totals' new order and the number that moved come together."""
+    import msgpack
+
+    def patches_with(tab, mark: int, text: str) -> list[list]:
+        found = []
+        for frame in tab.conn.sent[mark:]:
+            action, body = msgpack.unpackb(frame[1:], raw=False, strict_map_key=False)
+            if text in repr(body):
+                found.append(body["patch"])
+        return found
+
+    async def test(app):
+        hub = app.create("scorepad", ["Ann", "Bo", "Cy"])
+        tabs = [await app.seat(hub, s) for s in range(3)]
+        hub.act(HOST, "points", {"points": 10}, None, seat=0)
+        for tab in tabs:
+            await tab.settle()
+        await tabs[1].type("Bo's points", "25")
+        marks = [len(tab.conn.sent) for tab in tabs]
+        await tabs[1].tap("Save")
+        for tab in tabs:
+            await tab.settle()
+        for tab, mark in ((tabs[0], marks[0]), (tabs[2], marks[2])):
+            [patch] = patches_with(tab, mark, "Bo total 25")  # one patch carries Bo's new total...
+            assert any(op[0] == 3 for op in patch[1:]), patch  # ...and moves his row to the top
+            assert tab.text().index("Bo total 25") < tab.text().index("Ann total 10")
+    run_app(test)
