@@ -655,7 +655,7 @@ def main() -> int:
     parser.add_argument("--parts", action="store_true",
                         help="where the loop's time goes: each part's updates per action and their CPU")
     parser.add_argument("--profile-part", metavar="NAME",
-                        help="profile the updates of one part only (cProfile), e.g. TotalValue")
+                        help="profile the updates of one part only (cProfile), e.g. Totals")
     parser.add_argument("--sort", default="tottime", help="the profile's order (tottime, cumulative)")
     parser.add_argument("--store", choices=("disk", "memory"), default="disk",
                         help="disk: the durable TinyDB store, fsynced (default); memory: "

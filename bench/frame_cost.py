@@ -10,12 +10,9 @@ table and the same bare Flet broadcast app (the floor), the same taps. Per app i
 - raster per frame: Chromium without GPU draws Flutter's WebGL through SwiftShader and reads
   each frame back (``GLES2::ReadPixels`` in its trace); that call's duration is the frame's
   raster time, median over every frame of both phones during the actions;
-- main-thread script time per action on the receiving phone (``Performance.getMetrics``'
-  ``ScriptDuration``: the goal's figure), and beside it the main thread's CPU time per action
-  (``ThreadTime``): script time is counted in wall time, so it grows when the phone's page
-  waits for a core (both phones and Chromium's GPU process share this machine's cores, and
-  the acting phone draws a button's ripple, about 24 frames, while the other one draws the
-  move), where a real phone at a real table has its own;
+- main-thread script time per action on the receiving phone (``Performance.getMetrics``,
+  its ``ScriptDuration``: the goal's figure), and beside it the main thread's CPU time per
+  action (``ThreadTime``: script, style, layout and paint alike);
 - patches per action on the receiving phone (websocket messages from the server): a browser
   may draw a frame between two patches of one move, so each patch may cost a frame.
 """
@@ -36,21 +33,14 @@ from _browser import launch, machine_line  # noqa: E402
 from latency import FloorBench, RealBench  # noqa: E402
 
 # every frame Flutter asks for, on the same clock as the probe's tap time
-latency.PROBE_JS += r"""
+latency.PROBE_JS += latency.SOCKET_JS + r"""
 (() => {
   const t = window.__frames = {at: []};
   const raf = window.requestAnimationFrame.bind(window);
   window.requestAnimationFrame = (cb) => raf((ts) => {
     t.at.push(performance.timeOrigin + performance.now()); cb(ts); });
-  const patches = window.__patches = {at: []};
-  const Socket = window.WebSocket;
-  window.WebSocket = function (...args) {  // the app's patches, counted as they arrive
-    const ws = new Socket(...args);
-    ws.addEventListener('message', () => patches.at.push(performance.timeOrigin + performance.now()));
-    return ws;
-  };
-  window.WebSocket.prototype = Socket.prototype;
-  Object.assign(window.WebSocket, {CONNECTING: 0, OPEN: 1, CLOSING: 2, CLOSED: 3});
+  const patches = window.__patches = {at: []};  // the app's patches, counted as they arrive
+  window.__tcOnMessage.push(() => patches.at.push(performance.timeOrigin + performance.now()));
 })();
 """
 

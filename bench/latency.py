@@ -77,7 +77,25 @@ PROBE_JS = r"""
 """
 
 
-SPLIT_JS = r"""
+SOCKET_JS = r"""
+(() => {
+  if (window.__tcOnMessage) return;  // one hook, whichever probes use it
+  const listeners = window.__tcOnMessage = [];
+  const Socket = window.WebSocket;
+  window.WebSocket = function (...args) {
+    const ws = new Socket(...args);
+    // added first: runs before the app's own handler
+    ws.addEventListener('message', (ev) => { for (const listen of listeners) listen(ev); });
+    return ws;
+  };
+  window.WebSocket.prototype = Socket.prototype;
+  Object.assign(window.WebSocket, {CONNECTING: 0, OPEN: 1, CLOSING: 2, CLOSED: 3});
+})();
+"""
+"""Every page's websocket messages, handed to ``window.__tcOnMessage``'s listeners as they
+arrive (the app's patches: ``--split`` here, the patch count of ``bench/frame_cost.py``)."""
+
+SPLIT_JS = SOCKET_JS + r"""
 (() => {
   const now = () => performance.timeOrigin + performance.now();
   const t = window.__tc;
@@ -90,17 +108,10 @@ SPLIT_JS = r"""
   };
   const watch = t.watch;
   t.watch = (label) => { t.bytes = new TextEncoder().encode(label); t.patchAt = null; return watch(label); };
-  const Socket = window.WebSocket;
-  window.WebSocket = function (...args) {
-    const ws = new Socket(...args);
-    ws.addEventListener('message', (ev) => {  // added first: runs before the app's handler
-      if (!t.bytes || t.patchAt !== null || !(ev.data instanceof ArrayBuffer)) return;
-      if (contains(new Uint8Array(ev.data), t.bytes)) t.patchAt = now();
-    });
-    return ws;
-  };
-  window.WebSocket.prototype = Socket.prototype;
-  Object.assign(window.WebSocket, {CONNECTING: 0, OPEN: 1, CLOSING: 2, CLOSED: 3});
+  window.__tcOnMessage.push((ev) => {
+    if (!t.bytes || t.patchAt !== null || !(ev.data instanceof ArrayBuffer)) return;
+    if (contains(new Uint8Array(ev.data), t.bytes)) t.patchAt = now();
+  });
 })();
 """
 

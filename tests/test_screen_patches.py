@@ -185,15 +185,12 @@ def test_strata_a_bid_or_an_exchange_sends_the_other_phones_a_few_hundred_bytes(
 def test_a_save_that_changes_the_leader_moves_the_row_and_its_number_in_one_patch():
     """A browser may draw a frame between two patches of one move (``bench/frame_cost.py``):
     on every other phone the totals' new order and the number that moved come together."""
-    import msgpack
+    from tests.browser.frames import decode, shown_values
 
     def patches_with(tab, mark: int, text: str) -> list[list]:
-        found = []
-        for frame in tab.conn.sent[mark:]:
-            action, body = msgpack.unpackb(frame[1:], raw=False, strict_map_key=False)
-            if text in repr(body):
-                found.append(body["patch"])
-        return found
+        """The patches sent to ``tab`` since frame ``mark`` that show ``text``."""
+        messages = [decode(frame) for frame in tab.conn.sent[mark:]]
+        return [m[1]["patch"] for m in messages if m is not None and text in shown_values(m)]
 
     async def test(app):
         hub = app.create("scorepad", ["Ann", "Bo", "Cy"])

@@ -185,7 +185,7 @@ def Steppers(name: str, on_step):
                    for amount in STEPS], spacing=8)
 
 
-def standing(screen: dict) -> tuple[tuple[int, object], ...]:
+def totals_in_order(screen: dict) -> tuple[tuple[int, object], ...]:
     """``(seat, total)`` pairs, the leader first (see :func:`standings`)."""
     return tuple((seat, total_of(screen, seat)) for seat in standings(screen))
 
@@ -197,7 +197,7 @@ def Totals(size: int = 22, number_size: int = 34):
     frame between two patches of one move: ``bench/frame_cost.py``). The name badges are
     parts made once; a row is made again only when its total moved, and the rows that did
     not are the same objects in the new order, which Flet's diff passes over and moves."""
-    rows = use_view(standing)
+    rows = use_view(totals_in_order)
     names = use_fixed(lambda s: tuple(s["table"]["players"]))
     badges = ft.use_memo(lambda: [Badge(seat, size) for seat in range(len(names))], [])
     made = ft.use_ref({})  # seat -> (total, its row)
