@@ -34,7 +34,10 @@
   var said = [];  // what this page said, for the browser tests (window.comeback.said)
   window.comeback = { said: said, sockets: [] };
   function say(text, tone) {
-    if (said[said.length - 1] !== text) said.push(text);
+    if (said[said.length - 1] !== text) {
+      said.push(text);
+      try { console.warn("comeback: " + text); } catch (e) { /* no console */ }
+    }
     if (hideTimer) { clearTimeout(hideTimer); hideTimer = null; }
     if (!document.body) {
       document.addEventListener("DOMContentLoaded", function () { say(text, tone); });

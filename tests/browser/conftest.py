@@ -20,11 +20,18 @@ def browser():
         chromium.close()
 
 
+def failed(request) -> bool:
+    report = getattr(request.node, "rep_call", None)
+    return report is not None and report.failed
+
+
 @pytest.fixture
-def server(tmp_path):
+def server(tmp_path, request):
     srv = Server(tmp_path / "data").start()
     yield srv
     srv.stop()
+    if failed(request):
+        print(f"--- the server's log ({srv.url}):\n{srv.log_tail()}")
 
 
 @pytest.fixture
@@ -38,9 +45,9 @@ def phones(browser, request):
         return phone
 
     yield make
-    failed = getattr(request.node, "rep_call", None)
-    if failed is not None and failed.failed:
+    if failed(request):
         for phone in made:
+            print(phone.report())
             try:
                 phone.screenshot(ARTIFACTS / request.node.name / f"{phone.name}.png")
             except Exception:

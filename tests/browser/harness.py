@@ -16,7 +16,9 @@ import sys
 import tempfile
 import time
 import urllib.request
+from collections import deque
 from dataclasses import dataclass, field
+from datetime import datetime
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -25,6 +27,8 @@ PHONE = {"width": 390, "height": 844}
 LINE = 1.4
 """A line of text's box height over its type size (measured: 1.43 in Flutter's web
 client; 1.4 leaves room for rounding)."""
+EVENTS_KEPT = 40
+"""What a phone's report keeps: its last events (loads, sockets, errors)."""
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync",
                  "--disable-dev-shm-usage"]
@@ -110,6 +114,15 @@ class Server:
     def stop(self) -> None:
         stop_process(self.proc)
 
+    def log_tail(self, lines: int = 30) -> str:
+        """The end of the server's log (its start banner and QR code left out)."""
+        try:
+            text = Path(self.log_path).read_text(errors="replace")
+        except (OSError, TypeError):
+            return "(no server log)"
+        kept = text.split("Stop with Ctrl-C.", 1)[-1].strip().splitlines()
+        return "\n".join(kept[-lines:]) or "(the server logged nothing after its start)"
+
     def companion(self, *args: str) -> subprocess.CompletedProcess:
         """Run a ``companion`` command against this server's data directory."""
         return subprocess.run([sys.executable, "-m", "companion", *args, "--data", str(self.data_dir)],
@@ -128,6 +141,33 @@ class Phone:
                                            is_mobile=touch, color_scheme="dark" if dark else "light")
         self.page = self.context.new_page()
         self.frames: list[bytes] = []
+        self.events: deque[str] = deque(maxlen=EVENTS_KEPT)
+        self._listen(self.page)
+
+    def _listen(self, page) -> None:
+        """Keep what happened to the page (loads, failed requests, closed sockets, console
+        errors), said when a test fails: a page that reloaded by itself or lost its socket
+        is then visible in the report, not only a timeout."""
+        def note(text: str) -> None:  # the clock's time, as in the server's log
+            self.events.append(f"{datetime.now().strftime('%H:%M:%S.%f')[:-3]} {text[:200]}")
+
+        def on_socket(ws):
+            note(f"websocket open {ws.url}")
+            ws.on("close", lambda _ws: note("websocket closed"))
+            ws.on("socketerror", lambda error: note(f"websocket error {error}"))
+
+        page.on("framenavigated", lambda frame: note(f"at {frame.url}") if frame == page.main_frame else None)
+        page.on("load", lambda _page: note("load"))
+        page.on("requestfailed", lambda request: note(f"failed {request.url} {request.failure}"))
+        page.on("websocket", on_socket)
+        page.on("console", lambda message: note(f"console {message.type}: {message.text}")
+                if message.type in ("error", "warning") else None)  # comeback.js warns what it says
+        page.on("pageerror", lambda error: note(f"page error {error}"))
+        page.on("crash", lambda _page: note("crashed"))
+
+    def report(self) -> str:
+        """What this phone saw, for a failed test's report."""
+        return "\n".join([f"--- {self.name}: {self.page.url}", *self.events])
 
     def record_frames(self) -> None:
         """Keep every websocket frame this phone receives (for hidden-information audits)."""

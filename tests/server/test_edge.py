@@ -15,13 +15,13 @@ import urllib.error
 
 import pytest
 
-from companion.edge import BODY_TIMEOUT_S, HEADER_TIMEOUT_S, MAX_HEAD_BYTES, PER_ADDRESS
+from companion.edge import BODY_TIMEOUT_S, CONTENT_SECURITY_POLICY, HEADER_TIMEOUT_S, MAX_HEAD_BYTES, PER_ADDRESS
 from tests.browser.harness import Server
 from tests.server.test_attacks import raw_request, revision
 from tests.server.test_http import get, post
 
 SECURITY_HEADERS = {"x-content-type-options": "nosniff", "x-frame-options": "DENY",
-                    "referrer-policy": "no-referrer"}
+                    "referrer-policy": "no-referrer", "content-security-policy": CONTENT_SECURITY_POLICY}
 
 
 @pytest.fixture(scope="module")
