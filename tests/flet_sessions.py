@@ -188,6 +188,20 @@ class Tab:
         await self.session.dispatch_event(control_id(control), "click", None)
         await self.settle()
 
+    async def taps_in_one_go(self, *names: str) -> None:
+        """Tap ``names`` as a busy host reads taps that arrived together: Flet's server makes
+        each event a task of its own, all of them before any runs, so every handler is the
+        one of the screen as drawn before the first tap (no re-render in between)."""
+        from tests.uitree import taps
+
+        drawn = taps(self.tree())
+        missing = [name for name in names if name not in drawn]
+        if missing:
+            raise AssertionError(f"no tappable {missing}; there are {sorted(drawn)}")
+        for name in names:
+            asyncio.create_task(self.session.dispatch_event(control_id(drawn[name]), "click", None))
+        await self.settle()
+
     async def type(self, label: str, text: str) -> None:
         box = self.find(lambda c: isinstance(c, ft.TextField) and c.label == label)
         if box is None:

@@ -27,16 +27,21 @@ SWATCHES = {
 
 
 def use_field(initial):
-    """What a field (or a choice) holds: ``(shown, latest, set)`` (``initial`` a value, or
-    a function that makes it, as for ``ft.use_state``). ``shown`` draws the
-    screen; a button's handler reads ``latest.current``. Flet re-renders in a scheduler of
-    its own, so a tap that reaches the host right after the last key (a busy host reads
-    both in one go) runs the handler of the render before that key: read from the state, it
-    would create the table "Ann, B" for "Ann, Bo"."""
+    """What a field (or a choice, or a draft being composed) holds: ``(shown, latest,
+    set)`` (``initial`` a value, or a function that makes it, as for ``ft.use_state``).
+    ``shown`` draws the screen; a button's handler reads ``latest.current``; ``set`` takes
+    the new value, or a function of the latest one (a tap that adds to a draft).
+
+    Flet re-renders in a scheduler of its own, so a tap that reaches the host right after
+    the last key or tap (a busy host reads both in one go) runs the handler of the render
+    before it: read from the render, it would create the table "Ann, B" for "Ann, Bo",
+    count two quick taps on a rock as one, and place the bid without its last rock."""
     shown, set_shown = ft.use_state(initial)
     latest = ft.use_ref(initial)
 
     def set_value(value) -> None:
+        if callable(value):
+            value = value(latest.current)
         latest.current = value
         set_shown(value)
 

@@ -152,6 +152,18 @@ def test_my_stones_and_a_bid_confirmed():
     run_app(test)
 
 
+def test_a_new_pick_and_confirm_read_in_one_go_confirm_the_new_pick():
+    """A busy host reads a change of pick and "Confirm bid" together (each handler of the
+    screen drawn before them): the bid confirmed is the new pick."""
+    async def test(app):
+        hub = started(app)
+        ann = await app.seat(hub, 0)
+        await ann.tap("Bid 2 red")
+        await ann.taps_in_one_go("Bid 1 blue", "Confirm bid")
+        assert hub.match.state["bids"][0] == {"colour": "blue", "count": 1}
+    run_app(test)
+
+
 def test_picking_a_bid_never_moves_the_tokens():
     async def test(app):
         hub = started(app)

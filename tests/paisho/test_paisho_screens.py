@@ -262,6 +262,21 @@ def test_other_actions_record_a_break_outside_the_turn_and_forfeit_needs_a_confi
     run_app(test)
 
 
+def test_a_kill_tapped_with_record_in_one_go_is_recorded():
+    """"Kill ..." and "Record knotweed kill" read in one go (each handler of the screen
+    drawn before them): the kill tapped last is in the record."""
+    async def test(app):
+        hub = table(app, ((ANN, "place", {"tile": "knotweed"}), (BO, "place", {"tile": "rose"}),
+                          (ANN, "place", {"tile": "lily"}), (BO, "place", {"tile": "jasmine"})))
+        ann = await app.seat(hub, ANN)
+        await ann.tap("Other actions")
+        await ann.tap("Kill Bo's Rose")
+        await ann.taps_in_one_go("Kill Bo's Jasmine", "Record knotweed kill")
+        assert last(hub) == ("knotweed_kill", {"knotweed": ANN, "killed": [
+            {"owner": BO, "kind": "rose"}, {"owner": BO, "kind": "jasmine"}]}, ANN, ANN)
+    run_app(test)
+
+
 def test_knotweed_kill_outside_the_turn_names_the_knotweeds_owner():
     async def test(app):
         hub = table(app, ((ANN, "place", {"tile": "knotweed"}), (BO, "place", {"tile": "rose"})))

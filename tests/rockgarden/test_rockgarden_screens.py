@@ -47,6 +47,21 @@ def test_setup_picks_five_rocks_and_records_them():
     run_app(test)
 
 
+def test_quick_taps_read_in_one_go_all_count():
+    """A busy host reads quick taps together, each with the handler of the screen drawn
+    before them: two taps on a rock still count twice, and "Record" right after a rock
+    records it."""
+    async def test(app):
+        t = Table(app)
+        (ann,) = await t.phones(0)
+        await ann.taps_in_one_go(*rocks("R1 R1"))
+        assert "Red I picked 2" in ann.text()
+        await ann.taps_in_one_go(rocks("R3")[0], "Record starting rocks")
+        kind, payload, seat = t.sent[-1]
+        assert (kind, sorted(payload["rocks"].split()), seat) == ("setup_draw", ["R1", "R1", "R3"], 0)
+    run_app(test)
+
+
 def test_start_player_is_chosen_on_any_phone_and_round_one_begins():
     async def test(app):
         t = Table(app)
@@ -151,6 +166,19 @@ def test_bid_picker_offers_only_my_garden_and_places_the_bid():
         await cy.settle()
         await tap(cy, "Bid on pile 2", "Green I", "Place bid")
         assert t.sent[-1] == ("bid", {"pile": 1, "rocks": "G1"}, 2)
+    run_app(test)
+
+
+def test_place_bid_right_after_a_rock_bids_that_rock_too():
+    """The last rock tapped and "Place bid" read in one go: the bid placed is the one on
+    screen after the tap (it was placed without the rock)."""
+    async def test(app):
+        t = Table(app)
+        setup_round_one(t)
+        (bo,) = await t.phones(1)
+        await tap(bo, "Bid on pile 1", "White I")
+        await bo.taps_in_one_go("White II", "Place bid")
+        assert t.sent[-1] == ("bid", {"pile": 0, "rocks": "W1 W2"}, 1)
     run_app(test)
 
 

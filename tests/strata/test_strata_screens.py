@@ -250,6 +250,23 @@ def test_turning_a_card_down_asks_for_the_resources_and_the_empress_row():
     run_app(test)
 
 
+def test_quick_choices_read_in_one_go_all_reach_the_turn_down():
+    """The resources and the Empress row tapped quickly (read in one go, each handler of the
+    screen drawn before them), then the confirm: both choices are in the move."""
+    async def test(app):
+        hub = app.create("strata", ["P0", "P1"])
+        arrange(hub, lambda state: give_cards(state, 0, ("empresses", 3, "none"), ("scholars", 1, "none")))
+        p0 = await app.seat(hub, 0)
+        await p0.tap("Turn down card 1")
+        await p0.taps_in_one_go("Get 2 Money 0 Grain", "Put in Artisans")
+        assert "Confirm turn down" in _taps(p0)  # neither choice was lost
+        await p0.tap("Put in Scholars")
+        start = len(hub.match.log)
+        await p0.taps_in_one_go("Get 0 Money 2 Grain", "Confirm turn down")
+        assert moves_since(hub, start) == [("flip_down", {"card": 1, "money": 0, "grain": 2, "column": "scholars"}, 0)]
+    run_app(test)
+
+
 # -- the host's table screen -------------------------------------------------------------------
 
 def test_the_table_view_shows_the_round_the_phase_and_every_players_numbers_in_large_type():

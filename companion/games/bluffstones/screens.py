@@ -157,15 +157,16 @@ def SetupBoard():
     context = use_table()
     can, circles, default = use_view(_setup_of("towers", "tower_circles", "default_towers"))
     every = use_view(lambda s: tuple(c["circle"] for c in s["public"]["board"]["circles"]))
-    moving, set_moving = ft.use_state(None)
+    moving, latest_moving, set_moving = kit.use_field(None)
     width = kit.use_width()
     latest = ft.use_ref(None)
 
     def tapped(circle: str) -> None:
+        tower = latest_moving.current  # a tower tapped in the same go as this circle counts
         if circle in circles:
-            set_moving(None if moving == circle else circle)
-        elif moving is not None:
-            chosen = [circle if c == moving else c for c in circles]
+            set_moving(None if tower == circle else circle)
+        elif tower is not None and tower in circles:
+            chosen = [circle if c == tower else c for c in circles]
             set_moving(None)
             context.act("towers", {"circles": chosen})
         else:
@@ -281,7 +282,7 @@ def MyBid(seat: int):
     choices = use_view(lambda s: tuple((c["colour"], c["count"], c["words"])
                                        for c in (s["private"] or {}).get("bid_choices") or []))
     mine = use_view(lambda s: _bid_key((s["private"] or {}).get("my_bid")))
-    picked, set_picked = ft.use_state(None)  # (round, colour, count)
+    picked, latest, set_picked = kit.use_field(None)  # (round, colour, count)
     pick = picked[1:] if picked and picked[0] == rnd else None
     words = {(colour, count): text for colour, count, text in choices}
     rows: list[ft.Control] = [kit.title("Your secret bid")]
@@ -318,7 +319,8 @@ def MyBid(seat: int):
         line = "Pick nothing, one or two stones of one colour, then confirm."
 
     async def send(e=None):
-        colour, count = pick
+        # the pick as the latest tap left it (a tap read in the same go as this one counts)
+        colour, count = latest.current[1:] if latest.current and latest.current[0] == rnd else pick
         # the pick stays until the view shows it recorded: a refused send (someone acted
         # a moment earlier) leaves "Confirm bid" here to tap again
         await context.move("bid", {"count": count, **({"colour": colour} if count else {})}, seat=seat)
@@ -377,12 +379,16 @@ def PlayArea():
     may = use_view(lambda s: bool(s["public"].get("pending")) and s["public"]["pending"]["step"] in s["legal"])
     revision = use_view(lambda s: s["revision"])
     width = kit.use_width()
-    picked, set_picked = ft.use_state(None)  # (revision, circle)
+    picked, latest_pick, set_picked = kit.use_field(None)  # (revision, circle)
     latest = ft.use_ref(None)
-    pick = picked[1] if picked and picked[0] == revision and step and picked[1] in step[4] else None
+
+    def pick_of(chosen) -> str | None:
+        return chosen[1] if chosen and chosen[0] == revision and step and chosen[1] in step[4] else None
+
+    pick = pick_of(picked)
 
     def tapped(circle: str) -> None:
-        set_picked(None if pick == circle else (revision, circle))
+        set_picked(lambda chosen: None if pick_of(chosen) == circle else (revision, circle))
 
     latest.current = tapped
     on_tap = ft.use_callback(lambda circle: latest.current(circle), [])
@@ -414,7 +420,8 @@ def PlayArea():
         lines = [_cap(w) for w in warnings] if mine else [_cap(w).replace("this gives", "gives") for w in warnings]
 
         async def confirm(e=None):
-            if await context.move(kind, {"circle": pick}, seat=owner):
+            circle = pick_of(latest_pick.current) or pick  # as the latest tap left it
+            if await context.move(kind, {"circle": circle}, seat=owner):
                 set_picked(None)
 
         panel = _panel(colour, text, kit.primary(button, confirm), lines)

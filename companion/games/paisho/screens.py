@@ -318,19 +318,26 @@ def TurnEntry():
     context = use_table()
     view = use_view(_turn_slice)
     kinds = use_view(_kinds)
-    stored, set_stored = ft.use_state(lambda: _fresh(view["turn"]))
+    stored, latest, set_stored = kit.use_field(lambda: _fresh(view["turn"]))
     if view["choices"] is None:  # the turn has just gone (the slot takes this part away)
         return ft.Container(visible=False)
-    draft = stored if stored["turn"] == view["turn"] else _fresh(view["turn"])  # a new turn: a new draft
     intact = {h[0] for h in view["harmonies"]}
-    if any(i not in intact for i in draft["broken"]):
-        draft = {**draft, "broken": tuple(i for i in draft["broken"] if i in intact)}
 
-    def change(**changes):
-        set_stored({**draft, **changes})
+    def current(kept: dict) -> dict:
+        """The draft of this turn (a new turn: a new draft), without harmonies now broken."""
+        draft = kept if kept["turn"] == view["turn"] else _fresh(view["turn"])
+        if any(i not in intact for i in draft["broken"]):
+            draft = {**draft, "broken": tuple(i for i in draft["broken"] if i in intact)}
+        return draft
+
+    draft = current(stored)
+
+    def change(**changes):  # of the latest draft: taps read in one go all count
+        set_stored(lambda kept: {**current(kept), **changes})
 
     async def send(e=None):
-        await context.move(draft["kind"], _payload(draft))
+        sent = current(latest.current)
+        await context.move(sent["kind"], _payload(sent))
 
     if draft["step"] == "tile":
         rows = _tile_step(view, kinds, draft, change)
@@ -539,7 +546,7 @@ def KnotweedKill(me: int):
     kinds = use_view(_kinds)
     targets = use_view(lambda s: tuple((t["owner"], t["kind"]) for t in s["private"]["can_kill"]))
     names = use_view(lambda s: tuple(s["table"]["players"]))
-    killed, set_killed = ft.use_state(())
+    killed, latest, set_killed = kit.use_field(())
     if not targets:
         return ft.Container(visible=False)
 
@@ -547,12 +554,12 @@ def KnotweedKill(me: int):
         return f"{names[item[0]]}'s {kinds.name(item[1])}"
 
     async def record(e):
-        victims = [{"owner": o, "kind": k} for o, k in killed]
+        victims = [{"owner": o, "kind": k} for o, k in latest.current]
         if await context.move("knotweed_kill", {"knotweed": me, "killed": victims}):
             set_killed(())
 
     rows: list[ft.Control] = [kit.title("Knotweed kill", size=20), kit.muted("Tap each tile it killed.")]
-    rows.append(ft.Row([tile_button(kinds, t[1], lambda e, t=t: set_killed(killed + (t,)), label=f"Kill {words(t)}")
+    rows.append(ft.Row([tile_button(kinds, t[1], lambda e, t=t: set_killed(lambda k, t=t: k + (t,)), label=f"Kill {words(t)}")
                         for t in targets], wrap=True, spacing=6, run_spacing=6))
     if killed:
         rows.append(kit.body("Killed: " + ", ".join(words(t) for t in killed)))

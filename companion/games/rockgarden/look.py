@@ -180,7 +180,7 @@ def count_cell(names: Mapping, code: str, n: int, full: bool, on_add, on_less) -
     ], spacing=0, expand=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
 
-def count_picker(names: Mapping, chosen: tuple, on_change: Callable[[tuple], None],
+def count_picker(names: Mapping, chosen: tuple, on_change: Callable[[Callable[[tuple], tuple]], None],
                  limit: Mapping | None = None, total_limit: int | None = None) -> ft.Control:
     """A selection with counts: tap "Red I" to add one, "− Red I" to take one back.
 
@@ -192,11 +192,12 @@ def count_picker(names: Mapping, chosen: tuple, on_change: Callable[[tuple], Non
     counts = dict(chosen)
     total = count_of(chosen)
 
+    # a function of the latest selection: two quick taps read in one go count twice
     def add(code):
-        return lambda e: on_change(picked(chosen, code, +1))
+        return lambda e: on_change(lambda latest: picked(latest, code, +1))
 
     def less(code):
-        return lambda e: on_change(picked(chosen, code, -1))
+        return lambda e: on_change(lambda latest: picked(latest, code, -1))
 
     rows: list[ft.Control] = []
     for letter in COLOURS:

@@ -188,10 +188,10 @@ def Setup():
     missing = use_view(lambda s: tuple(_still_drawing(s["public"])))
     start = use_view(lambda s: s["public"]["start_player"])
     may_draw, may_start = use_view(_may("setup_draw", "start_player"))
-    chosen, set_chosen = ft.use_state(())
+    chosen, latest, set_chosen = kit.use_field(())
 
     async def record(e):
-        if await context.move("setup_draw", {"rocks": rk.counter_text(chosen)}):
+        if await context.move("setup_draw", {"rocks": rk.counter_text(latest.current)}):
             set_chosen(())
 
     rows: list[ft.Control] = [kit.title("Setting up", size=28)]
@@ -413,6 +413,8 @@ class Composing:
     load: Callable[[int, tuple], None]
     open_pass: Callable[[], None]
     close_pass: Callable[[], None]
+    bid: Callable[[], tuple]
+    """(pile, rocks) as composed by the latest tap, for "Place bid" (see kit.use_field)."""
 
 
 @part
@@ -434,7 +436,7 @@ def MyBid():
     turn = use_while_mine(_my_turn)
     garden = use_while_mine(_my_garden)
     may = use_while_mine(lambda s: (_bidding_slice(s) and "bid" not in s["legal"], "pass" in s["legal"]))
-    choice, set_choice = ft.use_state((None, None, ()))  # (turn, pile, rocks chosen)
+    choice, composed, set_choice = kit.use_field((None, None, ()))  # (turn, pile, rocks chosen)
     passing_in, set_passing_in = ft.use_state(None)  # the turn whose Pass panel is open
     latest = ft.use_ref(None)
     latest.current = turn
@@ -451,7 +453,8 @@ def MyBid():
         clear=lambda: set_choice(lambda old: (latest.current, now(old)[1], ())),
         load=lambda index, rocks: set_choice((latest.current, index, rk.selection(rocks))),
         open_pass=lambda: set_passing_in(latest.current),
-        close_pass=lambda: set_passing_in(None)), [])
+        close_pass=lambda: set_passing_in(None),
+        bid=lambda: (now(composed.current)[1], rk.counter_text(now(composed.current)[2]))), [])
     _, pile, chosen = now(choice) if turn is not None else (None, None, ())
     text = rk.counter_text(chosen)
     check = use_while_mine(lambda s: bid_check(s, seat, pile, text))  # the table's rules, from my view
@@ -471,7 +474,7 @@ def BidTools(names: dict, pile, chosen: tuple, garden: dict, check: dict, blocke
                    PassArea(tools.open_pass)]
     else:
         content = [BidAdvice(tools.load), PilePicker(pile, tools.choose),
-                   ComposerLines(pile, chosen, check, tools.clear),
+                   ComposerLines(pile, chosen, check, tools.clear, tools.bid),
                    kit.muted("Rocks for your bid, from your garden (or none):"),
                    BidRocks(names, chosen, garden, tools.pick), PassArea(tools.open_pass)]
     return ft.Column(content, spacing=8, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
@@ -592,7 +595,7 @@ def PileButton(number: int, can: bool, chosen: bool, choose):
 
 
 @part
-def ComposerLines(pile, chosen: tuple, check: dict, clear):
+def ComposerLines(pile, chosen: tuple, check: dict, clear, composed):
     context = use_table()
     names = use_fixed(_names)
     values = use_fixed(lambda s: s["public"]["rock_values"])
@@ -624,7 +627,8 @@ def ComposerLines(pile, chosen: tuple, check: dict, clear):
                                   expand=True)], spacing=6)
 
     async def place(e):
-        await context.move("bid", {"pile": pile, "rocks": text})
+        latest_pile, latest_rocks = composed()  # a tap read in the same go counts
+        await context.move("bid", {"pile": latest_pile, "rocks": latest_rocks})
 
     return ft.Column([
         ft.Container(kit.body(beat, size=16, weight=ft.FontWeight.BOLD), height=48),
@@ -821,11 +825,11 @@ def Correction(target: int, done):
     context = use_table()
     seat, _, players, names = use_view(_who)
     garden = use_view(lambda s: s["public"]["players"][target]["garden"])
-    chosen, set_chosen = ft.use_state(lambda: rk.selection(garden))
+    chosen, latest, set_chosen = kit.use_field(lambda: rk.selection(garden))
     whose = "your" if target == seat else f"{players[target]}'s"
 
     async def save(e):
-        if await context.move("correct_garden", {"rocks": rk.counter_text(chosen)}, seat=target):
+        if await context.move("correct_garden", {"rocks": rk.counter_text(latest.current)}, seat=target):
             done()
 
     return kit.card([

@@ -281,7 +281,7 @@ def ProductionStep(seat: int):
     can_done = use_view(lambda s: "done" in s["legal"])
     words = use_view(waiting_words)
     cap = use_view(lambda s: numbers_of(s)["cap"])
-    discard, set_discard = ft.use_state(None)
+    discard, latest_discard, set_discard = kit.use_field(None)
     flipping, set_flipping = ft.use_state(None)
     if not mine:
         return kit.card([kit.body(words)]) if words else ft.Container(visible=False)
@@ -315,21 +315,28 @@ def ProductionStep(seat: int):
     if mine["drop"][0] or mine["drop"][1]:
         rows.append(look.banner(f"You cannot pay {look.split_words(*mine['drop'])} (only face-down cards): "
                                 "it is not paid.", urgent=True))
-    payload: dict = {}
+    options = mine["options"] if mine["discard"] else []
+
+    def discarding(picked) -> tuple | None:
+        """What is discarded: the one way, or the way picked (None: not picked yet)."""
+        return picked if picked in options else (options[0] if len(options) == 1 else None)
+
+    def payload(picked) -> dict:
+        chosen = discarding(picked)
+        return {"money": chosen[0], "grain": chosen[1]} if chosen is not None else {}
+
     ready = mine["needs"] != "flip"
     if mine["discard"]:
-        options = mine["options"]
         rows.append(kit.body(f"Over the cap of {cap}: discard {plural(mine['discard'], 'resource')}.",
                              weight=ft.FontWeight.BOLD))
-        chosen = discard if discard in options else (options[0] if len(options) == 1 else None)
+        chosen = discarding(discard)
         if len(options) > 1:
             rows.append(look.split_tokens("Discard", options, lambda m, g: set_discard((m, g)), chosen))
-        if chosen is None:
-            ready = False
-        else:
-            payload = {"money": chosen[0], "grain": chosen[1]}
+        ready = ready and chosen is not None
     rows.append(kit.muted("Move the real tokens to and from the bank, then tap Done."))
-    rows.append(kit.primary("Done: my tokens are moved", (lambda e: context.act("done", payload))
+    # the discard as the latest tap left it (a tap read in the same go as Done counts)
+    rows.append(kit.primary("Done: my tokens are moved",
+                            (lambda e: context.act("done", payload(latest_discard.current)))
                             if (ready and can_done) else None))
     return kit.card(rows)
 
@@ -551,12 +558,32 @@ def FlipDown(card_id: int, done):
     gift_amount = use_view(lambda s: (s["private"] or {}).get("all_down_bonus", 0))
     cat = use_view(cat_of)
     numbers_of_view = use_view(numbers_of)
-    draft, set_draft = ft.use_state(lambda: {})
+    draft, latest, set_draft = kit.use_field(dict)
     if card is None or not card.get("face_up"):  # turned down already (this part is going)
         return ft.Container(visible=False)
     empress = card["column"] not in cat["classes"]
     flip = draft.get("flip")
     gifts = splits.get("flip_gift")
+
+    def choose(key: str, value) -> None:  # of the latest draft: taps read in one go all count
+        set_draft(lambda old: {**old, key: value})
+
+    def payload_of(chosen: dict) -> tuple[dict, bool]:
+        """The move for a draft, and whether something is still to choose."""
+        payload: dict = {"card": card_id}
+        turned = chosen.get("flip")
+        missing = turned is None
+        if turned:
+            payload.update(money=turned[0], grain=turned[1])
+        if empress:
+            missing = missing or chosen.get("column") is None
+            payload["column"] = chosen.get("column")
+        if gifts is not None:
+            missing = missing or chosen.get("gift") is None
+            if chosen.get("gift"):
+                payload["bonus"] = {"money": chosen["gift"][0], "grain": chosen["gift"][1]}
+        return payload, missing
+
     rows: list[ft.Control] = [look.banner(
         f"Turn your {look.front_words({'class': card['column'], 'points': card['points'], 'effects': look.effects_of(card)}, cat)} "
         "face down? It can never be turned back.")]
@@ -565,32 +592,24 @@ def FlipDown(card_id: int, done):
     if options and sum(options[0]) < gain:  # a limited bank that has (nearly) run out
         rows.append(kit.body(f"The bank can pay only {look.split_words(*options[0])}: it has run out.",
                              weight=ft.FontWeight.BOLD))
-    rows.append(look.split_tokens("Get", options, lambda m, g: set_draft({**draft, "flip": (m, g)}), flip))
-    payload: dict = {"card": card_id}
-    missing = flip is None
-    if flip:
-        payload.update(money=flip[0], grain=flip[1])
+    rows.append(look.split_tokens("Get", options, lambda m, g: choose("flip", (m, g)), flip))
     if empress:
         labels = cat["labels"]
         rows.append(kit.body("A face-down Empress goes in any class row:", size=kit.SMALL + 2))
         rows.append(look.token_row([
-            look.token(labels[c], f"Put in {labels[c]}", lambda e, c=c: set_draft({**draft, "column": c}),
+            look.token(labels[c], f"Put in {labels[c]}", lambda e, c=c: choose("column", c),
                        selected=draft.get("column") == c, colour=look.CLASS_COLOURS[c], size=kit.SMALL + 2)
             for c in cat["classes"]]))
-        missing = missing or draft.get("column") is None
-        payload["column"] = draft.get("column")
     if gifts is not None:  # my last face-up card: the all-face-down gift too
         options = next((g["gift"] for g in gifts if flip and tuple(g["flip"]) == flip), gifts[0]["gift"] if gifts else [])
         rows.append(kit.body(f"It is your last face-up card: you also get {plural(gift_amount, 'resource')} "
                              "of your choice.", size=kit.SMALL + 2))
         rows.append(look.split_tokens("Gift", [tuple(o) for o in options],
-                                      lambda m, g: set_draft({**draft, "gift": (m, g)}), draft.get("gift")))
-        missing = missing or draft.get("gift") is None
-        if draft.get("gift"):
-            payload["bonus"] = {"money": draft["gift"][0], "grain": draft["gift"][1]}
+                                      lambda m, g: choose("gift", (m, g)), draft.get("gift")))
+    _, missing = payload_of(draft)
 
     async def confirm(e):
-        if await context.move("flip_down", payload):
+        if await context.move("flip_down", payload_of(latest.current)[0]):
             done()
 
     rows.append(ft.Row([kit.primary("Confirm turn down", None if missing else confirm),
