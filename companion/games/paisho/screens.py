@@ -332,8 +332,14 @@ def TurnEntry():
 
     draft = current(stored)
 
-    def change(**changes):  # of the latest draft: taps read in one go all count
-        set_stored(lambda kept: {**current(kept), **changes})
+    def change(update=None, **changes):
+        """Change the draft: ``changes``, or ``update(draft)`` for changes that depend on
+        it. Both apply to the latest draft, so that taps read in one go all count."""
+        def changed(kept: dict) -> dict:
+            latest_draft = current(kept)
+            return {**latest_draft, **(update(latest_draft) if update else changes)}
+
+        set_stored(changed)
 
     async def send(e=None):
         sent = current(latest.current)
@@ -401,7 +407,7 @@ def _return_rows(view: dict, kinds: Kinds, draft: dict, change) -> list[ft.Contr
         return rows
     rows.append(kit.title(f"Flowers your {kinds.name(draft['tool'])} returned"))
     rows.append(ft.Row([
-        tile_button(kinds, item["kind"], lambda e=None, item=item: change(returned=draft["returned"] + (dict(item),)),
+        tile_button(kinds, item["kind"], lambda e=None, item=item: change(lambda d: {"returned": d["returned"] + (dict(item),)}),
                     label=_tile_words(view["players"], kinds, item))
         for item in choices["returnable"]], wrap=True, spacing=6, run_spacing=6))
     if draft["returned"]:
@@ -452,15 +458,15 @@ def _finish_step(view: dict, kinds: Kinds, draft: dict, change, send) -> list[ft
     ]
     pick = draft["pick"]
 
+    def tapped(kind, d: dict) -> dict:
+        if d["pick"] is None:
+            return {"pick": kind}
+        if d["pick"] == kind:
+            return {"pick": None}
+        return {"formed": d["formed"] + ((d["pick"], kind),), "pick": None}
+
     def tap(kind):
-        def handler(e=None):
-            if pick is None:
-                change(pick=kind)
-            elif pick == kind:
-                change(pick=None)
-            else:
-                change(formed=draft["formed"] + ((pick, kind),), pick=None)
-        return handler
+        return lambda e=None: change(lambda d: tapped(kind, d))
 
     rows.append(ft.Row([tile_button(kinds, k, tap(k), selected=pick == k) for k in view["harmony_tiles"]],
                        wrap=True, spacing=6, run_spacing=6))
@@ -470,12 +476,13 @@ def _finish_step(view: dict, kinds: Kinds, draft: dict, change, send) -> list[ft
     for suggestion in view["can_form"]:
         if suggestion not in draft["formed"]:
             rows.append(kit.secondary(f"Form {kinds.pair_text(suggestion)}",
-                                      lambda e=None, s=suggestion: change(formed=draft["formed"] + (s,))))
+                                      lambda e=None, s=suggestion: change(
+                                          lambda d, s=s: {"formed": d["formed"] + (s,) if s not in d["formed"] else d["formed"]})))
     for pair in draft["formed"]:
         rows.append(ft.Row([
             pair_tags(kinds, pair),
             kit.secondary(f"Remove {kinds.pair_text(pair)}",
-                          lambda e=None, p=pair: change(formed=tuple(f for f in draft["formed"] if f != p))),
+                          lambda e=None, p=pair: change(lambda d, p=p: {"formed": tuple(f for f in d["formed"] if f != p)})),
         ], wrap=True))
     if view["harmonies"]:
         rows.append(kit.title("Harmony broken?", size=20))
@@ -483,8 +490,8 @@ def _finish_step(view: dict, kinds: Kinds, draft: dict, change, send) -> list[ft
             on = hid in draft["broken"]
 
             def toggle(e=None, hid=hid):
-                broken = draft["broken"]
-                change(broken=tuple(i for i in broken if i != hid) if hid in broken else broken + (hid,))
+                change(lambda d: {"broken": tuple(i for i in d["broken"] if i != hid) if hid in d["broken"]
+                                  else d["broken"] + (hid,)})
             rows.append(ft.Row([
                 ft.Column([kit.body(f"{view['players'][owner]}'s"), pair_tags(kinds, pair)], spacing=2, expand=True),
                 (kit.primary if on else kit.secondary)(f"Broken #{hid}" if on else f"Break #{hid}", toggle),
