@@ -120,21 +120,9 @@ def test_harmony_formed_in_the_turn_shows_turns_until_it_pays():
     run_app(test)
 
 
-def test_the_second_tile_of_a_harmony_and_end_turn_read_in_one_go_form_it():
-    """The harmony's second tile and "End turn" read in one go (each handler of the screen
-    drawn before them): the harmony is in the turn sent."""
-    async def test(app):
-        hub = table(app, OPENING)
-        ann = await app.seat(hub, ANN)
-        await ann.tap("Place")
-        await ann.tap("White Jade")
-        await ann.tap("Lily")
-        await ann.taps_in_one_go("White Jade", "End turn")
-        assert last(hub) == ("place", {"tile": "jade", "formed": [["lily", "jade"]]}, ANN, ANN)
-    run_app(test)
-
-
-def test_both_tiles_of_a_harmony_read_in_one_go_pair_up():
+def test_harmony_taps_read_in_one_go_all_count():
+    """Taps read in one go (each handler of the screen drawn before them): both tiles of a
+    harmony pair up, and its last tile with "End turn" is in the turn sent."""
     async def test(app):
         hub = table(app, OPENING)
         ann = await app.seat(hub, ANN)
@@ -142,6 +130,10 @@ def test_both_tiles_of_a_harmony_read_in_one_go_pair_up():
         await ann.tap("White Jade")
         await ann.taps_in_one_go("Lily", "White Jade")
         assert "Remove Lily + White Jade" in tappable(ann)
+        await ann.tap("Remove Lily + White Jade")
+        await ann.tap("Lily")
+        await ann.taps_in_one_go("White Jade", "End turn")
+        assert last(hub) == ("place", {"tile": "jade", "formed": [["lily", "jade"]]}, ANN, ANN)
     run_app(test)
 
 
