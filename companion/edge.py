@@ -46,6 +46,7 @@ CONTENT_SECURITY_POLICY = "; ".join([
     # Flet's pages run inline scripts, and its web client compiles WebAssembly
     "script-src 'self' 'unsafe-inline' 'unsafe-eval' 'wasm-unsafe-eval' blob:",
     "worker-src 'self' blob:",
+    "child-src 'self' blob:",  # the workers' rule where a browser predates worker-src (older Safari)
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self' data: blob:",
