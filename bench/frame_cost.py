@@ -15,6 +15,12 @@ table and the same bare Flet broadcast app (the floor), the same taps. Per app i
   action (``ThreadTime``: script, style, layout and paint alike);
 - patches per action on the receiving phone (websocket messages from the server): a browser
   may draw a frame between two patches of one move, so each patch may cost a frame.
+
+The two phones take turns, so the receiving phone is always the one that made the move
+before: its Undo goes away with every move (Undo is the last mover's). ``--bystander``
+adds a third phone that never acts (at a table of six, four of the five phones a move
+reaches), and prints the same figures for it beside the floor's third page. The goal line
+stays on the receiving phone, as the issue measured it.
 """
 
 from __future__ import annotations
@@ -50,6 +56,7 @@ def measure(bench, actions: int) -> dict:
         bench.act(k, record=False)
     receiver_metrics, receiver_cpu, patches = [], [], []
     frames = {"actor": [], "receiver": []}
+    watched = {"script": [], "cpu": [], "patches": [], "frames": []}  # the bystander, if any
     sessions = []
     for phone in bench.phones:
         cdp = phone.context.new_cdp_session(phone.page)
@@ -66,6 +73,7 @@ def measure(bench, actions: int) -> dict:
         receiver = bench.phones[(k + 1) % 2]
         before = {m["name"]: m["value"] for m in sessions[(k + 1) % 2].send(
             "Performance.getMetrics")["metrics"]}
+        aside = metrics(sessions[2]) if len(sessions) > 2 else None
         bench.act(k, record=False)
         click = actor.page.evaluate("() => window.__tc.clickAt")
         time.sleep(0.8)
@@ -78,6 +86,14 @@ def measure(bench, actions: int) -> dict:
             "Performance.getMetrics")["metrics"]}
         receiver_metrics.append((after["ScriptDuration"] - before["ScriptDuration"]) * 1000)
         receiver_cpu.append((after["ThreadTime"] - before["ThreadTime"]) * 1000)
+        if aside is not None:
+            bystander, later = bench.phones[2], metrics(sessions[2])
+            watched["script"].append((later["ScriptDuration"] - aside["ScriptDuration"]) * 1000)
+            watched["cpu"].append((later["ThreadTime"] - aside["ThreadTime"]) * 1000)
+            got = bystander.page.evaluate("() => window.__patches.at")
+            watched["patches"].append(sum(1 for t in got if click <= t <= click + 800))
+            at = bystander.page.evaluate("() => window.__frames.at")
+            watched["frames"].append(sum(1 for t in at if click <= t <= click + 800))
     tracer.send("Tracing.end")
     while not done:
         bench.phones[0].page.wait_for_timeout(50)
@@ -89,13 +105,22 @@ def measure(bench, actions: int) -> dict:
             "receiver script": statistics.median(receiver_metrics),
             "receiver cpu": statistics.median(receiver_cpu),
             "receiver patches": statistics.median(patches),
-            "two frames or more": sum(1 for n in frames["receiver"] if n >= 2)}
+            "two frames or more": sum(1 for n in frames["receiver"] if n >= 2),
+            "bystander": {name: statistics.median(values) for name, values in watched.items()}
+            if watched["script"] else None}
+
+
+def metrics(cdp) -> dict:
+    return {m["name"]: m["value"] for m in cdp.send("Performance.getMetrics")["metrics"]}
 
 
 def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--actions", type=int, default=12)
+    parser.add_argument("--bystander", action="store_true",
+                        help="a third phone that never acts, measured beside the receiving one")
     args = parser.parse_args()
+    names = ["Ann", "Bo", "Cy"] if args.bystander else ["Ann", "Bo"]
     from playwright.sync_api import sync_playwright
 
     print("bench/frame_cost.py:", machine_line())
@@ -105,8 +130,8 @@ def main() -> int:
     with sync_playwright() as pw:
         browser = launch(pw)
         try:
-            for make in (lambda: FloorBench(browser, ["Ann", "Bo"]),
-                         lambda: RealBench(browser, data, ["Ann", "Bo"])):
+            for make in (lambda: FloorBench(browser, names),
+                         lambda: RealBench(browser, data, names)):
                 bench = make()
                 try:
                     results[bench.name] = measure(bench, args.actions)
@@ -116,7 +141,7 @@ def main() -> int:
                     bench.stop()
         finally:
             browser.close()
-    print(f"\n2 phones per app, {args.actions} actions each (medians):")
+    print(f"\n{len(names)} phones per app, {args.actions} actions each (medians):")
     for name, r in results.items():
         print(f"  {name:5}: raster per frame {r['raster per frame']:5.2f} ms ({r['frames traced']} frames); "
               f"frames per action: acting phone {r['actor frames']:.0f}, receiving phone "
@@ -124,6 +149,11 @@ def main() -> int:
               f"patches {r['receiver patches']:.0f}; receiving phone's script per action "
               f"{r['receiver script']:5.2f} ms, main-thread CPU {r['receiver cpu']:5.2f} ms")
     floor, real = results.get("floor"), results.get("real")
+    if floor and real and real["bystander"] and floor["bystander"]:
+        mine, base = real["bystander"], floor["bystander"]
+        print(f"\nthe bystander (never acts): script per action {mine['script']:5.2f} ms against the "
+              f"floor's {base['script']:5.2f} ms: {mine['script'] / base['script']:.1f}x; main-thread CPU "
+              f"{mine['cpu'] / base['cpu']:.1f}x; patches {mine['patches']:.0f}, frames {mine['frames']:.0f}")
     if floor and real:
         ratio = real["receiver script"] / floor["receiver script"]
         print(f"\ngoal (issue 25): the receiving phone's script per action <= 2.5x the bare app's: "

@@ -166,8 +166,18 @@ class Phone:
         page.on("crash", lambda _page: note("crashed"))
 
     def report(self) -> str:
-        """What this phone saw, for a failed test's report."""
-        return "\n".join([f"--- {self.name}: {self.page.url}", *self.events])
+        """What this phone saw, for a failed test's report, and whether the page still draws:
+        its visibility, and whether it gets an animation frame (Flutter draws only in one)."""
+        state = []
+        for what, script, polling in (("visibility", "() => document.visibilityState", "raf"),
+                                      ("timers", "() => 'run'", 100),
+                                      ("animation frames", "() => 'come'", "raf")):
+            try:
+                answer = self.page.wait_for_function(script, polling=polling, timeout=3000).json_value()
+                state.append(f"{what}: {answer}")
+            except Exception as error:  # a page that draws no frame (or is gone)
+                state.append(f"{what}: none in 3 s ({type(error).__name__})")
+        return "\n".join([f"--- {self.name}: {self.page.url} ({'; '.join(state)})", *self.events])
 
     def record_frames(self) -> None:
         """Keep every websocket frame this phone receives (for hidden-information audits)."""
