@@ -137,6 +137,12 @@ class Bench:
         self.to_patch: list[float] = []  # --split: tap -> patch at the slowest phone's page
         self.patch_to_shown: list[float] = []  # --split: per phone, patch -> shown
 
+    turns: int | None = None
+    """How many of the phones take turns acting (the first ones); None: all of them."""
+
+    def actor(self, k: int) -> Phone:
+        return self.phones[k % (self.turns or len(self.phones))]
+
     def prepare(self, k: int) -> tuple[Phone, str]:
         raise NotImplementedError
 
@@ -199,7 +205,7 @@ class RealBench(Bench):
             self.phones.append(phone)
 
     def prepare(self, k: int) -> tuple[Phone, str]:
-        phone = self.phones[k % len(self.phones)]
+        phone = self.actor(k)
         points = 100 + k
         phone.type_into(f"{phone.name}'s points", str(points))
         phone.page.wait_for_timeout(250)  # let the keystrokes' change events settle
@@ -228,7 +234,7 @@ class FloorBench(Bench):
 
     def prepare(self, k: int) -> tuple[Phone, str]:
         self.sent += 1
-        phone = self.phones[k % len(self.phones)]
+        phone = self.actor(k)
         phone.page.wait_for_timeout(250)  # the same pause as the real app's typing
         return phone, f"floor m{self.sent}"
 
