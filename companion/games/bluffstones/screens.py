@@ -420,7 +420,9 @@ def PlayArea():
         lines = [_cap(w) for w in warnings] if mine else [_cap(w).replace("this gives", "gives") for w in warnings]
 
         async def confirm(e=None):
-            circle = pick_of(latest_pick.current) or pick  # as the latest tap left it
+            circle = pick_of(latest_pick.current)  # as the latest tap left it
+            if circle is None:  # taken back by a tap read in the same go: nothing to confirm
+                return
             if await context.move(kind, {"circle": circle}, seat=owner):
                 set_picked(None)
 
