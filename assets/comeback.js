@@ -11,6 +11,9 @@
 // as every first visit, so there is one way back, not three. Flet's client never hears of
 // the lost connection (it would hide the screen behind a spinner and wait longer and longer
 // between tries).
+//
+// The same socket hands the messages that arrive together to Flet's client together, so a
+// move that reaches the phone as several patches is drawn in one frame (see Gathered).
 (function () {
   "use strict";
   var ALIVE = "/alive";          // answered by the host while it runs
@@ -120,19 +123,68 @@
     })();
   }
 
+  // One move reaches a phone as a few messages sent together (Flet sends one patch for
+  // each part of the screen that changed: my Undo going, the new totals). The browser hands
+  // each message over in a task of its own and may draw a frame between two of them: the
+  // phone would lay out and paint the move twice. So the messages that arrive together are
+  // handed to Flet's client together, in order, in one task: the first of them waits
+  // GATHER_MS for the others (a page that is not shown draws nothing: it gets each at once).
+  var GATHER_MS = 4;
+  function Gathered(socket, add) {
+    var listeners = [], property = null, waiting = [];
+    function handOver() {
+      var events = waiting;
+      waiting = [];
+      events.forEach(function (event) {
+        listeners.slice().forEach(function (listener) {
+          try {
+            if (typeof listener === "function") listener.call(socket, event);
+            else listener.handleEvent(event);
+          } catch (e) { setTimeout(function () { throw e; }); }  // reported, the others go on
+        });
+        if (property) property.call(socket, event);
+      });
+    }
+    add.call(socket, "message", function (event) {
+      waiting.push(event);
+      if (document.hidden) handOver();
+      else if (waiting.length === 1) setTimeout(handOver, GATHER_MS);
+    });
+    this.listen = function (listener) {
+      if (listener && listeners.indexOf(listener) < 0) listeners.push(listener);
+    };
+    this.forget = function (listener) {
+      var at = listeners.indexOf(listener);
+      if (at >= 0) listeners.splice(at, 1);
+    };
+    Object.defineProperty(socket, "onmessage", {
+      set: function (handler) { property = typeof handler === "function" ? handler : null; },
+      get: function () { return property; }
+    });
+  }
+  window.comeback.gatherMs = GATHER_MS;
+
   // Flet's client opens its websocket with `new WebSocket(url)`: it gets a real one whose
-  // close and error events it never hears (this script takes over from there).
+  // close and error events it never hears (this script takes over from there), and whose
+  // messages come gathered (above).
   var RealSocket = window.WebSocket;
   function PatientSocket(url, protocols) {
     var socket = protocols === undefined ? new RealSocket(url) : new RealSocket(url, protocols);
     sockets.push(socket);
     var add = RealSocket.prototype.addEventListener;
+    var remove = RealSocket.prototype.removeEventListener;
     add.call(socket, "open", function () { socket.comebackOpened = true; });
     add.call(socket, "close", lose);
     add.call(socket, "error", lose);
+    var messages = new Gathered(socket, add);
     socket.addEventListener = function (type, listener, options) {
       if (type === "close" || type === "error") return;
+      if (type === "message") return messages.listen(listener);
       return add.call(socket, type, listener, options);
+    };
+    socket.removeEventListener = function (type, listener, options) {
+      if (type === "message") return messages.forget(listener);
+      return remove.call(socket, type, listener, options);
     };
     Object.defineProperty(socket, "onclose", { set: function () {}, get: function () { return null; } });
     Object.defineProperty(socket, "onerror", { set: function () {}, get: function () { return null; } });
