@@ -162,7 +162,6 @@
       get: function () { return property; }
     });
   }
-  window.comeback.gatherMs = GATHER_MS;
 
   // Flet's client opens its websocket with `new WebSocket(url)`: it gets a real one whose
   // close and error events it never hears (this script takes over from there), and whose
