@@ -1,18 +1,17 @@
 """One move, one frame: the messages a phone's socket gets together reach Flet's client
 together (assets/comeback.js), so the browser cannot draw a frame between two patches of
-one move. Real Chromium, the page script as the server serves it, and a real websocket
-server on loopback that sends its messages back to back, as Flet's server sends a move's
+one move. Real Chromium, the page script as the server serves it, and a small websocket
+host on loopback that sends its messages together, as Flet's server sends a move's
 patches."""
 
 from __future__ import annotations
 
 import asyncio
+import base64
+import hashlib
 import threading
 
 import pytest
-from websockets.asyncio.server import serve
-from websockets.datastructures import Headers
-from websockets.http11 import Response
 
 from companion.comeback import page_script
 
@@ -46,40 +45,67 @@ window.open_socket = (url) => new Promise((ready) => {
 class BackToBack:
     """A host on loopback: the page at ``/phone`` (and ``/alive``, which the page script
     asks), and a websocket that, for each text ``n`` it gets, sends ``n-1``, ``n-2`` and
-    ``n-3`` at once (three writes, no wait between them)."""
+    ``n-3`` in one write, as three frames: they reach the browser together, whatever the
+    load on this machine (a move's patches leave Flet's server back to back)."""
 
     def __init__(self):
         self.loop = asyncio.new_event_loop()
         self.port = None
         started = threading.Event()
 
-        async def answer(ws):
-            async for text in ws:
-                for part in (1, 2, 3):
-                    await ws.send(f"{text}-{part}".encode())
-
-        def pages(connection, request):
-            if request.path.startswith("/phone") or request.path.startswith("/alive"):
-                body = PAGE if request.path.startswith("/phone") else b"ok"
-                kind = "text/html" if body is PAGE else "text/plain"
-                return Response(200, "OK", Headers([("Content-Type", kind),
-                                                    ("Content-Length", str(len(body)))]), body)
-            return None  # the websocket
-
         async def main():
-            async with serve(answer, "127.0.0.1", 0, process_request=pages) as server:
-                self.port = server.sockets[0].getsockname()[1]
-                self.stop = asyncio.Event()
-                started.set()
+            server = await asyncio.start_server(self.answer, "127.0.0.1", 0)
+            self.port = server.sockets[0].getsockname()[1]
+            self.stop = asyncio.Event()
+            started.set()
+            async with server:
                 await self.stop.wait()
 
         self.thread = threading.Thread(target=self.loop.run_until_complete, args=(main(),), daemon=True)
         self.thread.start()
-        assert started.wait(10), "the test's websocket server did not start"
+        assert started.wait(10), "the test's host did not start"
+
+    async def answer(self, reader, writer):
+        head = (await reader.readuntil(b"\r\n\r\n")).decode("latin-1")
+        path = head.split(" ", 2)[1]
+        headers = dict(line.split(": ", 1) for line in head.split("\r\n")[1:] if ": " in line)
+        key = {k.lower(): v for k, v in headers.items()}.get("sec-websocket-key")
+        if key is None:  # a page
+            body = PAGE if path.startswith("/phone") else b"ok"
+            kind = b"text/html" if body is PAGE else b"text/plain"
+            writer.write(b"HTTP/1.1 200 OK\r\nContent-Type: " + kind + b"\r\nContent-Length: "
+                         + str(len(body)).encode() + b"\r\nConnection: close\r\n\r\n" + body)
+            await writer.drain()
+            writer.close()
+            return
+        accept = base64.b64encode(hashlib.sha1((key + WS_GUID).encode()).digest())
+        writer.write(b"HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\n"
+                     b"Connection: Upgrade\r\nSec-WebSocket-Accept: " + accept + b"\r\n\r\n")
+        while True:
+            try:
+                first, second = await reader.readexactly(2)
+            except asyncio.IncompleteReadError:
+                return
+            size = second & 0x7F  # a page's short text, masked as every client frame is
+            mask = await reader.readexactly(4)
+            text = bytes(b ^ mask[i % 4] for i, b in enumerate(await reader.readexactly(size)))
+            if first & 0x0F == 0x8:  # the page closes
+                return
+            writer.write(b"".join(binary_frame(f"{text.decode()}-{part}".encode()) for part in (1, 2, 3)))
+            await writer.drain()
 
     def close(self):
         self.loop.call_soon_threadsafe(self.stop.set)
         self.thread.join(10)
+
+
+WS_GUID = "258EAFA5-E914-47DA-95CA-C5AB0DC85B11"  # RFC 6455
+
+
+def binary_frame(data: bytes) -> bytes:
+    """A server's websocket frame: final, binary, unmasked, short."""
+    assert len(data) < 126
+    return bytes([0x82, len(data)]) + data
 
 
 @pytest.fixture
