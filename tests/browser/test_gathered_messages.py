@@ -60,6 +60,11 @@ class BackToBack:
             started.set()
             async with server:
                 await self.stop.wait()
+            # the page's connection ends here (its browser context closed first), not later
+            # as a pending task in another test's log
+            others = [t for t in asyncio.all_tasks() if t is not asyncio.current_task()]
+            if others:
+                await asyncio.wait(others, timeout=10)
 
         self.thread = threading.Thread(target=self.loop.run_until_complete, args=(main(),), daemon=True)
         self.thread.start()
@@ -84,7 +89,7 @@ class BackToBack:
         while True:
             try:
                 first, second = await reader.readexactly(2)
-            except asyncio.IncompleteReadError:
+            except (asyncio.IncompleteReadError, ConnectionError):
                 return
             size = second & 0x7F  # a page's short text, masked as every client frame is
             mask = await reader.readexactly(4)
