@@ -101,3 +101,44 @@ def test_the_leader_moves_to_the_top_of_the_totals_on_another_phone(server, phon
         ann.see_label(labels[leader])
         tops = {name: ann.label_boxes([label])[label]["y"] for name, label in labels.items()}
         assert tops[leader] < min(y for name, y in tops.items() if name != leader), tops
+
+
+RESTYLED = r"""
+() => {
+  // the accessibility tree's nodes restyled from now on, by their label
+  const seen = window.__restyled = [];
+  new MutationObserver((records) => {
+    for (const r of records) {
+      const el = r.target;
+      if (r.attributeName === 'style' && el.tagName === 'FLT-SEMANTICS')
+        seen.push((el.getAttribute('aria-label') || el.textContent || '').trim());
+    }
+  }).observe(document.body, {subtree: true, attributes: true, attributeFilter: ['style']});
+}
+"""
+
+
+def test_an_undo_that_goes_away_leaves_the_rest_of_the_accessibility_tree_alone(server, phones):
+    """Bo's Undo goes when Ann saves. Chromium's copy of Flutter's accessibility tree
+    numbers each node's place among its siblings, so a node that comes or goes restyles
+    every sibling after it: on a phone whose screen reader is on, the whole screen, on
+    every move (issue 25, the receiving phone's cost). The header is a group of its own:
+    the tabs, the box, Save and the steppers below it are left as they are."""
+    code = new_table(server, "scorepad", "Ann,Bo")
+    ann = phones("ann").open(f"{server.url}/join/{code}")
+    ann.tap("Sit as Ann")
+    bo = phones("bo").open(f"{server.url}/join/{code}")
+    bo.tap("Sit as Bo")
+    bo.type_into("Bo's points", "3")
+    bo.tap("Save")
+    bo.button("Undo").wait_for(timeout=30000)
+    bo.page.evaluate(RESTYLED)
+    ann.type_into("Ann's points", "7")
+    ann.tap("Save")
+    bo.see_label("Ann total 7")
+    bo.button("Undo").wait_for(state="detached", timeout=30000)  # the same frame restyles
+    restyled = set(bo.page.evaluate("() => window.__restyled"))
+    below = {"Play", "History", "Rules", "Invite", "Save", "Bo plus 1", "Bo plus 5", "Bo minus 1",
+             "Points in round 1", "Totals"}
+    assert "Ann total 7" in restyled  # the positive control: the row that moved to the top
+    assert not below & restyled, sorted(restyled)
