@@ -222,8 +222,8 @@ def Header():
     # title never leaves empty). A browser numbers each node's place among its siblings
     # there, so a node that comes or goes restyles every sibling after it: Undo, which
     # comes and goes with every move, restyled the whole screen of a phone whose screen
-    # reader is on (27 nodes a Save on a score pad of two, 8 now: tests/browser/
-    # test_scorepad_browser.py)
+    # reader is on (a one-off count on a score pad of two: 27 nodes restyled a Save, 8 now;
+    # bench/RESULTS.md). tests/browser/test_scorepad_browser.py checks the screen below.
     return ft.Column([
         kit.own(ft.Row([kit.title(title), UndoRedo()], alignment=ft.MainAxisAlignment.SPACE_BETWEEN)),
         ft.Row([badge, ft.Row([kit.muted(f"Table {code}"), ThemeChoice(use_table().phone)], tight=True, spacing=0)],
