@@ -1,10 +1,13 @@
 """Benchmark: what one action costs the browsers, per frame, beside the floor app's.
 
-    .venv/bin/python bench/frame_cost.py [--actions 12] [--bystander] [--tree-off]
+    .venv/bin/python bench/frame_cost.py [--actions 12] [--block 5] [--bystander] [--tree-off]
 
 Where ``bench/latency.py`` times an action from tap to shown, this one looks inside the
 browsers, with 2 phones per app so they do not wait for each other: the same score-pad
-table and the same bare Flet broadcast app (the floor), the same taps. Per app it prints
+table and the same bare Flet broadcast app (the floor), the same taps. Both apps are open
+at once and take turns, ``--block`` actions at a time, so that a ratio compares the two at
+the same moments of the machine (run one after the other, the floor's own figure moved by
+half from one run to the next: 2.75-4.11 ms). Per app it prints
 - frames per action on the acting phone and on the receiving one (Flutter asks for each
   frame with ``requestAnimationFrame``: counted in the page for 0.8 s after the tap);
 - raster per frame: Chromium without GPU draws Flutter's WebGL through SwiftShader and reads
@@ -43,6 +46,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import latency  # noqa: E402
 from _browser import launch, machine_line  # noqa: E402
 from latency import FloorBench, RealBench  # noqa: E402
+
+BLOCK = 5  # actions in a row on one app (the apps' blocks take turns)
 
 # every frame Flutter asks for, on the same clock as the probe's tap time
 latency.PROBE_JS += latency.SOCKET_JS + r"""
@@ -156,49 +161,78 @@ class TreeOff:
                     timeout=30000)
 
 
-def measure(bench, actions: int, tree_off: bool = False) -> dict:
-    bench.turns = 2  # the first two take turns; a third phone, if any, only watches
-    for k in range(2):  # warm-up (after it the screens keep their layout: no "Your turn" banner)
-        bench.act(k, record=False)
-    act = TreeOff(bench).act if tree_off else (lambda k: bench.act(k, record=False))
-    watches = [Watch(phone.page) for phone in bench.phones]
-    # roles: the receiving seat alternates between the first two phones
-    roles = {role: Figures() for role in ("receiver", "bystander")}
-    actor_frames = []
-    # one trace for the whole browser: every phone's frames
-    events, done = [], []
-    tracer = watches[0].cdp
-    tracer.on("Tracing.dataCollected", lambda ev: events.extend(ev["value"]))
-    tracer.on("Tracing.tracingComplete", lambda ev: done.append(1))
-    tracer.send("Tracing.start", {"categories": "gpu", "transferMode": "ReportEvents"})
-    for k in range(2, 2 + actions):
-        actor = bench.phones[k % 2]
-        watched = {"receiver": watches[(k + 1) % 2]}
-        if len(watches) > 2:
-            watched["bystander"] = watches[2]
-        for watch in watched.values():
-            watch.start()
-        act(k)
-        click = actor.page.evaluate("() => window.__tc.clickAt")
-        time.sleep(0.8)
-        at = actor.page.evaluate("() => window.__frames.at")
-        actor_frames.append(sum(1 for t in at if click <= t <= click + 800))
-        for role, watch in watched.items():
-            roles[role].add(watch.stop(click))
-    tracer.send("Tracing.end")
-    while not done:
-        bench.phones[0].page.wait_for_timeout(50)
-    traces = [e["dur"] / 1000 for e in events if e.get("name") == "GLES2::ReadPixels" and "dur" in e]
-    seen = roles["receiver"].medians()
-    return {"actor frames": statistics.median(actor_frames),
-            "receiver frames": seen["frames"],
-            "raster per frame": statistics.median(traces) if traces else float("nan"),
-            "frames traced": len(traces),
-            "receiver script": seen["script"],
-            "receiver cpu": seen["cpu"],
-            "receiver patches": seen["patches"],
-            "two frames or more": sum(1 for n in roles["receiver"].values["frames"] if n >= 2),
-            "bystander": roles["bystander"].medians() if roles["bystander"].values["script"] else None}
+class Run:
+    """One app's phones measured action by action: the receiving seat alternates between
+    the first two phones (the receiving phone made the move before); a third, if any, only
+    watches. Actions come in blocks (:meth:`block`), and the apps' blocks take turns, so
+    both apps meet the same moments of a shared machine (this one's figures swing by a
+    third from one minute to the next); each block is traced on its own, so every frame's
+    raster time is the app's own."""
+
+    def __init__(self, bench, tree_off: bool):
+        self.bench = bench
+        bench.turns = 2  # the first two take turns; a third phone, if any, only watches
+        for k in range(2):  # warm-up (after it the screens keep their layout: no "Your turn" banner)
+            bench.act(k, record=False)
+        self.act = TreeOff(bench).act if tree_off else (lambda k: bench.act(k, record=False))
+        self.watches = [Watch(phone.page) for phone in bench.phones]
+        self.roles = {role: Figures() for role in ("receiver", "bystander")}
+        self.actor_frames: list[int] = []
+        self.raster: list[float] = []  # every phone's frames during the actions
+        self.events, self.traced = [], []
+        tracer = self.watches[0].cdp  # a trace is the whole browser's: traced per block
+        tracer.on("Tracing.dataCollected", lambda ev: self.events.extend(ev["value"]))
+        tracer.on("Tracing.tracingComplete", lambda ev: self.traced.append(1))
+
+    def block(self, ks: range) -> None:
+        bench, watches = self.bench, self.watches
+        self.events.clear()
+        self.traced.clear()
+        watches[0].cdp.send("Tracing.start", {"categories": "gpu", "transferMode": "ReportEvents"})
+        for k in ks:
+            actor = bench.phones[k % 2]
+            watched = {"receiver": watches[(k + 1) % 2]}
+            if len(watches) > 2:
+                watched["bystander"] = watches[2]
+            for watch in watched.values():
+                watch.start()
+            self.act(k)
+            click = actor.page.evaluate("() => window.__tc.clickAt")
+            time.sleep(0.8)
+            at = actor.page.evaluate("() => window.__frames.at")
+            self.actor_frames.append(sum(1 for t in at if click <= t <= click + 800))
+            for role, watch in watched.items():
+                self.roles[role].add(watch.stop(click))
+        watches[0].cdp.send("Tracing.end")
+        while not self.traced:
+            bench.phones[0].page.wait_for_timeout(50)
+        self.raster += [e["dur"] / 1000 for e in self.events
+                        if e.get("name") == "GLES2::ReadPixels" and "dur" in e]
+
+    def result(self) -> dict:
+        seen = self.roles["receiver"].medians()
+        return {"actor frames": statistics.median(self.actor_frames),
+                "receiver frames": seen["frames"],
+                "raster per frame": statistics.median(self.raster) if self.raster else float("nan"),
+                "frames traced": len(self.raster),
+                "receiver script": seen["script"],
+                "receiver cpu": seen["cpu"],
+                "receiver patches": seen["patches"],
+                "two frames or more": sum(1 for n in self.roles["receiver"].values["frames"] if n >= 2),
+                "bystander": (self.roles["bystander"].medians()
+                              if self.roles["bystander"].values["script"] else None)}
+
+
+def measure(benches: list, actions: int, tree_off: bool = False, block: int = BLOCK) -> dict:
+    """Each app's figures (by its name), the apps' blocks of actions taking turns."""
+    runs = [Run(bench, tree_off) for bench in benches]
+    k = 2
+    while k < 2 + actions:
+        ks = range(k, min(k + block, 2 + actions))
+        for run in runs:
+            run.block(ks)
+        k = ks.stop
+    return {run.bench.name: run.result() for run in runs}
 
 
 def metrics(cdp) -> dict:
@@ -208,6 +242,8 @@ def metrics(cdp) -> dict:
 def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--actions", type=int, default=12)
+    parser.add_argument("--block", type=int, default=BLOCK,
+                        help="actions in a row on one app before the other app's turn")
     parser.add_argument("--bystander", action="store_true",
                         help="a third phone that never acts, measured beside the receiving one")
     parser.add_argument("--tree-off", action="store_true",
@@ -220,24 +256,23 @@ def main() -> int:
     print("bench/frame_cost.py:", machine_line())
     data = Path(tempfile.mkdtemp(prefix="tc-bench-frames-")) / "data"
     data.mkdir(parents=True)
-    results = {}
     with sync_playwright() as pw:
         browser = launch(pw)
+        benches = []
         try:
-            for make in (lambda: FloorBench(browser, names),
-                         lambda: RealBench(browser, data, names)):
-                bench = make()
-                try:
-                    results[bench.name] = measure(bench, args.actions, args.tree_off)
-                finally:
-                    for phone in bench.phones:
-                        phone.close()
-                    bench.stop()
+            benches.append(FloorBench(browser, names))
+            benches.append(RealBench(browser, data, names))
+            results = measure(benches, args.actions, args.tree_off, args.block)
         finally:
+            for bench in benches:
+                for phone in bench.phones:
+                    phone.close()
+                bench.stop()
             browser.close()
     tree = ("off on every page (--tree-off: as a phone without a screen reader)" if args.tree_off
             else "on (the bench finds what to tap by its label)")
-    print(f"\n{len(names)} phones per app, {args.actions} actions each (medians); Flutter's accessibility "
+    print(f"\n{len(names)} phones per app, {args.actions} actions each in blocks of {args.block}, the apps "
+          f"taking turns (medians); Flutter's accessibility "
           f"tree {tree}:")
     for name, r in results.items():
         print(f"  {name:5}: raster per frame {r['raster per frame']:5.2f} ms ({r['frames traced']} frames); "
