@@ -132,17 +132,17 @@
   var GATHER_MS = 4;
   function Gathered(socket, add) {
     var listeners = [], property = null, waiting = [];
+    // a handler that throws is reported and the others go on, as when each message was a
+    // task of its own: no message of the gathered ones is lost
+    function call(handler, event) {
+      try {
+        if (typeof handler === "function") handler.call(socket, event);
+        else handler.handleEvent(event);
+      } catch (e) { setTimeout(function () { throw e; }); }
+    }
     function handOver() {
       var events = waiting;
       waiting = [];
-      // a handler that throws is reported and the others go on, as when each message
-      // was a task of its own: no message of the gathered ones is lost
-      function call(handler, event) {
-        try {
-          if (typeof handler === "function") handler.call(socket, event);
-          else handler.handleEvent(event);
-        } catch (e) { setTimeout(function () { throw e; }); }
-      }
       events.forEach(function (event) {
         listeners.slice().forEach(function (listener) { call(listener, event); });
         if (property) call(property, event);

@@ -165,8 +165,7 @@ class Run:
     """One app's phones measured action by action: the receiving seat alternates between
     the first two phones (the receiving phone made the move before); a third, if any, only
     watches. Actions come in blocks (:meth:`block`), and the apps' blocks take turns, so
-    both apps meet the same moments of a shared machine (this one's figures swing by a
-    third from one minute to the next); each block is traced on its own, so every frame's
+    both apps meet the same moments of a shared machine (see the module's docstring); each block is traced on its own, so every frame's
     raster time is the app's own."""
 
     def __init__(self, bench, tree_off: bool):
@@ -190,7 +189,7 @@ class Run:
         self.traced.clear()
         watches[0].cdp.send("Tracing.start", {"categories": "gpu", "transferMode": "ReportEvents"})
         for k in ks:
-            actor = bench.phones[k % 2]
+            actor = bench.actor(k)
             watched = {"receiver": watches[(k + 1) % 2]}
             if len(watches) > 2:
                 watched["bystander"] = watches[2]
