@@ -105,3 +105,56 @@ def test_the_table_screen_reveals_secret_scores_after_a_confirm():
         open_pad = app.create("scorepad", ["Ann", "Bo"])
         assert "Reveal scores" not in (await app.host(open_pad, width=1920)).text()
     run_app(test)
+
+
+def _box(tab, name: str) -> str:
+    import flet as ft
+
+    box = tab.find(lambda c: isinstance(c, ft.TextField) and c.label == f"{name}'s points")
+    return box.value
+
+
+def test_a_save_keeps_the_points_in_the_box_and_an_undo_takes_them_out():
+    """The phone that saved does not draw its box again for the points it shows already
+    (issue 25); the box still follows every later change of those points."""
+    async def test(app):
+        hub = app.create("scorepad", ["Ann", "Bo"])
+        ann = await app.seat(hub, 0)
+        await ann.type("Ann's points", "12")
+        await ann.tap("Save")
+        assert _box(ann, "Ann") == "12" and ann.total("Ann") == "12"
+        await ann.tap("Undo")
+        assert hub.view(_host())["public"]["players"][0]["rounds"] == [None]
+        assert _box(ann, "Ann") == "" and ann.total("Ann") == "0"
+        await ann.type("Ann's points", "7")
+        await ann.tap("Save")
+        hub.act(_host(), "points", {"points": 9}, None, seat=0)  # the host puts it right
+        await ann.settle()
+        assert _box(ann, "Ann") == "9" and ann.total("Ann") == "9"
+    run_app(test)
+
+
+def test_two_tables_never_show_each_others_totals():
+    """Open totals are worked out once per move for a whole table (a slice of the shared
+    public part): phones of two tables taking turns each show their own table's."""
+    async def test(app):
+        first = app.create("scorepad", ["Ann", "Bo"])
+        second = app.create("scorepad", ["Ann", "Bo"])
+        tabs = {first: [await app.seat(first, s) for s in range(2)],
+                second: [await app.seat(second, s) for s in range(2)]}
+        scores = {first: [0, 0], second: [0, 0]}
+        for k, (hub, seat, points) in enumerate(((first, 0, 5), (second, 1, 40), (first, 1, 8),
+                                                 (second, 0, 3), (first, 0, 2))):
+            hub.act(_host(), "points", {"points": points, "round": 0}, None, seat=seat)
+            scores[hub][seat] = points
+            for tab in tabs[first] + tabs[second]:
+                await tab.settle(rounds=5)
+            for table in (first, second):
+                for tab in tabs[table]:
+                    shown = [tab.total(name) for name in ("Ann", "Bo")]
+                    assert shown == [str(p) for p in scores[table]], (k, table.code, shown)
+                    text = tab.text()
+                    leader = "Ann" if scores[table][0] >= scores[table][1] else "Bo"
+                    other = "Bo" if leader == "Ann" else "Ann"
+                    assert text.index(f"{leader} total") < text.index(f"{other} total"), (k, text)
+    run_app(test)

@@ -209,25 +209,69 @@ def use_table() -> TableContext:
     return context
 
 
-def use_view(select: Callable[[dict], T]) -> T:
+class _Watch:
+    """One part's slice of the view: the slice it drew, and its way to draw again."""
+
+    __slots__ = ("select", "drawn", "seen", "redraws", "redraw", "listener")
+
+    def __init__(self) -> None:
+        self.redraws = 0
+        self.listener = self.heard
+
+    def heard(self, screen: dict) -> None:
+        new = self.select(screen)
+        if new == self.seen:
+            return  # an equal slice schedules nothing
+        self.seen = new
+        if self.drawn is not None and self.drawn(new):
+            return
+        self.redraws += 1
+        self.redraw(self.redraws)
+
+
+def use_view(select: Callable[[dict], T], drawn: Callable[[T], bool] | None = None) -> T:
     """The slice ``select(screen)`` of this phone's view; the calling component renders
-    again only when that slice changes."""
+    again only when that slice changes. ``drawn(slice)``, when given, says whether the
+    screen shows that slice already without a redraw (a box that shows the points its
+    phone has just saved): then the part is not drawn again for it."""
     live = use_table().live
-    current = ft.use_ref(None)
-    current.current = select  # the latest selector (it may close over new props)
-    value = select(live.screen)
-    _, set_value = ft.use_state(value)
-
-    def subscribe():
-        def listener(screen: dict) -> None:
-            set_value(current.current(screen))  # equal slices schedule nothing
-
-        live.listeners.add(listener)
-        listener(live.screen)  # a change between the first render and now
-        return lambda: live.listeners.discard(listener)
-
-    ft.use_effect(subscribe, [live])
+    _, redraw = ft.use_state(0)
+    kept = ft.use_ref(None)
+    watch = kept.current
+    if watch is None:
+        watch = kept.current = _Watch()
+    # the latest ones (they may close over new props), and the slice this render draws
+    watch.select, watch.drawn, watch.redraw = select, drawn, redraw
+    value = watch.seen = select(live.screen)
+    ft.use_effect(lambda: _listen(live, watch), [live])
     return value
+
+
+def _listen(live: LiveTable, watch: _Watch) -> Callable[[], None]:
+    live.listeners.add(watch.listener)
+    watch.heard(live.screen)  # a change between the first render and now
+    return lambda: live.listeners.discard(watch.listener)
+
+
+def public_slice(fn: Callable[[dict], T]) -> Callable[[dict], T]:
+    """A selector of the public part alone, worked out once per state for the whole
+    table: every phone's view of one state holds the same ``public`` (built once per
+    state, :meth:`engine.table.Match.public`), so the first phone to hear a move works
+    the slice out and the others at the table reuse it (as reselect does for Redux: the
+    last input and its result). The slice must be immutable: phones share it."""
+    last: list[tuple[Any, Any] | None] = [None]
+
+    @functools.wraps(fn)
+    def select(screen: dict) -> T:
+        public = screen["public"]
+        hit = last[0]
+        if hit is not None and hit[0] is public:
+            return hit[1]
+        value = fn(public)
+        last[0] = (public, value)
+        return value
+
+    return select
 
 
 def use_fixed(select: Callable[[dict], T]) -> T:

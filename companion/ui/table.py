@@ -299,16 +299,17 @@ def TurnBanner():
     comes round shows it again, it does not build it again."""
     context = use_table()
     seat = use_fixed(lambda s: s["table"]["seat"])
-    mine = use_view(lambda s: seat is not None and seat in s["to_act"])
     words_for = screens_of(context.live.hub.game.id).turn_words_of()
     kept = ft.use_ref(None)
 
-    def words_now(s: dict):
-        if words_for and seat is not None and seat in s["to_act"]:
+    def turn_now(s: dict):
+        """(is it this seat's turn, the words of its last turn)"""
+        mine = seat is not None and seat in s["to_act"]
+        if words_for and mine:
             kept.current = words_for(s)
-        return kept.current
+        return mine, kept.current
 
-    words = use_view(words_now)
+    mine, words = use_view(turn_now)
 
     def buzz():
         if mine:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import flet as ft
 
 from companion.ui import charts, kit
-from companion.ui.live import part, use_fixed, use_table, use_view
+from companion.ui.live import part, public_slice, use_fixed, use_table, use_view
 
 STEPS = (-1, 1, 5)
 
@@ -62,8 +62,7 @@ def Screen():
     seat = use_fixed(lambda s: s["table"]["seat"])
     host = use_fixed(lambda s: s["table"]["host"])
     n = use_fixed(lambda s: len(s["table"]["players"]))
-    over = use_view(lambda s: s["result"] is not None)
-    secret = use_view(lambda s: s["public"]["secret"])
+    over, secret = use_view(lambda s: (s["result"] is not None, s["public"]["secret"]))
     controls: list[ft.Control] = [RoundTitle(), WaitingFor()]
     if secret:
         controls.append(kit.muted("Scores are secret: each player sees only their own until the "
@@ -103,6 +102,11 @@ def _waiting_words(screen: dict) -> str | None:
         return f"Everyone has entered round {public['round']}"
     names = [public["players"][s]["name"] for s in waiting]
     return "Waiting for " + ", ".join(names)
+
+
+def _holds(text: str, points) -> bool:
+    """Does a box holding ``text`` show ``points`` (an int) already?"""
+    return isinstance(points, int) and text.strip() == str(points)
 
 
 def _entered(screen: dict, seat: int):
@@ -162,7 +166,7 @@ def PointsEntry(seat: int, single: bool):
     on_save = ft.use_callback(save_latest, [])
     rows = [
         kit.title(f"Points in round {rnd}" if single else f"{name}: round {rnd}"),
-        ft.Row([PointsBox(seat, name, shown, on_change, on_save),
+        ft.Row([PointsBox(seat, name, shown, typed, on_change, on_save),
                 kit.primary("Save" if single else f"Save {name}", on_save)], wrap=True),
         Steppers(name, on_step),
     ]
@@ -170,8 +174,10 @@ def PointsEntry(seat: int, single: bool):
 
 
 @part
-def PointsBox(seat: int, name: str, shown, on_change, on_save):
-    entered = use_view(lambda s: _entered(s, seat))
+def PointsBox(seat: int, name: str, shown, typed, on_change, on_save):
+    """The box. The points it holds (``typed``, a ref) once saved are on screen already:
+    the phone that saved them does not draw its box again for them."""
+    entered = use_view(lambda s: _entered(s, seat), drawn=lambda points: _holds(typed.current, points))
     value = shown if shown is not None else (str(entered) if isinstance(entered, int) else "")
     return ft.TextField(label=f"{name}'s points", value=value, on_change=on_change, on_submit=on_save,
                         keyboard_type=ft.KeyboardType.NUMBER, text_size=28, width=150)
@@ -186,8 +192,19 @@ def Steppers(name: str, on_step):
 
 
 def totals_in_order(screen: dict) -> tuple[tuple[int, object], ...]:
-    """``(seat, total)`` pairs, the leader first (see :func:`standings`)."""
-    return tuple((seat, total_of(screen, seat)) for seat in standings(screen))
+    """``(seat, total)`` pairs, the leader first (see :func:`standings`). Open scores are
+    everyone's: worked out once per move for the whole table (each phone's own total is
+    the public one then)."""
+    if screen["public"]["secret"]:
+        return tuple((seat, total_of(screen, seat)) for seat in standings(screen))
+    return _open_totals_in_order(screen)
+
+
+@public_slice
+def _open_totals_in_order(public: dict) -> tuple[tuple[int, object], ...]:
+    players = public["players"]
+    order = sorted(range(len(players)), key=lambda s: (-(players[s]["total"] or 0), s))
+    return tuple((seat, players[seat]["total"]) for seat in order)
 
 
 @part
@@ -261,11 +278,11 @@ def ScoreChart():
 def RoundButtons():
     context = use_table()
     host = use_fixed(lambda s: s["table"]["host"])
-    may = use_view(lambda s: tuple(k in s["legal"] for k in ("new_round", "reveal", "finish")))
-    rnd = use_view(lambda s: s["public"]["round"])
-    # who has not entered: only the host's confirm names them
-    missing = use_view(lambda s: tuple(s["public"]["players"][w]["name"] for w in s["public"]["waiting"])
-                       if host else ())
+    # who has not entered: only the host's confirm names them (one slice: one listener)
+    may, rnd, missing = use_view(lambda s: (
+        tuple(k in s["legal"] for k in ("new_round", "reveal", "finish")),
+        s["public"]["round"],
+        tuple(s["public"]["players"][w]["name"] for w in s["public"]["waiting"]) if host else ()))
     buttons: list[ft.Control] = []
 
     def next_round(e):
