@@ -5,10 +5,11 @@ Every screen is a function of one seat's view of a table: the hub's envelope
 table's own facts (``table``: code, players, colours, seat, host, ...). A
 :class:`LiveTable` holds the latest of these for one phone and hears the hub; components
 read it through :func:`use_view` with a selector, so that a change re-renders only the
-components whose selected slice changed (like React-Redux's ``useSelector``): the move
-counter and the one total that moved, not the screen around them. Nothing here caches
-controls or touches Flet's internals: it is Flet's own ``use_state`` (which skips equal
-values), ``use_effect`` and ``create_context``.
+components whose selected slice changed (like React-Redux's ``useSelector``): the one
+total that moved, not the screen around them. Each part keeps the slice it drew and
+compares a new one itself, so an equal slice costs Flet nothing. Nothing here caches
+controls or touches Flet's internals: it is Flet's own ``use_state``, ``use_ref``,
+``use_effect`` and ``create_context``.
 """
 
 from __future__ import annotations
