@@ -206,8 +206,9 @@ class Tab:
         box = self.find(lambda c: isinstance(c, ft.TextField) and c.label == label)
         if box is None:
             raise AssertionError(f"no box {label!r}")
-        self.session.apply_patch(control_id(box), {"value": text})  # what the browser reports
-        await self.session.dispatch_event(control_id(box), "change", None)
+        self.session.apply_patch(control_id(box), {"value": text})  # what the browser reports,
+        if box.on_change is not None:  # and its change event only to a box that has a handler
+            await self.session.dispatch_event(control_id(box), "change", None)
         await self.settle()
 
     async def pick(self, label: str, value: str) -> None:

@@ -158,3 +158,47 @@ def test_two_tables_never_show_each_others_totals():
                     other = "Bo" if leader == "Ann" else "Ann"
                     assert text.index(f"{leader} total") < text.index(f"{other} total"), (k, text)
     run_app(test)
+
+
+def test_typing_in_a_points_box_costs_the_host_no_event():
+    """The box has no change handler (issue 25): each keystroke's change event cost the
+    host's loop 0.4 ms (bench/RESULTS.md); the browser reports the box's value anyway, and
+    Save reads it. The host's boxes for every player alike."""
+    import flet as ft
+
+    async def test(app):
+        hub = app.create("scorepad", ["Ann", "Bo"])
+        ann, host = await app.seat(hub, 0), await app.host(hub)
+        boxes = [box for tab in (ann, host) for box in _boxes(tab)]
+        assert [box.label for box in boxes] == ["Ann's points", "Ann's points", "Bo's points"]
+        assert all(box.on_change is None for box in boxes)
+        await ann.type("Ann's points", "21")  # as the browser does: the value, no event
+        await ann.tap("Save")
+        await host.type("Bo's points", "8")
+        await host.tap("Save Bo")
+        assert [p["rounds"] for p in hub.view(_host())["public"]["players"]] == [[21], [8]]
+
+    def _boxes(tab):
+        from tests.uitree import walk
+        return [c for c in walk(tab.tree()) if isinstance(c, ft.TextField) and c.label.endswith("'s points")]
+    run_app(test)
+
+
+def test_a_step_after_typing_shows_its_points_in_the_box():
+    """+5 puts 5 in the box; typing 4 over it and +1 makes 5 again: the box shows 5 (it kept
+    showing 4 when a step gave the same points an earlier step had), and Save saves 5."""
+    async def test(app):
+        hub = app.create("scorepad", ["Ann", "Bo"])
+        ann = await app.seat(hub, 0)
+        await ann.tap("+5")
+        assert _box(ann, "Ann") == "5"
+        await ann.type("Ann's points", "4")
+        await ann.tap("+1")
+        assert _box(ann, "Ann") == "5"
+        await ann.tap("+1")
+        await ann.tap("+1")
+        assert _box(ann, "Ann") == "7"
+        await ann.tap("Save")
+        assert hub.view(_host())["public"]["players"][0]["rounds"] == [7]
+        assert _box(ann, "Ann") == "7" and ann.total("Ann") == "7"
+    run_app(test)
