@@ -46,15 +46,6 @@ def total_of(screen: dict, seat: int):
     return screen["public"]["players"][seat]["total"]
 
 
-def standings(screen: dict) -> tuple[int, ...]:
-    """Seats, the leader first (in seat order while totals are secret)."""
-    n = len(screen["public"]["players"])
-    totals = [total_of(screen, s) for s in range(n)]
-    if screen["public"]["secret"]:
-        return tuple(range(n))
-    return tuple(sorted(range(n), key=lambda s: (-(totals[s] or 0), s)))
-
-
 # -- the phone's screen ----------------------------------------------------------------------
 
 @part
@@ -195,11 +186,11 @@ def Steppers(name: str, on_step):
 
 
 def totals_in_order(screen: dict) -> tuple[tuple[int, object], ...]:
-    """``(seat, total)`` pairs, the leader first (see :func:`standings`). Open scores are
-    everyone's: worked out once per move for the whole table (each phone's own total is
-    the public one then)."""
+    """``(seat, total)`` pairs, the leader first; in seat order while totals are secret (an
+    order would tell what the totals hide). Open scores are everyone's: worked out once per
+    move for the whole table (each phone's own total is the public one then)."""
     if screen["public"]["secret"]:
-        return tuple((seat, total_of(screen, seat)) for seat in standings(screen))
+        return tuple((seat, total_of(screen, seat)) for seat in range(len(screen["public"]["players"])))
     return _open_totals_in_order(screen)
 
 
