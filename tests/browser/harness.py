@@ -41,6 +41,40 @@ def chromium_path() -> str:
     return path
 
 
+def renderers_busy(seconds: float = 1.0) -> str:
+    """Which threads of Chromium's renderers and GPU process were busy over ``seconds``
+    (from /proc), when a page stops answering: a page whose script spins shows its
+    renderer's main thread near 100%; a page that waits on another thread (a worker, the
+    GPU process) shows that one, or none."""
+    def ticks() -> dict[tuple[str, int, int], tuple[int, str]]:
+        found = {}
+        for proc in Path("/proc").glob("[0-9]*"):
+            try:
+                command = (proc / "cmdline").read_bytes()  # rewritten by Chromium: spaces
+                kind = next((k for k in (b"renderer", b"gpu-process") if b"--type=" + k in command), None)
+                if kind is None:
+                    continue
+                for task in (proc / "task").iterdir():
+                    name, rest = (task / "stat").read_text().rsplit(")", 1)
+                    fields = rest.split()
+                    key = (kind.decode(), int(proc.name), int(task.name))
+                    found[key] = (int(fields[11]) + int(fields[12]), f"{name.split('(', 1)[1]} {fields[0]}")
+            except (OSError, ValueError, IndexError):
+                continue
+        return found
+
+    before = ticks()
+    time.sleep(seconds)
+    after = ticks()
+    hz = os.sysconf("SC_CLK_TCK")
+    busy = sorted(((after[key][0] - before[key][0]) / hz / seconds, key) for key in after if key in before)
+    said = [f"{kind} {pid} {'main' if tid == pid else 'thread'} '{after[(kind, pid, tid)][1]}' {share:.0%}"
+            for share, (kind, pid, tid) in reversed(busy) if share >= 0.05]
+    if not before:
+        return "(no renderer found)"
+    return ", ".join(said) or "none of their threads busy (the pages wait)"
+
+
 def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
@@ -177,7 +211,11 @@ class Phone:
                 state.append(f"{what}: {answer}")
             except Exception as error:  # a page that draws no frame (or is gone)
                 state.append(f"{what}: none in 3 s ({type(error).__name__})")
-        return "\n".join([f"--- {self.name}: {self.page.url} ({'; '.join(state)})", *self.events])
+        lines = [f"--- {self.name}: {self.page.url} ({'; '.join(state)})", *self.events]
+        if any("none in 3 s (TimeoutError)" in line for line in state):
+            lines.append(f"Chromium's busy threads over 1 s (a page that spins, or one that waits): "
+                         f"{renderers_busy()}")
+        return "\n".join(lines)
 
     def record_frames(self) -> None:
         """Keep every websocket frame this phone receives (for hidden-information audits)."""
