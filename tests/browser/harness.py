@@ -41,7 +41,7 @@ def chromium_path() -> str:
     return path
 
 
-def renderers_busy(seconds: float = 1.0) -> str:
+def chromium_busy_threads(seconds: float = 1.0) -> str:
     """Which threads of Chromium's renderers and GPU process were busy over ``seconds``
     (from /proc), when a page stops answering: a page whose script spins shows its
     renderer's main thread near 100%; a page that waits on another thread (a worker, the
@@ -64,14 +64,14 @@ def renderers_busy(seconds: float = 1.0) -> str:
         return found
 
     before = ticks()
+    if not before:
+        return "(no renderer found)"
     time.sleep(seconds)
     after = ticks()
     hz = os.sysconf("SC_CLK_TCK")
     busy = sorted(((after[key][0] - before[key][0]) / hz / seconds, key) for key in after if key in before)
     said = [f"{kind} {pid} {'main' if tid == pid else 'thread'} '{after[(kind, pid, tid)][1]}' {share:.0%}"
             for share, (kind, pid, tid) in reversed(busy) if share >= 0.05]
-    if not before:
-        return "(no renderer found)"
     return ", ".join(said) or "none of their threads busy (the pages wait)"
 
 
@@ -202,7 +202,7 @@ class Phone:
     def report(self) -> str:
         """What this phone saw, for a failed test's report, and whether the page still draws:
         its visibility, and whether it gets an animation frame (Flutter draws only in one)."""
-        state = []
+        state, silent = [], False
         for what, script, polling in (("visibility", "() => document.visibilityState", "raf"),
                                       ("timers", "() => 'run'", 100),
                                       ("animation frames", "() => 'come'", "raf")):
@@ -211,10 +211,12 @@ class Phone:
                 state.append(f"{what}: {answer}")
             except Exception as error:  # a page that draws no frame (or is gone)
                 state.append(f"{what}: none in 3 s ({type(error).__name__})")
+                # no timer ran: the page is there, but its main thread does not come back
+                silent = silent or (what == "timers" and "Timeout" in type(error).__name__)
         lines = [f"--- {self.name}: {self.page.url} ({'; '.join(state)})", *self.events]
-        if any("none in 3 s (TimeoutError)" in line for line in state):
+        if silent:
             lines.append(f"Chromium's busy threads over 1 s (a page that spins, or one that waits): "
-                         f"{renderers_busy()}")
+                         f"{chromium_busy_threads()}")
         return "\n".join(lines)
 
     def record_frames(self) -> None:
