@@ -39,8 +39,9 @@ def phones(browser, request):
     """Factory: phones("Ann") -> a new phone; screenshots of all of them on failure."""
     made: list[Phone] = []
 
-    def make(name: str, viewport=None, touch: bool = False, dark: bool = False) -> Phone:
-        phone = Phone(browser, name, viewport, touch, dark)
+    def make(name: str, viewport=None, touch: bool = False, dark: bool = False,
+             build: str = "wasm") -> Phone:
+        phone = Phone(browser, name, viewport, touch, dark, build)
         made.append(phone)
         return phone
 

@@ -163,16 +163,32 @@ class Server:
                               cwd=str(ROOT), capture_output=True, text=True, timeout=60)
 
 
+IPHONE_SAFARI = ("Mozilla/5.0 (iPhone; CPU iPhone OS 18_5 like Mac OS X) AppleWebKit/605.1.15 "
+                 "(KHTML, like Gecko) Version/18.5 Mobile/15E148 Safari/604.1")
+"""An iPhone's Safari: with APPLE_VENDOR, Flet's flutter.js gives the page its JavaScript build."""
+APPLE_VENDOR = "Object.defineProperty(Navigator.prototype, 'vendor', {get: () => 'Apple Computer, Inc.'});"
+BUILDS = ("wasm", "js")
+"""The two builds of Flet's web client: WebAssembly (Chromium) and JavaScript (iPhones, Firefox)."""
+
+
 class Phone:
     """One browser context: its own Flet session and its own storage, 390 x 844."""
 
-    def __init__(self, browser, name: str, viewport=None, touch: bool = False, dark: bool = False):
+    def __init__(self, browser, name: str, viewport=None, touch: bool = False, dark: bool = False,
+                 build: str = "wasm"):
         """``touch``: a phone's touch screen (taps are touches, not mouse clicks);
-        ``dark``: the phone's system asks for dark mode (the app follows it)."""
+        ``dark``: the phone's system asks for dark mode (the app follows it);
+        ``build``: which build of Flet's web client the page loads, "wasm" (what Chromium
+        gets) or "js" (what every iPhone and Firefox get: Chromium posing as iPhone Safari)."""
         self.name = name
         self.touch = touch
+        self.build = build
+        posing = {"user_agent": IPHONE_SAFARI} if build == "js" else {}
         self.context = browser.new_context(viewport=viewport or PHONE, has_touch=touch,
-                                           is_mobile=touch, color_scheme="dark" if dark else "light")
+                                           is_mobile=touch, color_scheme="dark" if dark else "light",
+                                           **posing)
+        if build == "js":
+            self.context.add_init_script(APPLE_VENDOR)
         self.page = self.context.new_page()
         self.frames: list[bytes] = []
         self.events: deque[str] = deque(maxlen=EVENTS_KEPT)
@@ -241,6 +257,11 @@ class Phone:
         self.page.goto(url)
         self.ready()
         return self
+
+    def loaded_build(self) -> str:
+        """Which build of Flet's client this page runs: "js" (main.dart.js) or "wasm"."""
+        names = self.page.evaluate("() => performance.getEntriesByType('resource').map(e => e.name)")
+        return "js" if any(name.endswith("main.dart.js") for name in names) else "wasm"
 
     def ready(self) -> None:
         self.page.wait_for_function("() => !document.getElementById('loading')", timeout=60000)
