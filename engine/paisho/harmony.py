@@ -15,9 +15,30 @@ of the same kind do not either (a flower is not its own ring neighbour).
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
+from engine.paisho.board import PORTS, Point, between, next_to
 from engine.paisho.tiles import FLOWERS, family, name
 
 RING = ("rose", "chrysanthemum", "rhododendron", "jasmine", "lily", "jade")
+NEXT, LINE = "next", "line"
+REACHES = (NEXT, LINE)
+"""The setting "harmony reach": flowers next to each other (a row of non-blooming White
+Lotuses may stand between them), or anywhere on one line with only empty points between."""
+LOTUS_REACH = 3
+"""A blooming White Lotus harmonises with its owner's flowers this near (|dx| + |dy|)."""
+
+
+class Tile(NamedTuple):
+    owner: int
+    kind: str
+
+
+class Harmony(NamedTuple):
+    """Two tiles of one owner in harmony, their points in ascending order."""
+    owner: int
+    points: tuple[Point, Point]
+    tiles: tuple[str, str]
 
 HARMONIOUS = "harmonious"
 OPPOSITE = "opposite"
@@ -80,3 +101,36 @@ def pair_refusal(a: str, b: str, lotus_blooming: bool) -> str | None:
 def pair_key(a: str, b: str) -> tuple[str, str]:
     """The pair in a fixed order, so (Rose, Jasmine) and (Jasmine, Rose) are one pair."""
     return tuple(sorted((a, b)))  # type: ignore[return-value]
+
+
+def harmonies(board: dict[Point, Tile], reach: str = NEXT,
+              blooming: frozenset[int] = frozenset()) -> list[Harmony]:
+    """Every harmony on a board (points to tiles), sorted by their points.
+
+    ``blooming``: the seats whose White Lotus blooms. The one finder of the app, its
+    screens and ``companion paisho harmonies``.
+    """
+    placed = sorted((point, tile) for point, tile in board.items() if point not in PORTS)
+    found = []
+    for index, (a, tile_a) in enumerate(placed):
+        for b, tile_b in placed[index + 1:]:
+            if tile_a.owner == tile_b.owner and _in_harmony(board, a, b, reach, blooming):
+                found.append(Harmony(tile_a.owner, (a, b), (tile_a.kind, tile_b.kind)))
+    return found
+
+
+def _in_harmony(board: dict[Point, Tile], a: Point, b: Point, reach: str,
+                blooming: frozenset[int]) -> bool:
+    tile_a, tile_b = board[a], board[b]
+    if pair_refusal(tile_a.kind, tile_b.kind, tile_a.owner in blooming) is not None:
+        return False
+    if "lotus" in (tile_a.kind, tile_b.kind):
+        return abs(a[0] - b[0]) + abs(a[1] - b[1]) <= LOTUS_REACH
+    inside = between(a, b)
+    if inside is None:
+        return False
+    held = [board.get(point) for point in inside]
+    if reach == LINE:
+        return all(tile is None for tile in held)
+    return next_to(a, b) or all(tile is not None and tile.kind == "lotus" and tile.owner not in blooming
+                                for tile in held)

@@ -3,4 +3,5 @@
 from companion.games import GameScreens
 
 SCREENS = GameScreens(__name__, phone="screens:Screen", table="screens:TableView",
-                      turn_words="screens:turn_words", decision="screens:decision")
+                      turn_words="screens:turn_words", decision="screens:decision",
+                      commands=("cli",))

@@ -1,0 +1,102 @@
+"""``companion paisho harmonies``: the harmonies of a Pai Sho position.
+
+A thin shell over :func:`engine.paisho.harmony.harmonies`, the finder the table uses, so
+the app and the command line agree. Bad input raises :class:`companion.cli.UsageError`
+(one line on stderr, exit status 2).
+"""
+
+from __future__ import annotations
+
+import json
+
+from engine.errors import IllegalAction
+from engine.paisho.board import Point, parse_point
+from engine.paisho.harmony import NEXT, REACHES, Harmony, Tile, harmonies
+from engine.paisho.tiles import name, parse_kind
+
+SEATS = 4
+
+
+def register(subparsers) -> None:
+    paisho = subparsers.add_parser("paisho", help="Pai Sho calculators")
+    commands = paisho.add_subparsers(dest="paisho_command", metavar="CALCULATOR")
+    found = commands.add_parser(
+        "harmonies", help="the harmonies of a position on the board",
+        description="Lists every harmony of a position, as the table finds them: two flowers "
+                    "of one owner, neighbours on the harmony ring, along one of the board's "
+                    "lines (--reach next: next to each other, or with only non-blooming White "
+                    "Lotuses between; --reach line: only empty points between), never on a "
+                    "port; a blooming White Lotus with its owner's flowers within 3 points.")
+    found.add_argument("--board", required=True, metavar="ITEMS",
+                       help='tiles as x,y:SEAT:TILE separated by spaces: '
+                            '"0,-3:0:rose 0,-2:0:chrysanthemum 5,1:1:lotus"')
+    found.add_argument("--reach", choices=REACHES, default=NEXT,
+                       help=f"the harmony reach setting (default {NEXT})")
+    found.add_argument("--blooming", type=int, action="append", default=[], metavar="SEAT",
+                       help="the seat whose White Lotus blooms")
+    found.add_argument("--json", action="store_true", help="print JSON")
+    found.set_defaults(run=run_harmonies)
+    paisho.set_defaults(run=lambda args: _help(paisho))
+
+
+def _help(parser) -> int:
+    parser.print_help()
+    return 0
+
+
+def _usage(message: str):
+    from companion.cli import UsageError
+
+    return UsageError(message)
+
+
+def parse_board(text: str) -> dict[Point, Tile]:
+    """``"0,-3:0:rose 5,1:1:lotus"`` -> points to tiles."""
+    board: dict[Point, Tile] = {}
+    for item in text.split():
+        parts = item.split(":")
+        if len(parts) != 3:
+            raise _usage(f"--board: '{item}' should look like x,y:SEAT:TILE (for example 0,-3:0:rose)")
+        try:
+            point = parse_point(parts[0])
+        except ValueError as error:
+            raise _usage(f"--board: {error}") from None
+        board_seat = _seat(parts[1], item)
+        try:
+            kind = parse_kind(parts[2])
+        except IllegalAction as error:
+            raise _usage(f"--board: {error}") from None
+        if point in board:
+            raise _usage(f"--board: two tiles on {point[0]},{point[1]}")
+        board[point] = Tile(board_seat, kind)
+    return board
+
+
+def _seat(raw: str, item: str) -> int:
+    if not raw.isdigit() or int(raw) >= SEATS:
+        raise _usage(f"--board: '{item}': the seat is 0 to {SEATS - 1}, not '{raw}'")
+    return int(raw)
+
+
+def as_json(found: list[Harmony]) -> dict:
+    return {"harmonies": [{"owner": h.owner, "points": [list(p) for p in h.points],
+                           "tiles": list(h.tiles)} for h in found]}
+
+
+def run_harmonies(args) -> int:
+    board = parse_board(args.board)
+    for seat in args.blooming:
+        if not 0 <= seat < SEATS:
+            raise _usage(f"--blooming: the seat is 0 to {SEATS - 1}, not {seat}")
+    found = harmonies(board, args.reach, frozenset(args.blooming))
+    if args.json:
+        print(json.dumps(as_json(found)))
+        return 0
+    if not found:
+        print("No harmonies.")
+        return 0
+    for harmony in found:
+        (ax, ay), (bx, by) = harmony.points
+        print(f"Seat {harmony.owner}: {name(harmony.tiles[0])} at {ax},{ay} and "
+              f"{name(harmony.tiles[1])} at {bx},{by}")
+    return 0
