@@ -88,7 +88,9 @@ from engine.table import MAX_NAME
 from engine.paisho import queries as q
 from engine.paisho import views
 from engine.paisho.capture import CaptureContext, capture_allowed
-from engine.paisho.harmony import pair_key, pair_refusal
+from engine.paisho import mirror
+from engine.paisho.board import Point, on_board
+from engine.paisho.harmony import NEXT, REACHES, harmonies, pair_key, pair_refusal
 from engine.paisho.tiles import (
     COPIES, FLOWERS, IMMOBILE, KINDS, available_to_place, counts, name, new_inventory, shift,
 )
@@ -121,6 +123,8 @@ KIND = Text(20, choices=KINDS)
 SEAT_NAMED = OneOf((Int(0, MAX_SEATS - 1, text=True), Text(MAX_NAME, blank=False)))
 """Another player: a seat number (0 to 3; a boolean is not one) or a player's name."""
 HARMONY_ID = Int(1, MAX_HARMONY_ID, text=True)
+POINT = ListOf(Int(-8, 8), 2, min_len=2)
+"""A board point as ``[x, y]`` (CLARIFICATIONS: x and y from -8 to 8, x² + y² <= 80)."""
 
 
 def _tiles_field(kinds: tuple[str, ...], label: str, owner_label: str, most: int,
@@ -239,19 +243,19 @@ def _form(state: dict, owner: int, pair: list[str]) -> int:
             f"{len(same)} {name(a)} + {name(b)} harmonies are already intact; the "
             f"{q.on_board(state, owner, a)} {name(a)} and {q.on_board(state, owner, b)} "
             f"{name(b)} on the board cannot make another")
+    return _new_harmony(state, owner, a, b)
+
+
+def _new_harmony(state: dict, owner: int, a: str, b: str, at: list | None = None) -> int:
     if state["next_id"] > MAX_HARMONY_ID:
         raise IllegalAction("This table has recorded as many harmonies as it can")
     harmony_id = state["next_id"]
     state["next_id"] += 1
-    state["harmonies"].append({
-        "id": harmony_id,
-        "owner": owner,
-        "a": a,
-        "b": b,
-        "start": state["turns"][owner],
-        "formed_turn": state["turn"] + 1,
-        "points": 0,
-    })
+    harmony = {"id": harmony_id, "owner": owner, "a": a, "b": b, "start": state["turns"][owner],
+               "formed_turn": state["turn"] + 1, "points": 0}
+    if at is not None:
+        harmony["at"] = at
+    state["harmonies"].append(harmony)
     return harmony_id
 
 
@@ -319,7 +323,10 @@ def _check_end(state: dict) -> None:
 def _settle(state: dict) -> None:
     """After every move: who is out, whether the game ended, who blooms now."""
     _check_end(state)
-    _reconcile(state)  # a forfeit or a player captured out can change who blooms
+    if _mirrored(state):
+        _sync_harmonies(state, set())
+    else:
+        _reconcile(state)  # a forfeit or a player captured out can change who blooms
 
 
 # -- turn moves ------------------------------------------------------------------------
@@ -336,7 +343,9 @@ def _place(state: dict, actor: int, payload: dict) -> None:
 
 
 def _move(state: dict, actor: int, payload: dict) -> None:
-    kind = payload["tile"]
+    kind = payload.get("tile")
+    if kind is None:
+        raise IllegalAction("Say which tile moved")
     if kind in IMMOBILE:
         raise IllegalAction(f"A {name(kind)} cannot move")
     if q.on_board(state, actor, kind) == 0:
@@ -376,31 +385,196 @@ def _return(state: dict, actor: int, payload: dict) -> None:
         shift(state["tiles"][owner], kind, "board", "returned")
 
 
-def _turn(do):
+def _turn(do, on_board_too=None):
     """A turn move: the listed breaks, the tile change, the automatic breaks, the new
-    harmonies, then the turn ends and pays."""
+    harmonies, then the turn ends and pays. With the board on the phone, ``on_board_too``
+    makes the move on the board and the harmonies are found, never listed."""
     def handler(state: dict, actor: int, payload: dict) -> None:
-        _break_listed(state, payload.get("broken", []))
-        do(state, actor, payload)
-        _reconcile(state)
-        for pair in payload.get("formed", []):
-            _form(state, actor, pair)
+        if _mirrored(state):
+            if payload.get("broken") or payload.get("formed"):
+                raise IllegalAction(BOARD_FINDS)
+            if on_board_too is None:
+                raise IllegalAction(BOARD_FINDS)
+            state["last"] = None
+            on_board_too(state, actor, payload)
+        else:
+            _break_listed(state, payload.get("broken", []))
+            do(state, actor, payload)
+            _reconcile(state)
+            for pair in payload.get("formed", []):
+                _form(state, actor, pair)
         _end_turn(state, actor)
         _settle(state)
     handler.__name__ = do.__name__
     return handler
 
 
+# -- the board on the phone (setting "board") ---------------------------------------------
+
+BOARD_FINDS = ("This table keeps the board: the app finds harmonies, captures, returns and "
+               "Knotweed deaths itself")
+
+
+def _mirrored(state: dict) -> bool:
+    return state.get("board") is not None
+
+
+def _point(raw: Any, what: str) -> Point:
+    if raw is None:
+        raise IllegalAction(f"Say {what} (a point of the board, [x, y])")
+    point = (raw[0], raw[1])
+    if not on_board(point):
+        raise IllegalAction(f"{point[0]},{point[1]} is off the board")
+    return point
+
+
+def _board_place(state: dict, actor: int, payload: dict) -> None:
+    kind, at = payload["tile"], _point(payload.get("at"), "where the tile goes")
+    board = mirror.board_of(state["board"])
+    refusal = mirror.place_refusal(board, actor, len(state["players"]), kind, at)
+    if refusal:
+        raise IllegalAction(refusal)
+    _place(state, actor, payload)
+    after, outcome = mirror.place(board, actor, kind, at)
+    _after_board_move(state, actor, after, outcome, {"kind": "place", "tile": kind, "to": list(at)})
+
+
+def _own_tile(state: dict, actor: int, at: Point) -> mirror.Tile:
+    tile = mirror.board_of(state["board"]).get(at)
+    if tile is None:
+        raise IllegalAction(f"There is no tile on {at[0]},{at[1]}")
+    if tile.owner != actor:
+        raise IllegalAction(f"The {name(tile.kind)} on {at[0]},{at[1]} is "
+                            f"{state['players'][tile.owner]}'s, not yours")
+    return tile
+
+
+def _board_move(state: dict, actor: int, payload: dict) -> None:
+    at = _point(payload.get("from"), "which tile moves (from)")
+    to = _point(payload.get("to"), "where it goes (to)")
+    tile = _own_tile(state, actor, at)
+    board = mirror.board_of(state["board"])
+    refusal = mirror.move_refusal(board, at, to)
+    if refusal:
+        raise IllegalAction(refusal)
+    after, outcome = mirror.move(board, at, to)
+    _after_board_move(state, actor, after, outcome,
+                      {"kind": "move", "tile": tile.kind, "from": list(at), "to": list(to)})
+
+
+def _boat(state: dict, actor: int, payload: dict) -> None:
+    at = _point(payload.get("from"), "which Boat moves (from)")
+    if _own_tile(state, actor, at).kind != "boat":
+        raise IllegalAction(f"There is no Boat of yours on {at[0]},{at[1]}")
+    _board_move(state, actor, payload)
+
+
+def _wheel_turn(state: dict, actor: int, payload: dict) -> None:
+    at = _point(payload.get("at"), "which Wheel turns")
+    _own_tile(state, actor, at)
+    board = mirror.board_of(state["board"])
+    refusal = mirror.turn_refusal(board, at, payload["steps"])
+    if refusal:
+        raise IllegalAction(refusal)
+    after, outcome = mirror.turn(board, at, payload["steps"])
+    _after_board_move(state, actor, after, outcome,
+                      {"kind": "wheel_turn", "tile": "wheel", "to": list(at), "steps": payload["steps"]})
+
+
+def _board_pass(state: dict, actor: int, payload: dict) -> None:
+    state["last"] = {"kind": "pass", "seat": actor}
+
+
+def _after_board_move(state: dict, actor: int, after: dict, outcome: mirror.Outcome,
+                      last: dict) -> None:
+    """The tiles' places follow the board; captures count; the harmonies are found again."""
+    for _point_at, tile in outcome.captured:
+        _to_pot(state, tile.owner, tile.kind)
+        state["captured"][actor] += 1
+    for _point_at, tile in outcome.lost + outcome.killed:
+        _to_pot(state, tile.owner, tile.kind)
+    for _point_at, tile in outcome.returned:
+        shift(state["tiles"][tile.owner], tile.kind, "board", "returned")
+    state["board"] = mirror.stored(after)
+    state["last"] = {**last, "seat": actor, "captured": _tiles_said(outcome.captured),
+                     "lost": _tiles_said(outcome.lost), "returned": _tiles_said(outcome.returned),
+                     "killed": _tiles_said(outcome.killed)}
+    touched = {p for move in outcome.moved for p in move} | {p for p, _ in outcome.captured}
+    touched |= {p for p, _ in outcome.lost + outcome.killed + outcome.returned}
+    _sync_harmonies(state, touched)
+
+
+def _tiles_said(tiles: list) -> list[dict]:
+    return [{"at": list(point), "owner": tile.owner, "kind": tile.kind} for point, tile in tiles]
+
+
+def _sync_harmonies(state: dict, touched: set) -> None:
+    """The harmonies on the board now: one whose tiles moved or that is no longer found
+    breaks; one found anew forms (a harmony is its two tiles, CLARIFICATIONS)."""
+    blooming = q.blooming_seat(state)
+    board = mirror.board_of(state["board"])
+    found = {h.points: h for h in harmonies(board, state["reach"],
+                                            frozenset(() if blooming is None else (blooming,)))}
+    for harmony in list(state["harmonies"]):
+        points = tuple(tuple(p) for p in harmony["at"])
+        same = found.get(points)
+        if same is not None and same.owner == harmony["owner"] and not touched & set(points):
+            del found[points]
+        else:
+            _break(state, harmony)
+    for points, harmony in sorted(found.items()):
+        if state["out"][harmony.owner] is None:
+            _new_harmony(state, harmony.owner, *harmony.tiles, at=[list(p) for p in points])
+
+
 def _can_place(state: dict, seat: int | None, host: bool) -> str | None:
     if seat is not None and not any(available_to_place(state["tiles"][seat], k) for k in KINDS):
         return "You have no tile left to place"
+    if seat is not None and _mirrored(state) and not q.board_starts(state, seat):
+        return "None of your tiles has an empty point to start on"
     return None
 
 
 def _can_move(state: dict, seat: int | None, host: bool) -> str | None:
     if seat is not None and not q.movable(state, seat):
         return "You have no tile on the board that can move"
+    if seat is not None and _mirrored(state) and not q.board_targets(state, seat):
+        return "None of your tiles on the board can move"
     return None
+
+
+def _can_boat(state: dict, seat: int | None, host: bool) -> str | None:
+    if not _mirrored(state):
+        return "This table records moves without the board"
+    if seat is not None and not any(mirror.board_of(state["board"])[tuple(int(n) for n in at.split(","))].kind
+                                    == "boat" for at in q.board_targets(state, seat)):
+        return "You have no Boat on the board that can move"
+    return None
+
+
+def _can_turn(state: dict, seat: int | None, host: bool) -> str | None:
+    if not _mirrored(state):
+        return "This table records moves without the board"
+    if seat is not None and not q.wheel_turns(state, seat):
+        return "You have no Wheel on the board that can turn"
+    return None
+
+
+def _score_keeper(handler):
+    """The handler of a score keeper's move, refused on a table that keeps the board."""
+    def checked(state: dict, seat: int | None, payload: dict) -> None:
+        if _mirrored(state):
+            raise IllegalAction(BOARD_FINDS)
+        handler(state, seat, payload)
+    checked.__name__ = handler.__name__
+    return checked
+
+
+def _score_keeping(when):
+    """A move of the score keeper only: with the board on the phone the app finds it."""
+    def check(state: dict, seat: int | None, host: bool) -> str | None:
+        return BOARD_FINDS if _mirrored(state) else when(state, seat, host)
+    return check
 
 
 def _can_capture(state: dict, seat: int | None, host: bool) -> str | None:
@@ -512,6 +686,13 @@ class PaiSho(Game):
     settings = (
         Setting("target", "Harmony points to win", 30, kind="int", minimum=1, maximum=999,
                 help="The first player to reach this score (checked at the end of their turn) wins."),
+        Setting("board", "Board on the phone", False, kind="bool",
+                help="The app keeps the board: tap a tile, then a point; it finds harmonies, "
+                     "captures, returns and Knotweed deaths itself. Off: players record them."),
+        Setting("harmony_reach", "Harmony reach", NEXT, kind="choice", choices=REACHES,
+                help="next: two flowers next to each other (only non-blooming White Lotuses "
+                     "may stand between); line: anywhere on one line with only empty points "
+                     "between (Skud Pai Sho)."),
     )
     phase_labels = {PLAYING: "the game", OVER: "the end of the game"}
     _said: tuple | None = None
@@ -533,34 +714,44 @@ class PaiSho(Game):
         "(every flower and special tile in the Pot, or a forfeit).",
     )
     moves = move_table(
-        Move("place", _turn(_place), who=TURN, phases=(PLAYING,), when=_can_place,
+        Move("place", _turn(_place, _board_place), who=TURN, phases=(PLAYING,), when=_can_place,
              label="Place a tile", payload=_turn_payload(
-                 tile=Field(KIND, "The tile", required=True))),
-        Move("move", _turn(_move), who=TURN, phases=(PLAYING,), when=_can_move,
+                 tile=Field(KIND, "The tile", required=True),
+                 at=Field(POINT, "Where it goes"))),
+        Move("move", _turn(_move, _board_move), who=TURN, phases=(PLAYING,), when=_can_move,
              label="Move a tile", payload=_turn_payload(
-                 tile=Field(KIND, "The tile", required=True))),
-        Move("capture", _turn(_capture), who=TURN, phases=(PLAYING,), when=_can_capture,
+                 tile=Field(KIND, "The tile"),
+                 **{"from": Field(POINT, "Where the tile is"), "to": Field(POINT, "Where it goes")})),
+        Move("boat", _turn(_move, _boat), who=TURN, phases=(PLAYING,), when=_can_boat,
+             label="Move a Boat", payload=fields(
+                 **{"from": Field(POINT, "Where the Boat is", required=True),
+                    "to": Field(POINT, "Where it goes", required=True)})),
+        Move("wheel_turn", _turn(_move, _wheel_turn), who=TURN, phases=(PLAYING,), when=_can_turn,
+             label="Turn a Wheel", payload=fields(
+                 at=Field(POINT, "Where the Wheel is", required=True),
+                 steps=Field(Int(1, 7, text=True), "Places clockwise", required=True))),
+        Move("capture", _turn(_capture), who=TURN, phases=(PLAYING,), when=_score_keeping(_can_capture),
              label="Capture", payload=_turn_payload(
                  tile=Field(KIND, "The capturing tile", required=True),
                  captured=Field(KIND, "The captured tile", required=True),
                  owner=Field(SEAT_NAMED, "The captured tile's owner"))),
-        Move("return", _turn(_return), who=TURN, phases=(PLAYING,), when=_can_return,
+        Move("return", _turn(_return), who=TURN, phases=(PLAYING,), when=_score_keeping(_can_return),
              label="Return flowers", payload=_turn_payload(
                  tile=Field(Text(20, choices=RETURNERS), "The returning tile", required=True),
                  returned=_tiles_field(FLOWERS, "The returned flowers", "A returned flower's owner",
                                        MAX_AROUND_WHEEL, "A returned flower"))),
-        Move("pass", _turn(_pass), who=TURN, phases=(PLAYING,), label="Pass",
+        Move("pass", _turn(_pass, _board_pass), who=TURN, phases=(PLAYING,), label="Pass",
              payload=_turn_payload()),
-        Move("harmony_formed", _harmony_formed, who=SEAT, phases=(PLAYING,), when=_can_form,
-             label="Record a harmony", payload=fields(
+        Move("harmony_formed", _score_keeper(_harmony_formed), who=SEAT, phases=(PLAYING,),
+             when=_score_keeping(_can_form), label="Record a harmony", payload=fields(
                  tiles=Field(ListOf(Text(20, choices=HARMONY_KINDS), 2, min_len=2),
                              "The harmony's two tiles", required=True))),
-        Move("harmony_broken", _harmony_broken, who=ANYONE, phases=(PLAYING,), when=_can_break,
-             label="Record a broken harmony", payload=fields(
+        Move("harmony_broken", _score_keeper(_harmony_broken), who=ANYONE, phases=(PLAYING,),
+             when=_score_keeping(_can_break), label="Record a broken harmony", payload=fields(
                  harmony=Field(HARMONY_ID, "The harmony"),
                  harmonies=Field(ListOf(HARMONY_ID, MAX_BROKEN, min_len=1), "The harmonies"))),
-        Move("knotweed_kill", _knotweed_kill, who=ANYONE, phases=(PLAYING,), when=_can_kill,
-             label="Record a Knotweed kill", payload=fields(
+        Move("knotweed_kill", _score_keeper(_knotweed_kill), who=ANYONE, phases=(PLAYING,),
+             when=_score_keeping(_can_kill), label="Record a Knotweed kill", payload=fields(
                  knotweed=Field(SEAT_NAMED, "The Knotweed's owner", required=True),
                  killed=_tiles_field(KINDS, "The killed tiles", "A killed tile's owner",
                                      MAX_AROUND_KNOTWEED, "A killed tile"))),
@@ -574,9 +765,13 @@ class PaiSho(Game):
 
     def setup(self, players: list[str], settings: dict) -> dict:
         self.check_players(list(players))
-        target = dict(settings or {}).get("target", 30)
+        settings = dict(settings or {})
+        target = settings.get("target", 30)
         n = len(players)
+        mirrored = {"board": {}, "reach": settings.get("harmony_reach", NEXT), "last": None} \
+            if settings.get("board") else {}
         return {
+            **mirrored,
             "players": list(players),
             "target": int(target),
             "tiles": [new_inventory() for _ in range(n)],
@@ -648,7 +843,13 @@ class PaiSho(Game):
             seat = state["current"]
         who = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "The host"
         if kind == "place":
-            text = f"{who} placed a {name(p['tile'])}"
+            text = f"{who} placed a {name(p['tile'])}" + (f" on {_said_point(p['at'])}" if "at" in p else "")
+        elif kind in ("move", "boat") and "from" in p:
+            tile = state["board"][mirror.key(tuple(p["from"]))][1]
+            text = f"{who} moved a {name(tile)} from {_said_point(p['from'])} to {_said_point(p['to'])}"
+        elif kind == "wheel_turn":
+            steps = p["steps"]
+            text = f"{who} turned the Wheel on {_said_point(p['at'])} {steps} place{'s' if steps != 1 else ''} clockwise"
         elif kind == "move":
             text = f"{who} moved a {name(p['tile'])}"
         elif kind == "pass":
@@ -704,9 +905,15 @@ class PaiSho(Game):
         p = action.payload
         named = {*p.get("broken", []), *p.get("harmonies", []), p.get("harmony")}
         still = {h["id"] for h in after["harmonies"]}
+        notes += _board_notes(names, after.get("last"))
+        how = "was broken" if _mirrored(state) else "broke by itself"
         for harmony in state["harmonies"]:
             if harmony["id"] not in still and harmony["id"] not in named:
-                notes.append(f"{views.harmony_text(state, harmony)} broke by itself")
+                notes.append(f"{views.harmony_text(state, harmony)} {how}")
+        if _mirrored(state):
+            known = {h["id"] for h in state["harmonies"]}
+            notes += [f"{views.harmony_text(after, h)} formed" for h in after["harmonies"]
+                      if h["id"] not in known]
         for s, out in enumerate(after["out"]):
             if out == END_CAPTURED and state["out"][s] is None:
                 notes.append(f"{names[s]} is out: every flower and special tile is in the Pot")
@@ -714,6 +921,26 @@ class PaiSho(Game):
             winner = after["winner"]
             notes.append("the game is over" if winner is None else f"{names[winner]} wins")
         return "".join(f"; {note}" for note in notes)
+
+
+def _said_point(point: list) -> str:
+    return f"{point[0]},{point[1]}"
+
+
+def _board_notes(names: list[str], last: dict | None) -> list[str]:
+    """What a move on the board did besides moving: captures, returns, deaths."""
+    if not last:
+        return []
+    def listed(key: str) -> str:
+        return ", ".join(f"{names[t['owner']]}'s {name(t['kind'])}" for t in last.get(key, []))
+    notes = []
+    if last.get("captured"):
+        notes.append(f"captured {listed('captured')}" + (" (both went to the Pot)" if last.get("lost") else ""))
+    if last.get("returned"):
+        notes.append(f"{listed('returned')} went back to the hand")
+    if last.get("killed"):
+        notes.append(f"the Knotweed killed {listed('killed')}")
+    return notes
 
 
 GAME = PaiSho()

@@ -5,6 +5,7 @@ Nothing here changes a state. The state is a plain dict (see :mod:`engine.paisho
 
 from __future__ import annotations
 
+from engine.paisho import mirror
 from engine.paisho.capture import CaptureContext, capture_allowed
 from engine.paisho.harmony import pair_key, pair_refusal
 from engine.paisho.tiles import COPIES, FLOWERS, IMMOBILE, KINDS, SPECIAL, available_to_place
@@ -188,3 +189,30 @@ def all_flowers_and_special_captured(state: dict, seat: int) -> bool:
     """True when every flower and special tile of ``seat`` is in the Pot."""
     pot = state["tiles"][seat]["pot"]
     return all(pot.get(k, 0) == COPIES[k] for k in FLOWERS_AND_SPECIAL)
+
+
+# -- the board on the phone ---------------------------------------------------------------
+
+def board_starts(state: dict, seat: int) -> dict[str, list[list[int]]]:
+    """Each kind this seat may place now, and the points it may start on."""
+    board = mirror.board_of(state["board"])
+    seats = len(state["players"])
+    starts = {kind: [list(p) for p in mirror.starts(board, seat, seats, kind)]
+              for kind in placeable(state, seat)}
+    return {kind: points for kind, points in starts.items() if points}
+
+
+def board_targets(state: dict, seat: int) -> dict[str, list[list[int]]]:
+    """Each of this seat's tiles on the board (by point, "x,y") that can move, and where."""
+    board = mirror.board_of(state["board"])
+    targets = {mirror.key(at): [list(p) for p in mirror.reachable(board, at)]
+               for at, tile in board.items() if tile.owner == seat}
+    return {at: points for at, points in targets.items() if points}
+
+
+def wheel_turns(state: dict, seat: int) -> dict[str, list[int]]:
+    """Each of this seat's Wheels that can turn, and by how many places."""
+    board = mirror.board_of(state["board"])
+    turns = {mirror.key(at): mirror.turns(board, at)
+             for at, tile in board.items() if tile.owner == seat and tile.kind == "wheel"}
+    return {at: steps for at, steps in turns.items() if steps}

@@ -95,7 +95,17 @@ def public(state: dict) -> dict:
         "names": dict(NAMES),
         "looks": dict(LOOKS),
         "harmony_tiles": list(HARMONY_KINDS),
+        **(_board(state) if state.get("board") is not None else {}),
     }
+
+
+def _board(state: dict) -> dict:
+    """The board on the phone: every tile by point, the harmonies' points, the last move
+    (what it captured, returned and killed), the harmony reach."""
+    tiles = [{"at": [int(n) for n in at.split(",")], "owner": owner, "kind": kind}
+             for at, (owner, kind) in state["board"].items()]
+    return {"board": tiles, "reach": state["reach"], "last": state["last"],
+            "lines": [{"owner": h["owner"], "at": h["at"], "id": h["id"]} for h in state["harmonies"]]}
 
 
 def _tiles(inventory: dict) -> dict:
@@ -118,6 +128,9 @@ def private(state: dict, seat: int) -> dict:
     }
     if not state["over"] and state["current"] == seat:
         mine["turn"] = _turn_choices(state, seat)
+        if state.get("board") is not None:
+            mine["turn"] |= {"starts": q.board_starts(state, seat), "targets": q.board_targets(state, seat),
+                             "wheel_turns": q.wheel_turns(state, seat)}
     return mine
 
 

@@ -10,6 +10,8 @@ from engine.game import Action
 from engine.paisho import GAME
 from engine.paisho.tiles import counts
 from engine.plain import encoded
+from engine.paisho.board import PORTS, STEPS, on_board
+from engine.paisho.harmony import LINE, NEXT
 from engine.table import play as table_play
 
 
@@ -43,3 +45,66 @@ def refused(state, seat, kind, payload, fragment, host=False):
 def tiles(state, seat, kind):
     """One kind's tiles of a seat by place."""
     return counts(state["tiles"][seat], kind)
+
+
+def board_game(players=("Ann", "Bo"), **settings):
+    """A table that keeps the board on the phone."""
+    return new_game(players, board=True, **settings)
+
+
+def put(state, *items):
+    """Set a position up by hand: ``(x, y, seat, kind)`` tiles from their owners' hands
+    onto the board (a test's shortcut to the point it is about)."""
+    from engine.paisho.tiles import shift
+
+    for x, y, seat, kind in items:
+        assert f"{x},{y}" not in state["board"]
+        shift(state["tiles"][seat], kind, "hand", "board")
+        state["board"][f"{x},{y}"] = [seat, kind]
+    return state
+
+
+def at(state, x, y):
+    """The tile on a point as ``(seat, kind)``, or None."""
+    tile = state["board"].get(f"{x},{y}")
+    return None if tile is None else tuple(tile)
+
+
+def brute_force(tiles: dict, reach: str, blooming: frozenset) -> set:
+    """Walk from each tile along each line; the lotus by distance: not the finder's code."""
+    ring = ["rose", "chrysanthemum", "rhododendron", "jasmine", "lily", "jade"]
+    found = set()
+
+    def ring_neighbours(k1, k2):
+        return k1 in ring and k2 in ring and (ring.index(k1) - ring.index(k2)) % 6 in (1, 5)
+
+    for (x, y), tile in tiles.items():
+        if (x, y) in PORTS:
+            continue
+        for (u, v), other in tiles.items():
+            if (u, v) in PORTS or other.owner != tile.owner or (u, v) <= (x, y):
+                continue
+            kinds = {tile.kind, other.kind}
+            if "lotus" in kinds:
+                flower = (kinds - {"lotus"} or {"lotus"}).pop()
+                if (tile.owner in blooming and flower in ring
+                        and abs(u - x) + abs(v - y) <= 3):
+                    found.add(((x, y), (u, v)))
+    for (x, y), tile in tiles.items():
+        if (x, y) in PORTS or tile.kind not in ring:
+            continue
+        for dx, dy in STEPS:
+            step, walked = 1, []
+            while on_board((x + dx * step, y + dy * step)):
+                point = (x + dx * step, y + dy * step)
+                other = tiles.get(point)
+                if other is not None and other.owner == tile.owner and ring_neighbours(tile.kind, other.kind) \
+                        and point not in PORTS:
+                    if reach == LINE and not walked:
+                        found.add(tuple(sorted(((x, y), point))))
+                    if reach == NEXT and all(w is not None and w.kind == "lotus" and w.owner not in blooming
+                                             for w in walked):
+                        found.add(tuple(sorted(((x, y), point))))
+                walked.append(other) if reach == NEXT else (walked.append(other) if other else None)
+                step += 1
+    return found

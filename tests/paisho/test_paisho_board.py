@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from engine.paisho import board as b
 from engine.paisho.harmony import LINE, NEXT, Tile, harmonies
 from engine.paisho.tiles import KINDS
+from tests.paisho.support import brute_force
 from tests.support import companion
 
 
@@ -134,46 +135,6 @@ def test_harmonies_are_sorted_by_their_points():
 
 
 # -- the same, against a search of every pair written another way -----------------
-
-def brute_force(tiles: dict, reach: str, blooming: frozenset) -> set:
-    """Walk from each tile along each line; the lotus by distance: not the finder's code."""
-    ring = ["rose", "chrysanthemum", "rhododendron", "jasmine", "lily", "jade"]
-    found = set()
-
-    def ring_neighbours(k1, k2):
-        return k1 in ring and k2 in ring and (ring.index(k1) - ring.index(k2)) % 6 in (1, 5)
-
-    for (x, y), tile in tiles.items():
-        if (x, y) in b.PORTS:
-            continue
-        for (u, v), other in tiles.items():
-            if (u, v) in b.PORTS or other.owner != tile.owner or (u, v) <= (x, y):
-                continue
-            kinds = {tile.kind, other.kind}
-            if "lotus" in kinds:
-                flower = (kinds - {"lotus"} or {"lotus"}).pop()
-                if (tile.owner in blooming and flower in ring
-                        and abs(u - x) + abs(v - y) <= 3):
-                    found.add(((x, y), (u, v)))
-    for (x, y), tile in tiles.items():
-        if (x, y) in b.PORTS or tile.kind not in ring:
-            continue
-        for dx, dy in b.STEPS:
-            step, walked = 1, []
-            while b.on_board((x + dx * step, y + dy * step)):
-                point = (x + dx * step, y + dy * step)
-                other = tiles.get(point)
-                if other is not None and other.owner == tile.owner and ring_neighbours(tile.kind, other.kind) \
-                        and point not in b.PORTS:
-                    if reach == LINE and not walked:
-                        found.add(tuple(sorted(((x, y), point))))
-                    if reach == NEXT and all(w is not None and w.kind == "lotus" and w.owner not in blooming
-                                             for w in walked):
-                        found.add(tuple(sorted(((x, y), point))))
-                walked.append(other) if reach == NEXT else (walked.append(other) if other else None)
-                step += 1
-    return found
-
 
 positions = st.dictionaries(st.sampled_from(b.POINTS[60:190]),
                             st.builds(Tile, st.integers(0, 1), st.sampled_from(KINDS)), max_size=40)

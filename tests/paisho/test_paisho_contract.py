@@ -20,7 +20,8 @@ ANN, BO = 0, 1
 
 def test_every_move_is_declared_with_who_may_make_it():
     who = {kind: move.who for kind, move in GAME.moves.items()}
-    assert who == {"place": TURN, "move": TURN, "capture": TURN, "return": TURN, "pass": TURN,
+    assert who == {"place": TURN, "move": TURN, "boat": TURN, "wheel_turn": TURN,
+                   "capture": TURN, "return": TURN, "pass": TURN,
                    "harmony_formed": SEAT, "harmony_broken": ANYONE, "knotweed_kill": ANYONE,
                    "forfeit": SEAT}
     for move in GAME.moves.values():
