@@ -618,7 +618,7 @@ class TableStore:
         except OSError:
             ours = False
         if ours:
-            changed += make_private(self.data_dir, deep=False)
+            changed += make_private(self.data_dir, deep=False) + make_private(self.data_dir / "host.key")
         if code is not None:
             check_code(code)
             try:

@@ -87,7 +87,7 @@ def run_repair(args) -> int:
 
 def _made_private(store) -> str:
     count = store.made_private
-    return (f"{count} of its folders and files {'was' if count == 1 else 'were'} made "
+    return (f"{count} {'folder or file was' if count == 1 else 'folders and files were'} made "
             "readable by this user only")
 
 
