@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import ipaddress
-import os
 import secrets
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -70,10 +69,9 @@ def load_host_key(data_dir: Path) -> str:
         key = path.read_text().strip()
         if key:
             return key
+    from storage.durable import private_folders, write_atomically
+
     key = secrets.token_urlsafe(18)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_suffix(".tmp")
-    tmp.write_text(key)
-    os.chmod(tmp, 0o600)
-    os.replace(tmp, path)
+    private_folders(path.parent)
+    write_atomically(path, key.encode("ascii"))
     return key

@@ -31,6 +31,7 @@ __all__ = [
 ]
 
 MAX_NAME = 24
+MAX_COLOUR = 20
 PALETTE = ("purple", "orange", "teal", "pink", "brown", "grey", "navy", "lime")
 """Player colours: none of them a rock's or a stone's colour (red, yellow, green, blue,
 white, black), so a player is never confused with a piece."""
@@ -101,6 +102,9 @@ def make_spec(game: Game, players: Iterable[str], settings: Mapping[str, Any] | 
     cols = tuple(colours) if colours else default_colours(len(names))
     if len(cols) != len(names):
         raise IllegalAction("One colour per player")
+    if not all(isinstance(c, str) and 0 < len(c) <= MAX_COLOUR and c.isascii() and c.isalpha()
+               and c.islower() for c in cols):
+        raise IllegalAction(f"A player's colour is the name of a colour (at most {MAX_COLOUR} letters)")
     return TableSpec(game.id, names, cols, checked)
 
 

@@ -30,6 +30,7 @@ header is rebuilt from the copy every log segment keeps.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
@@ -38,14 +39,22 @@ from typing import Any, Callable
 from engine.plain import encoded
 from engine.upgrade import log_version
 from storage.journal import readable_beginning, unframe
-from storage.store import (LOG_VERSION_META, REPAIRED_META, SETTINGS_META, StorageError,
-                           UnknownTable, UnreadableTable, check_code, json_copy)
+from storage.store import (DEFAULT_STATUS, FINISHED_STATUS, LOG_VERSION_META, REPAIRED_META,
+                           SETTINGS_META, StorageError, UnknownTable, UnreadableTable, check_code,
+                           json_copy)
 from storage.tables import HEAD, HEAD_COPY_ID, META_ID, SEGMENT, SEGMENT_FILE, TableStore
 from storage.upgrade import game_and_spec, stored_version, upgraded
 
 EXPORT_FORMAT = "table-companion-export"
 EXPORT_VERSION = 1
 STATUS_META = "status"
+MAX_EXPORT_BYTES = 20 * 2**20
+"""The largest export an import reads (20 MB: a score pad of about 180,000 actions)."""
+MAX_LOG = 100_000
+"""The longest log an import replays: twice the 50,000 actions a table is measured at
+(``bench/table_log.py``); more takes the host minutes and gigabytes."""
+MAX_DEPTH = 32
+"""How deep an export may nest lists and objects (a move's payload is a few levels)."""
 
 
 class BackupError(StorageError):
@@ -98,9 +107,10 @@ class Replayed:
     upgraded: bool = False
 
 
-def replay(game, spec, docs: list[dict], version: int) -> Replayed:
+def replay(game, spec, docs: list[dict], version: int, keep_states: bool = True) -> Replayed:
     """The longest beginning of ``docs`` (a log at ``version``) the engine takes, in
-    today's moves, replayed."""
+    today's moves, replayed (the state after each entry kept when ``keep_states``: an
+    import does without them, a state an entry)."""
     from engine.errors import IllegalAction
     from engine.table import replay_log
 
@@ -110,7 +120,8 @@ def replay(game, spec, docs: list[dict], version: int) -> Replayed:
     try:
         for entry, proposal in replay_log(game, spec, up.entries):
             records.append((entry.to_json(), proposal.link.to_json(), proposal.snapshot))
-            states.append(proposal.state)
+            if keep_states:
+                states.append(proposal.state)
     except IllegalAction as exc:  # only a log at today's version can stop here
         return Replayed(records, states, len(records), f"entry {len(records) + 1}: {exc.message}")
     except Exception:  # a damaged entry can fail anywhere in a game's handlers
@@ -136,16 +147,43 @@ def export_table(store: TableStore, code: str) -> dict:
             "log": entries}
 
 
+def read_export_file(path: Path) -> bytes:
+    """The bytes of an export file, never more than :data:`MAX_EXPORT_BYTES` read
+    (BackupError past that; OSError as opening it raises it)."""
+    with open(path, "rb") as handle:
+        raw = handle.read(MAX_EXPORT_BYTES + 1)
+    _check_size(raw, str(path))
+    return raw
+
+
+def _check_size(raw: bytes, name: str) -> None:
+    if len(raw) > MAX_EXPORT_BYTES:
+        raise BackupError(f"{name} is larger than an export can be "
+                          f"({MAX_EXPORT_BYTES // 2**20} MB at most): nothing was imported")
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")  # NaN, Infinity: nothing a table holds
+
+
 def read_export(raw: bytes, name: str) -> dict:
-    """The export in a file's bytes, checked for shape; BackupError naming ``name``."""
+    """The export in a file's bytes, checked for size and shape; BackupError naming
+    ``name``. What it holds is checked by :func:`import_table`."""
+    _check_size(raw, name)
+    too_deep = BackupError(f"{name} is nested more than {MAX_DEPTH} levels deep: "
+                           "it is not a table export")
     try:
-        data = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError, RecursionError):
+        data = json.loads(raw.decode("utf-8"), parse_constant=_no_constant)
+    except RecursionError:
+        raise too_deep from None
+    except (UnicodeDecodeError, ValueError):
         raise BackupError(f"{name} is not a table export (it is not JSON)") from None
+    if _deeper_than(data, MAX_DEPTH):
+        raise too_deep
     if not isinstance(data, dict) or data.get("format") != EXPORT_FORMAT:
         raise BackupError(f"{name} is not a table export")
     if data.get("version") != EXPORT_VERSION:
-        raise BackupError(f"{name} is a table export of version {data.get('version')!r}: "
+        raise BackupError(f"{name} is a table export of version {quoted(data.get('version'))}: "
                           f"this host reads version {EXPORT_VERSION}")
     spec, log = data.get("spec"), data.get("log")
     if not isinstance(spec, dict) or not isinstance(log, list) or not all(isinstance(e, dict) for e in log):
@@ -155,19 +193,47 @@ def read_export(raw: bytes, name: str) -> dict:
     return data
 
 
+def _deeper_than(value: Any, limit: int) -> bool:
+    """Whether JSON ``value`` nests lists and objects more than ``limit`` deep (walked
+    without recursion: a deep value is what it guards against)."""
+    stack = [(value, 1)] if isinstance(value, (dict, list)) else []
+    while stack:
+        item, depth = stack.pop()
+        for child in item.values() if isinstance(item, dict) else item:
+            if isinstance(child, (dict, list)):
+                if depth == limit:
+                    return True
+                stack.append((child, depth + 1))
+    return False
+
+
+def quoted(value: Any) -> str:
+    """A value from a file, safe and short to quote in a message."""
+    from engine.schema import bad_characters
+
+    text = value if isinstance(value, str) else json.dumps(value) if isinstance(value, (int, float, bool)) \
+        or value is None else "that"
+    text = text if len(text) <= 24 else text[:20] + "..."
+    return "'" + "".join("?" if bad_characters(ch) else ch for ch in text) + "'"
+
+
 def import_table(store: TableStore, data: dict, new_code: Callable[[], str]) -> tuple[str, int]:
     """Make a table of a checked export (:func:`read_export`): (its code, its entries).
-    The export's code when it is free, else ``new_code()``'s. BackupError if its log
+    Its players and settings are checked as ``companion new`` checks them
+    (:func:`engine.table.make_spec`), its other values against what this host writes,
+    its log's length against :data:`MAX_LOG`; the export's code when it is free, else
+    ``new_code()``'s. BackupError, and nothing written, if any is refused or its log
     does not replay whole."""
-    game, spec = _game_and_spec(data["spec"])
-    done = replay(game, spec, data["log"], stored_version(data.get("log_version", 0)))
+    game, spec = _new_spec(data["spec"])
+    if len(data["log"]) > MAX_LOG:
+        raise _not_imported(f"its log holds {len(data['log']):,} actions, and an import takes "
+                            f"{MAX_LOG:,} at most")
+    values, created = _values(game, data)
+    done = replay(game, spec, data["log"], stored_version(data.get("log_version", 0)),
+                  keep_states=False)
     if done.stopped is not None:
         raise BackupError(f"The export's log does not replay ({done.stopped}): nothing was imported")
     records = done.records
-    values = {STATUS_META: data["status"]} if isinstance(data.get("status"), str) else {}
-    values[LOG_VERSION_META] = log_version(game)
-    created = data.get("created") if isinstance(data.get("created"), str) and data.get("created") \
-        else datetime.now(timezone.utc).isoformat(timespec="microseconds")
     code = data.get("code")
     for attempt in range(100):
         if attempt or not isinstance(code, str) or not _free(store, code):
@@ -178,6 +244,53 @@ def import_table(store: TableStore, data: dict, new_code: Callable[[], str]) -> 
         except ValueError:  # taken meanwhile
             continue
     raise BackupError("Could not find a free table code")  # pragma: no cover
+
+
+def _not_imported(why: str) -> BackupError:
+    return BackupError(f"The export cannot be imported: {why}")
+
+
+def _new_spec(spec_json: Any):
+    """(game, TableSpec) of an export's spec, checked as a new table's is."""
+    from engine.errors import IllegalAction
+    from engine.table import make_spec
+
+    game, spec = _game_and_spec(spec_json)
+    try:
+        return game, make_spec(game, spec.players, spec.settings, spec.colours)
+    except IllegalAction as exc:
+        raise _not_imported(exc.message) from None
+
+
+def _values(game, data: dict) -> tuple[dict, str]:
+    """(the meta values, the creation stamp) of an import: its status and date as this
+    host writes them, its log version no newer than this host's game."""
+    status = data.get("status", DEFAULT_STATUS)
+    if status not in (DEFAULT_STATUS, FINISHED_STATUS):
+        raise _not_imported(f"its status is {quoted(status)}, not {DEFAULT_STATUS} or {FINISHED_STATUS}")
+    version = data.get("log_version", 0)
+    if type(version) is int and version > log_version(game):
+        raise _not_imported(f"its log is in the moves of a newer version of {game.title} "
+                            f"({quoted(version)}; this host's is {log_version(game)})")
+    created = data.get("created")
+    if created is None or created == "":
+        created = datetime.now(timezone.utc).isoformat(timespec="microseconds")
+    elif not _is_stamp(created):
+        raise _not_imported(f"its date {quoted(created)} is not a date")
+    values = {LOG_VERSION_META: log_version(game)}
+    if "status" in data:
+        values[STATUS_META] = status
+    return values, created
+
+
+def _is_stamp(value: Any) -> bool:
+    if not isinstance(value, str) or len(value) > 40:
+        return False
+    try:
+        datetime.fromisoformat(value)
+    except ValueError:
+        return False
+    return True
 
 
 def _free(store: TableStore, code: str) -> bool:
@@ -209,6 +322,9 @@ def damage(store: TableStore, code: str) -> str | None:
         return f"its log does not replay ({done.stopped})"
     if not store.path(code).is_dir():
         return None  # a first-format table: no link records or snapshots to check
+    cut = _cut_file(store.path(code))
+    if cut is not None:
+        return f"the end of {cut} is cut off or damaged"
     if done.upgraded:
         return None  # an older log: written again in today's moves when it is opened
     log = store.open_log(code)
@@ -242,7 +358,7 @@ def repair_table(store: TableStore, code: str) -> Repair:
     docs, unread = _log_beginning(folder, indexes, header.get("segment", SEGMENT))
     game, spec = _game_and_spec(header["spec"], header["values"].get(SETTINGS_META))
     version = stored_version(header["values"].get(LOG_VERSION_META, 0))
-    done = replay(game, spec, docs, version)
+    done = replay(game, spec, docs, version, keep_states=False)
     unread += len(docs) - done.read
     now = datetime.now(timezone.utc)
     values = dict(header["values"])
@@ -252,6 +368,18 @@ def repair_table(store: TableStore, code: str) -> Repair:
     aside = store.replace_table(code, header["spec"], values, header["created"], done.records,
                                 seats, "damaged")
     return Repair(code, done.read, unread, aside, problem)
+
+
+def _cut_file(folder: Path) -> str | None:
+    """The first of a table's files whose last line is cut off or damaged (the store
+    reads such a file without it, as a write a crash cut short: a repair says what was
+    lost with it), or None."""
+    names = sorted(p.name for p in folder.iterdir() if SEGMENT_FILE.fullmatch(p.name))
+    for name in [HEAD, *names]:
+        _, rest = _journal(folder / name)
+        if rest:
+            return name
+    return None
 
 
 def _journal(path: Path) -> tuple[dict, list[bytes]]:
@@ -314,17 +442,27 @@ def _log_beginning(folder: Path, indexes: list[int], size: int) -> tuple[list[di
     return docs, unread
 
 
+ENTRY_START = re.compile(rb'"(\d+)":\{"rev":(\d+)[,}]')
+"""Where a log entry begins in a journal line: ``"7":{"rev":7,`` (its id, its rev)."""
+
+
 def _entries_in(lines: list[bytes]) -> int:
-    """Log entries in journal lines past a damaged one (a damaged line counts one)."""
+    """Log entries in journal lines past a damaged one: a damaged line counts the entries
+    whose beginning is still in it (a whole table's line holds them all), at least one."""
     count = 0
     for line in lines:
         if not line.strip(b"\x00 \t\r"):
             continue
         record = unframe(line)
         found = ((record or {}).get("set") or {}).get("log") if isinstance(record, dict) else None
-        count += len(found) if isinstance(found, dict) else 1
+        if isinstance(found, dict):
+            count += len(found)
+        else:
+            starts = sum(1 for m in ENTRY_START.finditer(line) if m.group(1) == m.group(2))
+            count += max(1, starts)
     return count
 
 
 __all__ = ["BackupError", "EXPORT_FORMAT", "EXPORT_VERSION", "Repair", "TableIsFine", "damage",
-           "export_table", "import_table", "read_export", "repair_table"]
+           "export_table", "import_table", "quoted", "read_export", "read_export_file",
+           "repair_table"]

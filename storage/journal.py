@@ -43,7 +43,7 @@ from typing import Any, Callable, Iterator
 
 from tinydb.storages import Storage
 
-from storage.durable import ChangedFile, CorruptFile, fsync_dir, write_atomically
+from storage.durable import ChangedFile, CorruptFile, fsync_dir, open_private, write_atomically
 
 SUFFIX = ".jsonl"
 GARBAGE_LINES = 64
@@ -301,8 +301,7 @@ class JournalStorage(Storage):
             self._compact(data)
         # a file that holds nothing yet may not have a durable name either
         self._new_file = not self.path.exists() or self._size == 0
-        fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_APPEND | getattr(os, "O_CLOEXEC", 0),
-                     0o644)
+        fd = open_private(self.path, os.O_WRONLY | os.O_CREAT | os.O_APPEND)
         try:
             if os.fstat(fd).st_size != self._size:
                 os.ftruncate(fd, self._size)

@@ -47,7 +47,8 @@ from tinydb import TinyDB
 from tinydb.table import Document, Table
 
 from engine.plain import clone
-from storage.durable import TEMP_SUFFIX, CorruptFile, fsync_dir, read_database
+from storage.durable import (TEMP_SUFFIX, CorruptFile, fsync_dir, make_private, private_folder,
+                             private_folders, read_database, write_new_file)
 from storage.journal import SUFFIX, JournalStorage, encode, frame
 from storage.store import (CODE_PATTERN, LOG_VERSION_META, SETTINGS_META, UNREADABLE_STATUS,
                            NotSaved, StorageError, StoredLog,
@@ -72,6 +73,8 @@ HEAD_COPY_ID = 1
 """Each segment's first line also holds a copy of the table's header (its ``table``
 document): the game and players survive a lost ``table.jsonl`` (``companion repair``)."""
 HEADER_MISSING = "its header is missing"
+DATA_FILES = ("tables", "host.key")
+"""What a data folder holds (the host key is :mod:`companion.context`'s)."""
 SWAP_SUFFIX = ".swap"
 """An old table folder being set aside (:meth:`TableStore._swap`)."""
 
@@ -112,13 +115,6 @@ def table_files(header: dict, seats: dict[int, str], records: list[tuple[dict, d
                 data["snapshots"][key] = {"state": snapshot}
         files[segment_name(start // size)] = journal_line(stamp, data)
     return files
-
-
-def write_new_file(path: Path, data: bytes) -> None:
-    with open(path, "xb") as handle:
-        handle.write(data)
-        handle.flush()
-        os.fsync(handle.fileno())
 
 
 class LogTable(Table):
@@ -377,7 +373,8 @@ class TableStore:
                 raise DataFolderError(f"{folder} is a file, not a folder")
         if not self.tables_dir.is_dir():
             try:
-                self.tables_dir.mkdir(parents=True, exist_ok=True)
+                private_folders(self.data_dir)
+                private_folders(self.tables_dir)
                 fsync_dir(self.data_dir)
             except OSError as exc:
                 raise DataFolderError(f"{self.tables_dir} cannot be made: "
@@ -388,6 +385,10 @@ class TableStore:
         self._peeked: dict[str, tuple[tuple, TableRecord]] = {}
         self._closed = False
         self._last_stamp: datetime | None = None
+        self.made_private = 0
+        """Folders and files an older version made readable by others, made private by
+        this store (:meth:`make_private`)."""
+        self.make_private()
         self._finish_swaps()
         self._remove_crash_leftovers()
 
@@ -605,6 +606,31 @@ class TableStore:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
+    # -- privacy --------------------------------------------------------------------
+    def make_private(self, code: str | None = None) -> int:
+        """The tables folder readable by the host's user only, and the data folder when
+        it holds nothing but this app's (never a folder shared with others, such as
+        ``/tmp``); with ``code``, that table's files and the copies set aside beside it
+        too. How many folders and files had to be changed (those of an older version)."""
+        changed = make_private(self.tables_dir, deep=False)
+        try:
+            ours = set(os.listdir(self.data_dir)) <= set(DATA_FILES)
+        except OSError:
+            ours = False
+        if ours:
+            changed += make_private(self.data_dir, deep=False) + make_private(self.data_dir / "host.key")
+        if code is not None:
+            check_code(code)
+            try:
+                names = os.listdir(self.tables_dir)
+            except OSError:
+                names = []
+            for name in names:
+                if name in (code, f"{code}.json") or name.startswith(f".{code}."):
+                    changed += make_private(self.tables_dir / name)
+        self.made_private += changed
+        return changed
+
     # -- paths and listing ----------------------------------------------------------
     def path(self, code: str) -> Path:
         """The table's folder."""
@@ -733,6 +759,7 @@ class TableStore:
     def _attach(self, code: str) -> _Table | _Legacy:
         folder = self.tables_dir / code
         if (folder / HEAD).exists():
+            self.made_private += make_private(folder)  # an older version's: a stat a file else
             table: _Table | _Legacy = _Table(self, code, folder)
             try:
                 table.open()
@@ -815,7 +842,7 @@ class TableStore:
         refuses, and nothing is left)."""
         tmp = self.tables_dir / f".{code}.new.{secrets.token_hex(4)}"
         try:
-            tmp.mkdir()
+            private_folder(tmp)
             for name, data in files.items():
                 write_new_file(tmp / name, data)
             fsync_dir(tmp)

@@ -139,3 +139,64 @@ def test_repair_of_a_fine_table_says_so_and_changes_nothing(tmp_path):
     fine = companion("repair", code, "--data", str(data))
     assert fine.returncode == 0 and fine.stdout == f"Table {code} is fine: nothing was changed\n"
     assert not fine.stderr and files_of(data) == before
+
+
+def cut(path, count: int) -> None:
+    """The last ``count`` bytes of a file lost, as a copy cut short would lose them."""
+    raw = path.read_bytes()
+    path.write_bytes(raw[:-count])
+
+
+def imported(tmp_path, actions: int) -> tuple:
+    """A table made by ``companion import`` of a score pad of ``actions`` actions: its
+    data folder and code (every segment of its log one line)."""
+    data = tmp_path / "imported"
+    code, _ = scorepad_table(tmp_path / "played", actions)
+    out = tmp_path / "table.json"
+    assert companion("export", code, "--data", str(tmp_path / "played"), "--out", str(out)).returncode == 0
+    assert companion("import", str(out), "--data", str(data)).returncode == 0
+    return data, code
+
+
+def test_repair_finds_an_imported_log_whose_end_is_cut(tmp_path):
+    """Issue 35: an imported table whose log lost its last 20 bytes was "fine" with all
+    3 actions gone."""
+    data, code = imported(tmp_path, 3)
+    segment = folder(data, code) / "log-000000.jsonl"
+    assert len(segment.read_bytes().splitlines()) == 1
+    cut(segment, 20)
+    damaged = segment.read_bytes()
+    repaired = companion("repair", code, "--data", str(data))
+    assert repaired.returncode == 0, repaired.stderr
+    assert repaired.stdout.startswith(f"Table {code} repaired (the end of log-000000.jsonl is cut off "
+                                      "or damaged): kept 0 actions, could not read 3; "), repaired.stdout
+    aside = [p for p in (data / "tables").iterdir() if p.name.startswith(f".{code}.damaged-")]
+    assert len(aside) == 1 and (aside[0] / "log-000000.jsonl").read_bytes() == damaged
+    again = companion("repair", code, "--data", str(data))
+    assert again.stdout == f"Table {code} is fine: nothing was changed\n"
+
+
+def test_repair_says_what_a_cut_second_segment_lost(tmp_path):
+    data, code = imported(tmp_path, 600)
+    cut(folder(data, code) / "log-000001.jsonl", 20)
+    repaired = companion("repair", code, "--data", str(data))
+    assert repaired.stdout.startswith(f"Table {code} repaired (the end of log-000001.jsonl is cut off "
+                                      "or damaged): kept 500 actions, could not read 100; "), repaired
+    with TableStore(data) as store:
+        assert store.revision(code) == 500
+
+
+@pytest.mark.parametrize("damage, says", [
+    (lambda segment: cut(segment, 20), "kept 11 actions, could not read 1"),
+    (lambda segment: garble_line(segment, 12), "kept 11 actions, could not read 1"),
+], ids=["cut", "garbled"])
+def test_repair_finds_a_played_log_whose_last_line_is_cut_or_garbled(tmp_path, damage, says):
+    data = tmp_path / "data"
+    code, _ = scorepad_table(data, 12)
+    segment = folder(data, code) / "log-000000.jsonl"
+    damage(segment)
+    repaired = companion("repair", code, "--data", str(data))
+    assert repaired.stdout.startswith(f"Table {code} repaired (the end of log-000000.jsonl is cut off "
+                                      f"or damaged): {says}; "), repaired
+    with TableStore(data) as store:
+        assert store.revision(code) == 11 and store.seats(code)

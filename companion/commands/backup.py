@@ -71,14 +71,24 @@ def run_repair(args) -> int:
         try:
             done = repair_table(store, code)
         except TableIsFine as exc:  # nothing to mend is not an error: said, and status 0
-            print(exc)
+            store.make_private(code)
+            print(exc if not store.made_private else
+                  f"Table {code} is fine: its log was not changed; {_made_private(store)}")
             return 0
         except (UnknownTable, BackupError, NotSaved) as exc:
             raise _refused(exc) from None
+        store.make_private(code)
     print(f"Table {code} repaired ({done.problem}): kept {done.kept} "
           f"action{'' if done.kept == 1 else 's'}, could not read {done.unread}; "
-          f"the damaged files are kept in {done.aside}")
+          f"the damaged files are kept in {done.aside}"
+          + (f"; {_made_private(store)}" if store.made_private else ""))
     return 0
+
+
+def _made_private(store) -> str:
+    count = store.made_private
+    return (f"{count} {'folder or file was' if count == 1 else 'folders and files were'} made "
+            "readable by this user only")
 
 
 def run_export(args) -> int:
@@ -114,26 +124,44 @@ def run_export(args) -> int:
 
 def run_import(args) -> int:
     from storage import NotSaved
-    from storage.backup import BackupError, import_table, read_export
+    from storage.backup import BackupError, import_table, read_export, read_export_file
 
     from companion.cli import UsageError
     from companion.codes import new_code
 
     path = Path(args.file).expanduser()
     try:
-        raw = path.read_bytes()
+        data = read_export(read_export_file(path), str(path))
     except FileNotFoundError:
         raise UsageError(f"{path}: there is no such file") from None
     except OSError as exc:
         raise UsageError(f"{path}: {exc.strerror or exc}") from None
+    except BackupError as exc:
+        raise _refused(exc) from None
+    _check_export_code(data.get("code"))
     with _store(args.data) as store:
         try:
-            data = read_export(raw, str(path))
             code, entries = import_table(store, data, new_code)
         except (BackupError, NotSaved) as exc:
             raise _refused(exc) from None
     players = ", ".join(str(p) for p in data["players"])
-    moved = "" if code == data.get("code") else f" (its code {data.get('code')} is taken here)"
+    moved = "" if code == data.get("code") else \
+        f" (its code {data['code']} is taken here)" if data.get("code") else " (it had no code)"
     print(f"Imported table {code}{moved}: {data['game']} for {players}, "
           f"{entries} action{'' if entries == 1 else 's'}")
     return 0
+
+
+def _check_export_code(code) -> None:
+    """An export's code is a join code a phone can type (as ``companion new`` makes
+    them), or missing (a new one is made); else UsageError in words."""
+    from storage.backup import quoted
+
+    from companion.cli import UsageError
+    from companion.codes import CODE_ALPHABET, CODE_LENGTH, MAX_CODE_LENGTH, normalise_code
+
+    if code is None or (isinstance(code, str) and normalise_code(code) == code):
+        return
+    raise UsageError(f"The export cannot be imported: its code {quoted(code)} is not a join code "
+                     f"({CODE_LENGTH} to {MAX_CODE_LENGTH} of the letters {' '.join(CODE_ALPHABET)}); "
+                     "nothing was imported")

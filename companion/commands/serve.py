@@ -63,12 +63,14 @@ def bind(host: str, port: int) -> socket.socket:
 def check_data_folder(folder) -> None:
     """The data folder exists (made if needed), is a folder, and this user can write in
     it; else UsageError in one line."""
+    from storage.durable import private_folders
+
     from companion.cli import UsageError
 
     if folder.exists() and not folder.is_dir():
         raise UsageError(f"--data {folder}: that is a file, not a folder")
     try:
-        folder.mkdir(parents=True, exist_ok=True)
+        private_folders(folder)
         probe = folder / f".write-test.{os.getpid()}"
         with open(probe, "wb") as handle:
             handle.write(b"ok")
