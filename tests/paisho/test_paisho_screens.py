@@ -414,3 +414,50 @@ def test_screens_import_nothing_from_the_engine_and_draw_no_chart_by_hand():
         source = open(module.__file__).read()
         assert "def build(" not in source and "score_chart" not in source
     assert "charts.race_to_target" in open(screen.__file__).read()
+
+
+# -- the board on the phone ---------------------------------------------------------------
+
+def board_table(app, players=("Ann", "Bo"), target=5):
+    return app.create("paisho", list(players), {"target": target, "board": True})
+
+
+def test_with_the_board_a_turn_is_two_taps_a_tile_then_a_point():
+    async def test(app):
+        hub = board_table(app)
+        ann, bo = await app.seat(hub, ANN), await app.seat(hub, BO)
+        assert "Your turn" in ann.text() and "Bo's turn" not in ann.text()
+        assert "Place Jasmine" in tappable(ann) and "Go to 0,-8" not in tappable(ann)
+        await ann.tap("Place Jasmine")
+        assert "Go to 0,-8" in tappable(ann)  # the one point a Jasmine starts on
+        assert not [t for t in tappable(ann) if t.startswith("Go to") and t != "Go to 0,-8"]
+        await ann.tap("Go to 0,-8")
+        assert last(hub) == ("place", {"tile": "jasmine", "at": [0, -8]}, ANN, ANN)
+        await bo.settle()
+        assert "Ann's Jasmine on 0,-8" in bo.text()
+        assert "Place Jasmine" not in tappable(bo) or "Ann's Jasmine on 0,-8" not in tappable(bo)
+        assert "Place Jasmine" not in tappable(ann)  # not Ann's turn any more
+    run_app(test)
+
+
+def test_with_the_board_a_harmony_is_drawn_and_scored_by_itself():
+    async def test(app):
+        hub = board_table(app, target=30)
+        for seat, kind, payload in (
+                (ANN, "place", {"tile": "jade", "at": [0, 0]}), (BO, "pass", {}),
+                (ANN, "move", {"from": [0, 0], "to": [0, 3]}), (BO, "pass", {})):
+            hub.act(HOST, kind, payload, None, seat=seat)
+        ann = await app.seat(hub, ANN)
+        await ann.tap("Place Rose")
+        await ann.tap("Go to 0,7")
+        hub.act(HOST, "pass", {}, None, seat=BO)
+        await ann.settle()
+        await ann.tap("Ann's Rose on 0,7")
+        await ann.tap("Go to 0,4")
+        assert [h["at"] for h in state(hub)["harmonies"]] == [[[0, 3], [0, 4]]]
+        assert "White Jade + Rose" in ann.text()
+        for _ in range(2):
+            hub.act(HOST, "pass", {}, None, seat=BO)
+            hub.act(HOST, "pass", {}, None, seat=ANN)
+        assert state(hub)["scores"][ANN] == 1
+    run_app(test)

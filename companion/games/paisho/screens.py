@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import flet as ft
 
+from companion.games.paisho.board import BoardMap
 from companion.games.paisho.look import Kinds, pair_tags, progress, tile_button, tile_tag
 from companion.ui import charts, kit
 from engine.words import or_words, plural
@@ -89,8 +90,13 @@ def Screen():
     mine = use_view(lambda s: s["private"] is not None)
     if over:
         return Final()
+    mirrored = use_view(lambda s: "board" in s["public"])
     if seat is None or not mine:
         return Board()
+    if mirrored:
+        controls = [WhoseTurn(seat), BoardMap(seat), Race(seat), Lotus(seat), Harmonies(), Latest(),
+                    Pot(), RaceChartSection(), More(seat)]
+        return ft.Column(controls, spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
     controls: list[ft.Control] = [WhoseTurn(seat), TurnSlot()]
     controls += [Race(seat), Lotus(seat), MyHarmonies(seat), Harmonies(besides=seat), Pot(), MyTiles(),
                  RaceChartSection(), More(seat)]
@@ -101,7 +107,8 @@ def Screen():
 def Board():
     """The table screen on a phone-sized device (a watcher, the host's phone)."""
     host = use_view(lambda s: s["table"]["host"])
-    controls: list[ft.Control] = [WhoseTurn(None), Race(None), Lotus(None), Harmonies(), Latest(), Pot(),
+    mirrored = use_view(lambda s: "board" in s["public"])
+    controls: list[ft.Control] = [WhoseTurn(None), *([BoardMap(None)] if mirrored else []), Race(None), Lotus(None), Harmonies(), Latest(), Pot(),
                                   RaceChartSection()]
     if host:
         controls.append(kit.muted("To enter a turn here, pick \"Enter for <player>\" above."))
@@ -118,7 +125,9 @@ def WhoseTurn(me: int | None):
     colour = use_view(lambda s: "grey" if current is None else s["table"]["colours"][current])
     if current is None:
         return kit.body("Game over", weight=ft.FontWeight.BOLD)
-    words = "Enter what you did" if current == me else f"{name}'s turn"
+    mirrored = use_view(lambda s: "board" in s["public"])
+    mine = "Your turn" if mirrored else "Enter what you did"
+    words = mine if current == me else f"{name}'s turn"
     return ft.Row([kit.player_badge(words, colour, size=26),
                    kit.own(ft.Text(f"Turn {turn}", size=20, weight=ft.FontWeight.BOLD))],
                   alignment=ft.MainAxisAlignment.SPACE_BETWEEN)
@@ -617,6 +626,7 @@ def TableView():
     over = use_view(lambda s: s["result"] is not None)
     n = use_view(lambda s: len(s["public"]["players"]))
     target = use_view(lambda s: s["public"]["target"])
+    mirrored = use_view(lambda s: "board" in s["public"])
     width = kit.use_width()
     if over:
         return Final(big=True)
@@ -626,9 +636,16 @@ def TableView():
         return int(size * scale)
 
     number, name, words = (64, 32, 24) if n > 2 else (96, 40, 28)
-    left = ft.Column([BigTurn(px(56), px(44), px(24)),
-                      *[RaceRow(seat, None, target, px(number), px(name), px(words), key=str(seat))
-                        for seat in range(n)],
+    rows = [RaceRow(seat, None, target, px(number if not mirrored else 56), px(name), px(words), key=str(seat))
+            for seat in range(n)]
+    if mirrored:  # the board large on one side, the race and the harmonies on the other
+        side = min(kit.use_height() - px(8), width * 0.5)
+        board = ft.Column([BoardMap(None, side)], expand=3, horizontal_alignment=ft.CrossAxisAlignment.CENTER)
+        right = ft.Column([BigTurn(px(44), px(40), px(22)), *rows, Lotus(None, px(28)), Harmonies(px(48), px(22), px(32))],
+                          spacing=px(12), expand=2, scroll=ft.ScrollMode.AUTO,
+                          horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+        return ft.Row([board, right], spacing=24, vertical_alignment=ft.CrossAxisAlignment.START, expand=True)
+    left = ft.Column([BigTurn(px(56), px(44), px(24)), *rows,
                       Lotus(None, px(28 if n > 2 else 32))], spacing=px(12 if n > 2 else 16), expand=3, scroll=ft.ScrollMode.AUTO)
     right = ft.Column([Harmonies(px(56), px(24), px(36)), BigChart(px(260), px(36))], spacing=px(16), expand=2,
                       scroll=ft.ScrollMode.AUTO, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
