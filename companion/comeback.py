@@ -17,6 +17,7 @@ from __future__ import annotations
 import functools
 from pathlib import Path
 
+from companion.cues import cue_script
 from companion.language import guard_script
 
 SCRIPT_PATH = Path(__file__).resolve().parent.parent / "assets" / "comeback.js"
@@ -26,8 +27,9 @@ NO_STORE = [(b"cache-control", b"no-store"), (b"content-type", b"text/plain; cha
 
 @functools.lru_cache(maxsize=1)
 def page_script() -> bytes:
-    """The language guard (companion/language.py), then the comeback script."""
-    return guard_script() + b"<script>" + SCRIPT_PATH.read_bytes() + b"</script>"
+    """The language guard (companion/language.py), the cues where a phone cannot vibrate
+    (companion/cues.py), then the comeback script."""
+    return guard_script() + cue_script() + b"<script>" + SCRIPT_PATH.read_bytes() + b"</script>"
 
 
 def with_script(html: bytes) -> bytes:
