@@ -24,10 +24,11 @@
     }
   }
 
-  // Browsers start audio only from a tap: the first one makes the page's AudioContext.
+  // Browsers start audio only from a tap: the first one makes the page's AudioContext (and
+  // a tap after iOS suspended it wakes it again).
   function unlock() {
     var Context = window.AudioContext || window.webkitAudioContext;
-    if (!Context) return;
+    if (!Context || (audio && audio.state === "running")) return;
     try {
       if (!audio) audio = new Context();
       if (audio.state !== "running") audio.resume();
@@ -37,7 +38,7 @@
       source.start(0);
     } catch (e) { /* no audio on this phone: the flash still says it */ }
   }
-  ["pointerdown", "touchend", "keydown"].forEach(function (kind) {
+  ["pointerdown", "pointerup", "touchend", "click", "keydown"].forEach(function (kind) {
     window.addEventListener(kind, unlock, { capture: true, passive: true });
   });
 

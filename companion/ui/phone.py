@@ -54,14 +54,15 @@ class Phone:
 
     async def start(self) -> None:
         """Find out whether this tab is the host (its stored host key, or loopback), and
-        draw in the theme this phone chose (before the first screen is drawn)."""
+        draw in the theme this phone chose (before the first screen is drawn); its sound
+        setting is asked for with the theme (one wait for both, not two)."""
         host_key = await self.stored("get", HOST_KEY)
         self.is_host = self.ctx.is_host(self.page.client_ip, host_key)
-        theme = await self.stored("get", THEME_KEY)
+        theme, sound = await asyncio.gather(self.stored("get", THEME_KEY), self.stored("get", SOUND_KEY))
         if theme in THEMES:
             self.theme = theme
             self.page.theme_mode = THEMES[theme]
-        self.sound = await self.stored("get", SOUND_KEY) != "off"
+        self.sound = sound != "off"
 
     def when_closed(self, fn: Callable[[], None]) -> None:
         """``fn`` runs when the tab's session ends (its listeners leave the hubs)."""

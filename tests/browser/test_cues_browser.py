@@ -1,7 +1,7 @@
 """Cues on every phone (issue 36), in real Chromium on both builds of Flet's client: a
 phone that cannot vibrate (as iOS Safari) sounds a short tone and flashes the edge of its
 screen when its turn comes with public news, once a tap has unlocked its audio; its
-"Sound" setting silences the tone, not the flash. A phone that can vibrate buzzes and
+"Sound" setting silences the tone, not the flash, and is kept on the phone. A phone that can vibrate buzzes and
 sounds nothing. The tone is seen by counting the oscillators the page starts."""
 
 from __future__ import annotations
@@ -76,3 +76,5 @@ def test_a_phone_that_cannot_vibrate_sounds_and_flashes_its_cue(server, phones, 
     bo.page.wait_for_function("() => window.__flashes >= 2", timeout=20000)
     bo.page.wait_for_timeout(300)
     assert counts(bo) == {"tones": 1, "flashes": 2, "buzzes": 0}  # the flash, no tone
+    bo.reload()  # the phone keeps its setting
+    bo.page.get_by_label("Sound off", exact=True).first.wait_for(timeout=30000)
