@@ -17,6 +17,9 @@ from __future__ import annotations
 import functools
 from pathlib import Path
 
+from companion.cues import cue_script
+from companion.language import guard_script
+
 SCRIPT_PATH = Path(__file__).resolve().parent.parent / "assets" / "comeback.js"
 ALIVE_PATH = "/alive"
 NO_STORE = [(b"cache-control", b"no-store"), (b"content-type", b"text/plain; charset=utf-8")]
@@ -24,7 +27,9 @@ NO_STORE = [(b"cache-control", b"no-store"), (b"content-type", b"text/plain; cha
 
 @functools.lru_cache(maxsize=1)
 def page_script() -> bytes:
-    return b"<script>" + SCRIPT_PATH.read_bytes() + b"</script>"
+    """The language guard (companion/language.py), the cues where a phone cannot vibrate
+    (companion/cues.py), then the comeback script."""
+    return guard_script() + cue_script() + b"<script>" + SCRIPT_PATH.read_bytes() + b"</script>"
 
 
 def with_script(html: bytes) -> bytes:

@@ -3,7 +3,7 @@
 ``public`` (everyone's), ``private`` (this seat's), ``legal`` (this seat's moves now),
 ``to_act``, ``result`` (once over), ``revision`` and ``news`` (what happened since the
 revision this viewer last saw, each line as the game describes it for them, ``concerns``
-when it concerns their seat), ``moves`` (the table's move count,
+when it concerns their seat, ``sealed`` when it is a secret move's), ``moves`` (the table's move count,
 :func:`engine.log.move_count`: what "move n" on a phone says, the tables list's "n
 moves"): the same shape for every game.
 """

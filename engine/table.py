@@ -417,7 +417,9 @@ class Match:
     def news(self, seat: int | None, since: int) -> list[dict]:
         """The moves made after revision ``since`` (undo and redo aside, and only the
         :data:`RECENT` ones), each as the game describes it for ``seat``: ``text`` is what
-        it tells this seat when it concerns it (``concerns``), else its history line."""
+        it tells this seat when it concerns it (``concerns``), else its history line;
+        ``sealed`` when the move is a secret one (a sealed bid): a phone says such news on
+        its screen only, never with a cue the table can hear."""
         items = []
         for rev in range(max(since, 0) + 1, self.revision + 1):
             states = self._recent.get(rev)
@@ -426,7 +428,9 @@ class Match:
             entry = self._entry(rev)
             words = said(self.game.describe(states[0], entry.action, seat, states[1]))
             mine = seat is not None and words.to_you is not None
-            items.append({"rev": rev, "text": words.to_you if mine else words.text, "concerns": mine})
+            move = self.move(entry.action.kind) if isinstance(entry.action.kind, str) else None
+            items.append({"rev": rev, "text": words.to_you if mine else words.text, "concerns": mine,
+                          "sealed": bool(move and move.secret)})
         return items
 
     def history(self, viewer: int | None) -> list[tuple[Entry, str]]:

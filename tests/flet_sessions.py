@@ -111,6 +111,7 @@ def tab_phone_class():
             self.storage = storage
             self.toasts: list[str] = []
             self.dialogs: list = []
+            self.cues = 0  # how often the phone was cued (a buzz, or a tone and a flash)
 
         async def stored(self, operation, *args):
             key = args[0] if args else None
@@ -127,6 +128,11 @@ def tab_phone_class():
         def toast(self, text: str) -> None:
             self.toasts.append(text)
             super().toast(text)
+
+        def cue(self) -> bool:
+            cued = super().cue()
+            self.cues += cued
+            return cued
 
         def confirm(self, title, text, on_yes, yes_label="Yes, do it"):
             self.dialogs.append((title, text, on_yes, yes_label))

@@ -29,8 +29,8 @@ def test_one_registry_line_makes_a_game_playable_through_the_hub(toy):
         hub.act(bo, "add", {"amount": 1}, None)
     hub.act(ann, "add", {"amount": 3}, None)
     # the news since revision 0: the move as described for each viewer, Bo's marked for him
-    assert hub.view(bo, since=0)["news"] == [{"rev": 1, "text": "Ann added 3: 2 to go", "concerns": True}]
-    assert hub.view(ann, since=0)["news"] == [{"rev": 1, "text": "Ann added 3", "concerns": False}]
+    assert hub.view(bo, since=0)["news"] == [{"rev": 1, "text": "Ann added 3: 2 to go", "concerns": True, "sealed": False}]
+    assert hub.view(ann, since=0)["news"] == [{"rev": 1, "text": "Ann added 3", "concerns": False, "sealed": False}]
     assert hub.view(bo)["news"] == [] and hub.view(bo, since=1)["news"] == []
     hub.act(bo, "add", {"amount": 2}, None)
     assert hub.view(HOST)["result"] == {"winner": "Bo"}

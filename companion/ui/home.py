@@ -15,10 +15,11 @@ from companion.ui import kit
 
 @ft.component
 def Home(phone):
-    from companion.ui.theme import ThemeChoice
+    from companion.ui.theme import SoundChoice, ThemeChoice
 
     controls: list[ft.Control] = [
-        ft.Row([kit.title("Table Companion", size=30), ThemeChoice(phone)],
+        ft.Row([kit.title("Table Companion", size=30),
+                ft.Row([SoundChoice(phone), ThemeChoice(phone)], tight=True, spacing=0)],
                alignment=ft.MainAxisAlignment.SPACE_BETWEEN),
         JoinCard(phone),
     ]

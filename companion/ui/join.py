@@ -6,7 +6,7 @@ import flet as ft
 
 from engine.errors import IllegalAction
 from companion.hub import HOST, WATCHER, off_loop
-from companion.qr import qr_png
+from companion.qr import qr_svg
 from companion.ui import kit
 from companion.ui.notice import Waiting
 from companion.ui.opening import OpenedTable
@@ -15,7 +15,7 @@ from companion.ui.opening import OpenedTable
 def qr_block(phone, code: str, size: int = 300) -> ft.Control:
     url = phone.ctx.join_url(code)
     return ft.Column([
-        ft.Image(src=qr_png(url), width=size, height=size, semantics_label=f"QR code for {url}"),
+        ft.Image(src=qr_svg(url), width=size, height=size, semantics_label=f"QR code for {url}"),
         ft.Text(" ".join(code), size=34, weight=ft.FontWeight.BOLD,
                 semantics_label=f"Table code {code}"),
         ft.Text(url, size=14, selectable=True),

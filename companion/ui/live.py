@@ -108,10 +108,11 @@ class LiveTable:
         quiet_gc.collect_soon()  # the move's garbage, once its patches have left
         fresh = [item for item in screen["news"] if item["rev"] > self._told]  # reads may overlap
         self._told = max([self._told] + [item["rev"] for item in fresh])
-        told = [item["text"] for item in fresh if item["concerns"]]
-        if told:  # something happened to this seat: say it, and buzz
-            self.phone.toast(". ".join(told))
-            self.phone.vibrate()
+        told = [item for item in fresh if item["concerns"]]
+        if told:  # something happened to this seat: say it, and cue the phone
+            self.phone.toast(". ".join(item["text"] for item in told))
+            if not all(item["sealed"] for item in told):  # a secret move's news: the screen only
+                self.phone.cue()
 
     # -- acting ----------------------------------------------------------------
     async def act(self, kind: str, payload: dict | None = None, seat: int | None = None) -> bool:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextvars
 import logging
+import time
 from typing import Any, Awaitable, Callable
 
 import flet as ft
@@ -24,6 +25,11 @@ HOST_KEY = "host.key"
 THEME_KEY = "theme"
 THEMES = {"system": ft.ThemeMode.SYSTEM, "light": ft.ThemeMode.LIGHT, "dark": ft.ThemeMode.DARK}
 """Light, dark, or the phone's own setting: chosen in the app, kept in the phone's storage."""
+SOUND_KEY = "sound"
+"""Whether a phone that cannot vibrate sounds its cues ("on" or "off"): kept in the phone's
+storage, where ``assets/cue.js`` reads it (as ``flutter.sound``)."""
+CUE_GAP = 1.0
+"""Seconds in which a phone is cued once: a move that brings news and the turn cues once."""
 
 
 class Phone:
@@ -34,6 +40,8 @@ class Phone:
         self.haptics = ft.HapticFeedback()  # Flutter's web engine calls navigator.vibrate
         self.is_host = False
         self.theme = "system"
+        self.sound = True
+        self._cued_at = -CUE_GAP
         self.closed = False
         self._on_close: list[Callable[[], None]] = []
         # the tab's loop, and the context its page was opened in (Flet's current page is
@@ -46,13 +54,15 @@ class Phone:
 
     async def start(self) -> None:
         """Find out whether this tab is the host (its stored host key, or loopback), and
-        draw in the theme this phone chose (before the first screen is drawn)."""
+        draw in the theme this phone chose (before the first screen is drawn); its sound
+        setting is asked for with the theme (one wait for both, not two)."""
         host_key = await self.stored("get", HOST_KEY)
         self.is_host = self.ctx.is_host(self.page.client_ip, host_key)
-        theme = await self.stored("get", THEME_KEY)
+        theme, sound = await asyncio.gather(self.stored("get", THEME_KEY), self.stored("get", SOUND_KEY))
         if theme in THEMES:
             self.theme = theme
             self.page.theme_mode = THEMES[theme]
+        self.sound = sound != "off"
 
     def when_closed(self, fn: Callable[[], None]) -> None:
         """``fn`` runs when the tab's session ends (its listeners leave the hubs)."""
@@ -158,6 +168,12 @@ class Phone:
         self.page.update()
         await self.stored("set", THEME_KEY, theme)
 
+    async def set_sound(self, on: bool) -> None:
+        """Sound this phone's cues or not, where it cannot vibrate; the phone keeps the
+        choice (``assets/cue.js`` reads it at each cue)."""
+        self.sound = on
+        await self.stored("set", SOUND_KEY, "on" if on else "off")
+
     async def keep_host_key(self, key: str) -> None:
         await self.stored("set", HOST_KEY, key)
         self.is_host = True
@@ -171,15 +187,25 @@ class Phone:
         self.page.show_dialog(ft.SnackBar(ft.Text(text, size=18), duration=ft.Duration(seconds=5),
                                           show_close_icon=True))
 
-    def vibrate(self) -> None:
-        """A short buzz where the browser allows it (phones, after a first tap)."""
+    def cue(self) -> bool:
+        """Tell the player to look: their turn came, or public news for their seat. Only
+        for what the whole table may know (a cue can be heard). A short buzz where the
+        browser can vibrate; where it cannot (iOS Safari), ``assets/cue.js`` sounds a short
+        tone (after a first tap, unless the phone turned sound off) and flashes the screen.
+        False when the phone was cued a moment ago (:data:`CUE_GAP`)."""
+        now = time.monotonic()
+        if now - self._cued_at < CUE_GAP:
+            return False
+        self._cued_at = now
+
         async def buzz() -> None:
             try:
                 await self.haptics.vibrate()
-            except Exception:  # no vibration here (a laptop, or not allowed yet): the banner says it
+            except Exception:  # a laptop, or not allowed yet: the banner and the message say it
                 pass
 
         self.run(buzz())
+        return True
 
     def confirm(self, title: str, text: str, on_yes: Callable[[], None],
                 yes_label: str = "Yes, do it") -> None:

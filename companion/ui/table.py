@@ -20,7 +20,7 @@ from companion.ui.join import qr_block
 from companion.ui.live import TABLE, LiveTable, TableContext, part, use_fixed, use_table, use_view
 from companion.ui.notice import Notice, Waiting
 from companion.ui.opening import OpenedTable
-from companion.ui.theme import ThemeChoice
+from companion.ui.theme import SoundChoice, ThemeChoice
 
 TABS = (("play", "Play"), ("history", "History"), ("rules", "Rules"), ("invite", "Invite"))
 WIDE = kit.WIDE
@@ -206,10 +206,11 @@ def SeatLost(phone, code: str):
 
 @part
 def Header():
-    """The game, this phone's seat, undo/redo, the table's code and the theme. No move
+    """The game, this phone's seat, undo/redo, the table's code, sound and theme. No move
     counter: a number every phone would draw again on every move, that nobody reads
     (issue 25); the table's move count heads the History tab."""
-    code = use_table().live.hub.code
+    context = use_table()
+    code, phone = context.live.hub.code, context.phone
     title = use_fixed(lambda s: s["table"]["title"])
     me = use_fixed(lambda s: (s["table"]["seat"], s["table"]["host"]))
     players = use_fixed(lambda s: (tuple(s["table"]["players"]), tuple(s["table"]["colours"])))
@@ -226,7 +227,8 @@ def Header():
     # bench/RESULTS.md). tests/browser/test_scorepad_browser.py checks the screen below.
     return ft.Column([
         kit.own(ft.Row([kit.title(title), UndoRedo()], alignment=ft.MainAxisAlignment.SPACE_BETWEEN)),
-        ft.Row([badge, ft.Row([kit.muted(f"Table {code}"), ThemeChoice(use_table().phone)], tight=True, spacing=0)],
+        ft.Row([badge, ft.Row([kit.muted(f"Table {code}"), SoundChoice(phone), ThemeChoice(phone)],
+                              tight=True, spacing=0)],
                alignment=ft.MainAxisAlignment.SPACE_BETWEEN, vertical_alignment=ft.CrossAxisAlignment.CENTER),
     ], spacing=2)
 
@@ -294,7 +296,8 @@ BANNER_PADDING = ft.Padding(16, 14, 16, 14)  # one object, which a redrawn banne
 
 @part
 def TurnBanner():
-    """A big coloured banner on the phone whose turn it is; it buzzes when the turn comes.
+    """A big coloured banner on the phone whose turn it is; the phone is cued when the turn
+    comes (:meth:`companion.ui.phone.Phone.cue`).
     Kept (hidden, with its last words) when it is not this phone's turn: a turn that
     comes round shows it again, it does not build it again."""
     context = use_table()
@@ -311,11 +314,11 @@ def TurnBanner():
 
     mine, words = use_view(turn_now)
 
-    def buzz():
+    def cue():
         if mine:
-            context.phone.vibrate()
+            context.phone.cue()
 
-    ft.use_effect(buzz, [mine])
+    ft.use_effect(cue, [mine])
     if seat is None:
         return ft.Container(visible=False)
     colour = use_fixed(lambda s: s["table"]["colours"][s["table"]["seat"]])

@@ -1,7 +1,10 @@
-"""The theme choice: light, dark or the phone's own setting (kept on the phone).
+"""The phone's own settings, each a small button kept on the phone: the theme (light, dark
+or the phone's own setting) and the sound of its cues.
 
-A small button named "Theme" (its icon says which is in use) opens a choice of the three;
-the phone keeps the choice in its storage (:meth:`companion.ui.phone.Phone.set_theme`).
+"Theme" (its icon says which is in use) opens a choice of the three; the phone keeps the
+choice in its storage (:meth:`companion.ui.phone.Phone.set_theme`). "Sound on" / "Sound
+off" turns the tone a phone that cannot vibrate plays for its cues off and on
+(:meth:`companion.ui.phone.Phone.set_sound`).
 """
 
 from __future__ import annotations
@@ -41,3 +44,17 @@ def ThemeChoice(phone):
 
     icon = next(icon for key, _, icon in CHOICES if key == current)
     return ft.IconButton(icon, tooltip="Theme", on_click=ask)
+
+
+@ft.component
+def SoundChoice(phone):
+    on, set_on = ft.use_state(phone.sound)
+
+    async def flip(e) -> None:
+        set_on(not on)
+        await phone.set_sound(not on)
+        phone.toast("Cues sound on this phone (where it cannot vibrate)" if not on
+                    else "Cues are silent on this phone: the screen still flashes")
+
+    return ft.IconButton(ft.Icons.VOLUME_UP if on else ft.Icons.VOLUME_OFF,
+                         tooltip="Sound on" if on else "Sound off", on_click=flip)

@@ -1,0 +1,109 @@
+"""When a phone is cued (issue 36): a cue can be heard around the table (a buzz, or where
+a phone cannot vibrate a tone and a flash), so it comes for the player's own turn and for
+public news of their seat, never for a secret move's news, which only that seat may know
+of. Real app on real Flet sessions over the real hub (no browser)."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.hub import HOST
+from companion.ui import phone as phone_module
+from engine import registry
+from tests.support import memory_tables, run_app, seated, settle, until
+
+
+@pytest.fixture
+def toy(monkeypatch):
+    from tests.toy import ENTRY
+
+    monkeypatch.setattr(registry, "GAMES", registry.GAMES + (ENTRY,))
+    return registry.get_game("toy")
+
+
+def test_the_turn_and_its_news_cue_the_phone_once_and_the_mover_not_at_all(toy):
+    async def test(app):
+        hub = app.create("toy", ["Ann", "Bo"], {"target": 9})
+        ann, bo = await app.seat(hub, 0), await app.seat(hub, 1)
+        await until(lambda: "Your turn" in ann.text(), "Ann's turn banner")
+        assert bo.phone.cues == 0  # not Bo's turn, no news
+        ann_before = ann.phone.cues
+        await ann.tap("Add 3")
+        await until(lambda: "Your turn" in bo.text(), "Bo's turn")
+        assert bo.phone.toasts == ["Ann added 3: 6 to go"]
+        assert bo.phone.cues == 1  # the news and the turn it brings: one cue
+        assert ann.phone.cues == ann_before  # her own move tells her nothing
+    run_app(test)
+
+
+def test_news_of_a_secret_move_is_marked_sealed():
+    from tests.bluffstones.test_bluffstones_screens import bid, setup_done
+
+    hub = memory_tables().create("bluffstones", ["Ann", "Bo", "Cy"])
+
+    setup_done(hub)
+    hub.act(HOST, "start", {})
+    ann, bo, cy = seated(hub)
+    since = hub.revision
+    bid(hub, 0, "blue", 1)
+    bid(hub, 1, "yellow", 2)
+    bid(hub, 2)
+    hub.act(HOST, "reveal", {})
+    news = hub.view(ann, since=since)["news"]
+    assert [item["sealed"] for item in news] == [True, True, True, False]  # three bids, the reveal
+    assert any(item["concerns"] for item in news[3:])  # the reveal told Ann her stone is thrown away
+
+
+def test_a_secret_move_that_concerns_one_seat_gives_no_cue_on_any_phone(monkeypatch):
+    """A game whose sealed bid tells Bo something (none does today: the rule holds for the
+    next one): Bo reads it, but no phone at the table is cued, whatever was bid."""
+    from engine.bluffstones.game import BluffStones
+    from tests.bluffstones.test_bluffstones_screens import bid, started
+
+    told = BluffStones.tells
+
+    def tells_bo_of_bids(self, before, action, after, seat):
+        if action.kind == "bid" and seat == 1 and action.seat != 1:
+            return f"{after['players'][action.seat]} bid {action.payload['count']}"
+        return told(self, before, action, after, seat)
+
+    monkeypatch.setattr(BluffStones, "tells", tells_bo_of_bids)
+    monkeypatch.setattr(phone_module, "CUE_GAP", 0.0)  # every cue counted, none merged
+
+    async def test(app):
+        hub = started(app)
+        ann, bo, cy = [await app.seat(hub, s) for s in range(3)]
+        await until(lambda: all("Your turn" in p.text() for p in (ann, bo, cy)), "everyone's bid")
+        cued = [p.phone.cues for p in (ann, bo, cy)]
+        bid(hub, 0, "red", 2)
+        await until(lambda: "Ann bid 2" in bo.phone.toasts, "Bo told of Ann's bid")
+        bid(hub, 2)
+        await until(lambda: "Cy bid 0" in bo.phone.toasts, "Bo told of Cy's bid")
+        await settle(ann, bo, cy)
+        assert [p.phone.cues for p in (ann, bo, cy)] == cued
+    run_app(test)
+
+
+def test_the_sound_setting_is_kept_on_the_phone():
+    async def test(app):
+        storage: dict = {}
+        home = await app.tab("/", storage=storage)
+        assert home.phone.sound is True
+        await home.tap("Sound on")
+        assert storage["sound"] == "off" and home.phone.sound is False
+        assert "Sound off" in [name for name in _taps(home)]
+        again = await app.tab("/", storage=storage)  # another tab, or the next visit
+        await again.phone.start()  # what the app does before it draws a tab
+        assert again.phone.sound is False
+        await home.tap("Sound off")
+        assert storage["sound"] == "on" and "Sound on" in _taps(home)
+        other = await app.tab("/", storage={})  # another phone: its own setting
+        await other.phone.start()
+        assert other.phone.sound is True
+    run_app(test)
+
+
+def _taps(tab) -> list[str]:
+    from tests.uitree import taps
+
+    return list(taps(tab.tree()))
