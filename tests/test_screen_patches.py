@@ -107,7 +107,7 @@ def test_bluffstones_a_bid_sends_the_others_only_who_is_ready():
 
 def test_pai_sho_a_pass_sends_the_phones_not_to_play_a_few_hundred_bytes():
     async def test(app):
-        hub = app.create("paisho", ["Ann", "Bo", "Cy", "Di"], {"target": 30})
+        hub = app.create("paisho", ["Ann", "Bo", "Cy", "Di"], {"target": 30, "board": False})
         tabs = [await app.seat(hub, s) for s in range(4)]
         opening = [(0, "place", {"tile": "lily"}), (1, "place", {"tile": "rose"}),
                    (2, "place", {"tile": "jasmine"}), (3, "place", {"tile": "boat"}),

@@ -41,6 +41,11 @@ POINTS: tuple[Point, ...] = tuple((x, y) for y in range(-REACH, REACH + 1)
 
 def colours(point: Point) -> frozenset[str]:
     """The colours a point holds: red, white, neutral, or a mix where they meet."""
+    known = COLOURS.get(point)
+    return known if known is not None else _colours(point)
+
+
+def _colours(point: Point) -> frozenset[str]:
     x, y = point
     reach = abs(x) + abs(y)
     if reach > 7:
@@ -48,6 +53,10 @@ def colours(point: Point) -> frozenset[str]:
     own = (frozenset((RED, WHITE)) if x == 0 or y == 0
            else frozenset((RED,)) if x * y > 0 else frozenset((WHITE,)))
     return own | {NEUTRAL} if reach == 7 else own
+
+
+COLOURS: dict[Point, frozenset[str]] = {point: _colours(point) for point in POINTS}
+"""Every point's colours, worked out once (the moves ask them at every step)."""
 
 
 def port_of(seat: int, seats: int) -> Point:

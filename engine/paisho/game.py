@@ -424,7 +424,7 @@ def _point(raw: Any, what: str) -> Point:
         raise IllegalAction(f"Say {what} (a point of the board, [x, y])")
     point = (raw[0], raw[1])
     if not on_board(point):
-        raise IllegalAction(f"{point[0]},{point[1]} is off the board")
+        raise IllegalAction(f"The point {point[0]},{point[1]} is off the board")
     return point
 
 
@@ -530,7 +530,7 @@ def _sync_harmonies(state: dict, touched: set) -> None:
 def _can_place(state: dict, seat: int | None, host: bool) -> str | None:
     if seat is not None and not any(available_to_place(state["tiles"][seat], k) for k in KINDS):
         return "You have no tile left to place"
-    if seat is not None and _mirrored(state) and not q.board_starts(state, seat):
+    if seat is not None and _mirrored(state) and not q.can_place_on_board(state, seat):
         return "None of your tiles has an empty point to start on"
     return None
 
@@ -538,7 +538,7 @@ def _can_place(state: dict, seat: int | None, host: bool) -> str | None:
 def _can_move(state: dict, seat: int | None, host: bool) -> str | None:
     if seat is not None and not q.movable(state, seat):
         return "You have no tile on the board that can move"
-    if seat is not None and _mirrored(state) and not q.board_targets(state, seat):
+    if seat is not None and _mirrored(state) and not q.can_move_on_board(state, seat):
         return "None of your tiles on the board can move"
     return None
 
@@ -546,8 +546,7 @@ def _can_move(state: dict, seat: int | None, host: bool) -> str | None:
 def _can_boat(state: dict, seat: int | None, host: bool) -> str | None:
     if not _mirrored(state):
         return "This table records moves without the board"
-    if seat is not None and not any(mirror.board_of(state["board"])[tuple(int(n) for n in at.split(","))].kind
-                                    == "boat" for at in q.board_targets(state, seat)):
+    if seat is not None and not q.can_move_on_board(state, seat, ("boat",)):
         return "You have no Boat on the board that can move"
     return None
 
@@ -686,7 +685,7 @@ class PaiSho(Game):
     settings = (
         Setting("target", "Harmony points to win", 30, kind="int", minimum=1, maximum=999,
                 help="The first player to reach this score (checked at the end of their turn) wins."),
-        Setting("board", "Board on the phone", False, kind="bool",
+        Setting("board", "Board on the phone", True, kind="bool",
                 help="The app keeps the board: tap a tile, then a point; it finds harmonies, "
                      "captures, returns and Knotweed deaths itself. Off: players record them."),
         Setting("harmony_reach", "Harmony reach", NEXT, kind="choice", choices=REACHES,

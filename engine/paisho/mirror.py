@@ -15,6 +15,7 @@ Wheel stays where it is, and a tile that would be turned onto it stops the turn.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from engine.paisho.board import (
     AROUND, CENTRE, NEUTRAL, POINTS, PORTS, RED, STEPS, WHITE, Point, colours, far_half,
@@ -71,7 +72,12 @@ def starts(board: Board, seat: int, seats: int, kind: str) -> list[Point]:
     return [p for p in _start_points(seat, seats, kind) if p not in board]
 
 
-def _start_points(seat: int, seats: int, kind: str) -> list[Point]:
+@lru_cache(maxsize=None)
+def _start_points(seat: int, seats: int, kind: str) -> tuple[Point, ...]:
+    return tuple(_start_points_of(seat, seats, kind))
+
+
+def _start_points_of(seat: int, seats: int, kind: str) -> list[Point]:
     ports, tips = ports_of(seat, seats), tips_of(seat, seats)
     fixed = {"jasmine": [ports["home"]], "rose": [tips["foreign"]],
              "lily": [ports["east"], ports["west"]], "chrysanthemum": [tips["east"], tips["west"]],
@@ -98,7 +104,7 @@ def place_refusal(board: Board, seat: int, seats: int, kind: str, at: Point) -> 
     if at in starts(board, seat, seats, kind):
         return None
     if at in board:
-        return f"{_where(at)} is taken: a tile is placed on an empty point"
+        return f"The point {_where(at)} is taken: a tile is placed on an empty point"
     return f"A {name(kind)} starts on {START_WORDS.get(kind, 'any point but a port')}"
 
 
@@ -134,8 +140,14 @@ def _lines(at: Point, reach: int) -> list[Point]:
     return [(at[0] + dx * k, at[1] + dy * k) for dx, dy in STEPS for k in range(1, reach + 1)]
 
 
-def _paths(at: Point, kind: str) -> list[list[Point]]:
-    """Every way the tile may go, as the points it passes and ends on (on the board)."""
+@lru_cache(maxsize=None)
+def _paths(at: Point, kind: str) -> tuple[tuple[Point, ...], ...]:
+    """Every way the tile may go, as the points it passes and ends on (on the board);
+    worked out once per point and kind."""
+    return tuple(tuple(path) for path in _paths_of(at, kind))
+
+
+def _paths_of(at: Point, kind: str) -> list[list[Point]]:
     if kind in L_SHAPED:
         legs = []
         for dx, dy in STEPS:
@@ -154,7 +166,7 @@ def _paths(at: Point, kind: str) -> list[list[Point]]:
     return [path for path in paths if all(on_board(p) for p in path)]
 
 
-def _path_refusal(board: Board, tile: Tile, path: list[Point]) -> str | None:
+def _path_refusal(board: Board, tile: Tile, path: tuple[Point, ...]) -> str | None:
     """Why a tile cannot go along this path, or None."""
     own = FLOWER_COLOUR.get(tile.kind)
     for point in path:

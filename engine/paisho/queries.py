@@ -216,3 +216,17 @@ def wheel_turns(state: dict, seat: int) -> dict[str, list[int]]:
     turns = {mirror.key(at): mirror.turns(board, at)
              for at, tile in board.items() if tile.owner == seat and tile.kind == "wheel"}
     return {at: steps for at, steps in turns.items() if steps}
+
+
+def can_place_on_board(state: dict, seat: int) -> bool:
+    """Has this seat a tile to place and an empty point it may start on? (stops at the first)"""
+    board = mirror.board_of(state["board"])
+    seats = len(state["players"])
+    return any(mirror.starts(board, seat, seats, kind) for kind in placeable(state, seat))
+
+
+def can_move_on_board(state: dict, seat: int, kinds: tuple[str, ...] | None = None) -> bool:
+    """Can one of this seat's tiles (of ``kinds``) move now? (stops at the first)"""
+    board = mirror.board_of(state["board"])
+    return any(mirror.reachable(board, at) for at, tile in board.items()
+               if tile.owner == seat and (kinds is None or tile.kind in kinds))

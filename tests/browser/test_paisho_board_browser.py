@@ -18,7 +18,7 @@ TV = {"width": 1920, "height": 1080}
 
 
 def board_table(server, moves=()) -> str:
-    made = server.companion("new", "paisho", "--players", "Ann,Bo", "--set", "board=on", "--json")
+    made = server.companion("new", "paisho", "--players", "Ann,Bo", "--json")  # the board is on for new tables
     assert made.returncode == 0, made.stderr
     code = json.loads(made.stdout)["code"]
     for seat, kind, payload in moves:

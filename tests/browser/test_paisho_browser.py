@@ -203,7 +203,7 @@ MIDGAME = [(0, "place", {"tile": "lily"}), (1, "place", {"tile": "rose"}),
 
 def midgame_table(server, target: int = 30) -> str:
     """A table with a few turns played, made through the JSON transport as the host."""
-    made = server.companion("new", "paisho", "--players", "Ann,Bo", "--set", f"target={target}", "--json")
+    made = server.companion("new", "paisho", "--players", "Ann,Bo", "--set", f"target={target}", "--set", "board=off", "--json")
     assert made.returncode == 0, made.stderr
     code = json.loads(made.stdout)["code"]
     for seat, kind, payload in MIDGAME:

@@ -16,6 +16,9 @@ from engine.table import play as table_play
 
 
 def new_game(players=("Ann", "Bo"), **settings):
+    """A score keeper's table (the board stays on the table), as tables made before the
+    board on the phone are; ``board=True`` for one that keeps the board."""
+    settings.setdefault("board", False)
     return GAME.setup(list(players), GAME.check_settings(settings, len(players)))
 
 

@@ -18,7 +18,7 @@ def table():
     """(api, code, tokens) at Ann's turn: Ann has a Rose and a Knotweed on the board, Bo a
     Jasmine and a Lily."""
     api = Api()
-    code = api.create("paisho", ("Ann", "Bo"))
+    code = api.create("paisho", ("Ann", "Bo"), {"board": False})  # the score keeper
     tokens = [api.claim(code, ANN), api.claim(code, BO)]
     for seat, kind, payload in OPENING:
         status, body = api.act(code, kind, payload, token=tokens[seat])
@@ -57,7 +57,7 @@ def test_true_as_a_knotweeds_owner_or_a_killed_tiles_owner_is_refused(table):
 
 def test_true_as_a_returned_flowers_owner_is_refused():
     api = Api()
-    code = api.create("paisho", ("Ann", "Bo"))
+    code = api.create("paisho", ("Ann", "Bo"), {"board": False})  # the score keeper
     ann, bo = api.claim(code, ANN), api.claim(code, BO)
     for token, tile in ((ann, "boat"), (bo, "lily")):
         assert api.act(code, "place", {"tile": tile}, token=token)[0] == 200

@@ -16,6 +16,9 @@ from tests.paisho.support import play, tiles
 from tests.support import upgraded_match
 
 ANN, BO = 0, 1
+SCORE_KEEPER = {"board": False}
+"""A table that records what happened on the board on the table (as tables made before
+the board on the phone do)."""
 
 
 def test_every_move_is_declared_with_who_may_make_it():
@@ -41,7 +44,7 @@ def test_seat_valued_fields_take_a_seat_number_or_a_name_never_a_boolean():
 
 
 def test_the_legal_moves_follow_the_board():
-    match = Match(GAME, make_spec(GAME, ["Ann", "Bo"]))
+    match = Match(GAME, make_spec(GAME, ["Ann", "Bo"], SCORE_KEEPER))
     assert match.legal(ANN, False) == ["place", "pass", "forfeit"]
     assert match.legal(BO, False) == ["forfeit"]
     assert match.legal(None, True) == ["place", "pass"]  # the host's table screen: for Ann
@@ -52,6 +55,14 @@ def test_the_legal_moves_follow_the_board():
     assert match.legal(ANN, False) == ["place", "move", "capture", "pass", "harmony_formed",
                                        "knotweed_kill", "forfeit"]
     assert match.legal(BO, False) == ["knotweed_kill", "forfeit"]
+
+
+def test_with_the_board_the_legal_moves_are_the_boards():
+    match = Match(GAME, make_spec(GAME, ["Ann", "Bo"]))
+    assert match.legal(ANN, False) == ["place", "pass", "forfeit"]
+    view = match.view(ANN, False)
+    assert view["private"]["turn"]["starts"]["jade"] == [[0, 0]]
+    assert "harmony_formed" not in match.legal(BO, False) and "knotweed_kill" not in match.legal(BO, False)
 
 
 def entry(rev, by, seat, kind, payload):
@@ -79,7 +90,7 @@ def test_older_logs_replay_as_todays_moves():
         entry(14, 1, 1, "return", {"tile": "Boat", "returned": {"owner": "0", "kind": "White Jade"}}),
         entry(15, 0, 0, "capture", {"tile": "Boat", "captured": "Lily", "owner": "1"}),
     ]
-    match = upgraded_match(GAME, make_spec(GAME, ["Ann", "Bo"]), log)
+    match = upgraded_match(GAME, make_spec(GAME, ["Ann", "Bo"], SCORE_KEEPER), log)
     state = match.state
     assert match.log[4].action.seat == ANN  # the host's harmony is Ann's
     assert match.log[4].action.payload == {"tiles": ["rose", "chrysanthemum"]}
@@ -103,7 +114,7 @@ def test_older_logs_replay_as_todays_moves():
 
 
 def test_the_history_is_the_log_in_words():
-    match = Match(GAME, make_spec(GAME, ["Ann", "Bo"], {"target": 1}))
+    match = Match(GAME, make_spec(GAME, ["Ann", "Bo"], {"target": 1, **SCORE_KEEPER}))
     moves = [
         (ANN, "place", {"tile": "rose"}), (BO, "place", {"tile": "jasmine"}),
         (ANN, "place", {"tile": "chrysanthemum", "formed": [["rose", "chrysanthemum"]]}),

@@ -498,7 +498,7 @@ def test_describe_lines():
 
 
 def test_through_the_table_model_with_undo():
-    spec = make_spec(GAME, ["Ann", "Bo"], {"target": "12"})
+    spec = make_spec(GAME, ["Ann", "Bo"], {"target": "12", "board": False})
     match = Match(GAME, spec)
     assert match.state["target"] == 12
     match.accept(match.propose(ANN, Action(ANN, "place", {"tile": "rose"}), match.revision))

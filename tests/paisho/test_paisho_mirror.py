@@ -286,12 +286,16 @@ def test_the_score_keepers_moves_are_refused_on_a_board_table():
     refused(state, ANN, "pass", {"formed": [["rose", "chrysanthemum"]]}, "finds harmonies")
 
 
-def test_old_tables_keep_the_score_keeper():
-    from tests.paisho.support import new_game
+def test_new_tables_keep_the_board_and_old_tables_keep_the_score_keeper():
+    from engine.paisho import GAME
+    from engine.table import Match, make_spec
 
-    state = new_game()
-    assert "board" not in state
-    assert play(state, (ANN, "place", {"tile": "rose"}))["tiles"][ANN]["board"] == {"rose": 1}
+    new = Match(GAME, make_spec(GAME, ["Ann", "Bo"]))
+    assert new.state["board"] == {} and new.spec.settings["board"] is True
+    before_the_board = GAME.setup(["Ann", "Bo"], {"target": 30})  # the settings such a table stored
+    assert "board" not in before_the_board
+    played = play(before_the_board, (ANN, "place", {"tile": "rose"}))
+    assert played["tiles"][ANN]["board"] == {"rose": 1}
 
 
 # -- said in words, and over the JSON transport ---------------------------------------------

@@ -20,7 +20,7 @@ OPENING = ((ANN, "place", {"tile": "rose"}), (BO, "place", {"tile": "jasmine"}),
 
 
 def table(app, moves=(), players=("Ann", "Bo"), target=5):
-    hub = app.create("paisho", list(players), {"target": target})
+    hub = app.create("paisho", list(players), {"target": target, "board": False})
     for seat, kind, payload in moves:
         hub.act(HOST, kind, payload, None, seat=seat)
     return hub

@@ -31,6 +31,8 @@ def payload(rng: random.Random, kind: str, view: dict, table: dict) -> dict:
     if actor is None:
         return {}
 
+    if "board" in public:
+        return on_the_board(rng, kind, turn or {}, public)
     kinds = list(public["names"])
 
     def on_board(owner: int, kind_: str) -> int:
@@ -92,4 +94,27 @@ def payload(rng: random.Random, kind: str, view: dict, table: dict) -> dict:
         return {"knotweed": killer, "killed": rng.sample(victims, rng.randint(1, min(2, len(victims))))}
     if kind == "forfeit":
         return {} if rng.random() < FORFEIT_FOR_REAL else {"player": actor}
+    return {}
+
+
+def on_the_board(rng: random.Random, kind: str, turn: dict, public: dict) -> dict:
+    """With the board on the phone: mostly a move its view offers (a tile and one of its
+    targets), now and then a point the view did not offer, which the table refuses."""
+    starts, targets, turns = turn.get("starts", {}), turn.get("targets", {}), turn.get("wheel_turns", {})
+    wild = [rng.randint(-8, 8), rng.randint(-8, 8)]
+    if kind == "place":
+        if not starts or rng.random() < 0.1:
+            return {"tile": rng.choice(list(public["names"])), "at": wild}
+        tile = rng.choice(list(starts))
+        return {"tile": tile, "at": rng.choice(starts[tile])}
+    if kind in ("move", "boat"):
+        if not targets or rng.random() < 0.1:
+            return {"from": wild, "to": [rng.randint(-8, 8), rng.randint(-8, 8)]}
+        source = rng.choice(list(targets))
+        return {"from": [int(n) for n in source.split(",")], "to": rng.choice(targets[source])}
+    if kind == "wheel_turn":
+        if not turns:
+            return {"at": wild, "steps": rng.randint(1, 7)}
+        source = rng.choice(list(turns))
+        return {"at": [int(n) for n in source.split(",")], "steps": rng.choice(turns[source])}
     return {}
