@@ -52,6 +52,12 @@ def create_paisho_table(host, players: str, target: str) -> str:
     host.field("Harmony points to win", timeout=WAIT)
     set_field(host, "Players in seat order (clockwise), separated by commas", players)
     set_field(host, "Harmony points to win", target)
+    # this game records turns by hand: the board on the phone (on for new tables) off
+    switch = host.page.get_by_role("switch").or_(host.page.get_by_role("checkbox")).first
+    switch.click()
+    host.page.wait_for_function(
+        "() => [...document.querySelectorAll('[role=switch],[role=checkbox]')]"
+        ".some(e => e.getAttribute('aria-checked') === 'false')", timeout=WAIT)
     host.tap("Create table")
     host.see("Pick your seat", timeout=WAIT)
     match = re.search(r"/join/([A-Z]{6})$", host.page.url)
