@@ -198,11 +198,14 @@ def guarded_protocol(limits: Limits | None = None):
 
         def connection_lost(self, exc):
             connections.remove(self._address, self.transport)
+            self._cancel_timers()
+            super().connection_lost(exc)
+
+        def _cancel_timers(self):
             for timer in (self._head_timer, self._body_timer):
                 if timer is not None:
                     timer.cancel()
             self._head_timer = self._body_timer = None
-            super().connection_lost(exc)
 
         # -- the head: its size and its deadline ------------------------------------------
         def data_received(self, data):
@@ -210,6 +213,8 @@ def guarded_protocol(limits: Limits | None = None):
                 self._refuse(431)
                 return
             super().data_received(data)
+            if self.transport.get_protocol() is not self:
+                self._cancel_timers()  # now a websocket: its timers would keep this protocol 10 s
 
         def _head_fits(self, data: bytes) -> bool:
             """Whether the head being read stays within ``max_head`` with ``data``."""

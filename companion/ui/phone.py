@@ -27,9 +27,12 @@ THEMES = {"system": ft.ThemeMode.SYSTEM, "light": ft.ThemeMode.LIGHT, "dark": ft
 
 
 class Phone:
-    def __init__(self, page: ft.Page, ctx: AppContext):
+    def __init__(self, page: ft.Page, ctx: AppContext, device: str | None = None):
         self.page = page
         self.ctx = ctx
+        self.device = device
+        """This tab's device: its address as the server saw the connection (never a property
+        of the page, which the phone can set)."""
         self.prefs = ft.SharedPreferences()
         self.haptics = ft.HapticFeedback()  # Flutter's web engine calls navigator.vibrate
         self.is_host = False
@@ -48,7 +51,7 @@ class Phone:
         """Find out whether this tab is the host (its stored host key, or loopback), and
         draw in the theme this phone chose (before the first screen is drawn)."""
         host_key = await self.stored("get", HOST_KEY)
-        self.is_host = self.ctx.is_host(self.page.client_ip, host_key)
+        self.is_host = self.ctx.is_host(self.device, host_key)
         theme = await self.stored("get", THEME_KEY)
         if theme in THEMES:
             self.theme = theme
