@@ -33,6 +33,7 @@ from __future__ import annotations
 import asyncio
 import collections.abc
 import contextvars
+import logging
 import time
 from collections import OrderedDict
 from dataclasses import dataclass
@@ -40,6 +41,8 @@ from typing import Any
 
 import msgpack
 
+
+log = logging.getLogger(__name__)
 
 REGISTER, PATCH, EVENT, UPDATE, INVOKE = 1, 2, 3, 4, 5
 BODY_KEYS = {
@@ -79,9 +82,9 @@ class SocketLimits:
     """Frames a socket may send at once."""
     in_flight: int = 16
     """Tasks a socket's frames may have running at once before its next event waits."""
-    share: float = 0.05
+    share: float = 0.10
     """The part of each second of the event loop a device earns (its sockets' tasks)."""
-    burst_s: float = 2.0
+    burst_s: float = 3.0
     """Loop time a device may have in hand (a few screens drawn at once)."""
     hold_s: float = 5.0
     """A socket held back this long without a break (it keeps sending past its share) is closed."""
@@ -275,8 +278,10 @@ class Socket:
         if why is None and not self._paced():
             why = "too many frames"
         if why is not None:
+            log.debug("a socket closed: %s", why)
             return await self.close(POLICY_VIOLATION)
         if action in (REGISTER, EVENT) and not await self._turn():
+            log.debug("a socket held back past its share closed (%d tasks running)", self.tasks)
             return await self.close(TRY_LATER)
         return message
 
