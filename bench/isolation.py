@@ -207,49 +207,39 @@ class Probe:
     def connection(self) -> http.client.HTTPConnection:
         return http.client.HTTPConnection("127.0.0.1", self.port, timeout=30, source_address=(PROBE_ADDRESS, 0))
 
+    def timed(self, kind: str, conn: http.client.HTTPConnection, method: str, path: str,
+              body: bytes | None = None, headers: dict | None = None) -> None:
+        """One request, timed and kept as ``kind``, then the rest of its pace."""
+        start = time.perf_counter()
+        status, _ = call(conn, method, path, body, headers)
+        ms = (time.perf_counter() - start) * 1000
+        if status == 200:
+            self.keep(kind, ms)
+        else:
+            self.errors += 1
+        time.sleep(max(0.0, PACE_S - ms / 1000))
+
     def actions(self) -> None:
         conn = self.connection()
         n = 0
         while not self.stop.is_set():
             n += 1
-            seat = n % len(self.tokens)
             body = json.dumps({"kind": "points", "payload": {"points": n % 9}}).encode()
-            start = time.perf_counter()
-            status, _ = call(conn, "POST", f"/api/tables/{self.code}/actions", body,
-                             {"Content-Type": "application/json", "X-Seat-Token": self.tokens[seat]})
-            ms = (time.perf_counter() - start) * 1000
-            if status == 200:
-                self.keep("action", ms)
-            else:
-                self.errors += 1
-            time.sleep(max(0.0, PACE_S - ms / 1000))
+            self.timed("action", conn, "POST", f"/api/tables/{self.code}/actions", body,
+                       {"Content-Type": "application/json", "X-Seat-Token": self.tokens[n % len(self.tokens)]})
 
     def reads(self) -> None:
         """The victim table read through the JSON transport (``GET /api/tables/{code}``)."""
         conn = self.connection()
         time.sleep(PACE_S / 3)
         while not self.stop.is_set():
-            start = time.perf_counter()
-            status, _ = call(conn, "GET", f"/api/tables/{self.code}", None, {"X-Seat-Token": self.tokens[0]})
-            ms = (time.perf_counter() - start) * 1000
-            if status == 200:
-                self.keep("read", ms)
-            else:
-                self.errors += 1
-            time.sleep(max(0.0, PACE_S - ms / 1000))
+            self.timed("read", conn, "GET", f"/api/tables/{self.code}", None, {"X-Seat-Token": self.tokens[0]})
 
     def pages(self) -> None:
         conn = self.connection()
         time.sleep(PACE_S / 2)
         while not self.stop.is_set():
-            start = time.perf_counter()
-            status, _ = call(conn, "GET", "/", None, {"Accept-Encoding": "gzip"})
-            ms = (time.perf_counter() - start) * 1000
-            if status == 200:
-                self.keep("page", ms)
-            else:
-                self.errors += 1
-            time.sleep(max(0.0, PACE_S - ms / 1000))
+            self.timed("page", conn, "GET", "/", None, {"Accept-Encoding": "gzip"})
 
 
 def new_table(server: Server, players: str) -> tuple[str, list[str]]:
@@ -350,21 +340,24 @@ def _flood_line(counts: list[dict], args, seconds: float) -> str:
             f"({sum(c['other'] for c in counts)} refused), {args.connections} connections")
 
 
-def _edge_line(counts: list[dict], args, seconds: float) -> str:
-    answered: dict[str, int] = {}
+def _merged(counts: list[dict], key: str) -> dict[str, int]:
+    """The blocks' ``key`` tallies ({status: n}) added up."""
+    merged: dict[str, int] = {}
     for c in counts:
-        for status, n in c["slow_body_answered"].items():
-            answered[status] = answered.get(status, 0) + n
+        for name, n in c[key].items():
+            merged[name] = merged.get(name, 0) + n
+    return merged
+
+
+def _edge_line(counts: list[dict], args, seconds: float) -> str:
+    answered = _merged(counts, "slow_body_answered")
     return (f"{args.held} slow-body connections, answered {answered} (408: its body's deadline; 503: "
             f"past the connections per address); 64 MB heads: {sum(c['big_head_refused'] for c in counts)} "
             f"refused after {sum(c['big_head_mb_sent'] for c in counts):.1f} MB sent in all")
 
 
 def _socket_line(counts: list[dict], args, seconds: float) -> str:
-    closed: dict[str, int] = {}
-    for c in counts:
-        for code, n in c["closed"].items():
-            closed[code] = closed.get(code, 0) + n
+    closed = _merged(counts, "closed")
     return (f"{sum(c['frames'] for c in counts) / seconds:.0f} route_change frames/s sent on "
             f"{sum(c['sockets'] for c in counts)} sockets (a new one each time one was closed), "
             f"closed {closed} (1008: past its frames a second; 1013: held back past its share)")
