@@ -25,7 +25,8 @@ starts it). Two score pad tables: the attacker's (one seat) and the victim's (fo
 - The socket flooder (issue 35), a separate process from 127.0.0.3: one phone's websocket
   speaking Flet's protocol by hand (it registers, answers the storage calls as an empty
   phone) then sends ``route_change`` frames between the start page and its own table's
-  page as fast as it can; when the server closes the socket, it opens another at once.
+  page as fast as it can; when the server closes the socket, it opens another at once
+  (0.2 s after one that is refused).
 
 The probe also reads the victim table (``GET /api/tables/{code}``, a seat token) every
 50 ms. Quiet and attacked blocks take turns (``--blocks`` quiet ones of ``--seconds``, each
@@ -139,7 +140,7 @@ import asyncio, json, sys, time
 import msgpack, websockets
 port, code, seconds = int(sys.argv[1]), sys.argv[2], float(sys.argv[3])
 PAGE = {"route": "/", "width": 390.0, "height": 844.0, "platform": "android", "web": True}
-counts = {"sockets": 0, "frames": 0, "closed": {}}
+counts = {"sockets": 0, "frames": 0, "closed": {}, "refused": 0}
 def frame(action, body):
     return b"\x00" + msgpack.packb([action, body])
 async def answer_calls(ws):
@@ -173,6 +174,7 @@ async def main():
         try:
             await one_socket(deadline)
         except (OSError, websockets.WebSocketException, asyncio.TimeoutError):
+            counts["refused"] += 1
             await asyncio.sleep(0.2)  # refused: try again, not in a tight loop
 asyncio.run(main())
 print(json.dumps(counts))
@@ -360,7 +362,8 @@ def _socket_line(counts: list[dict], args, seconds: float) -> str:
     closed = _merged(counts, "closed")
     return (f"{sum(c['frames'] for c in counts) / seconds:.0f} route_change frames/s sent on "
             f"{sum(c['sockets'] for c in counts)} sockets (a new one each time one was closed), "
-            f"closed {closed} (1008: past its frames a second; 1013: held back past its share)")
+            f"closed {closed} (1008: past its frames a second; 1013: held back past its share); "
+            f"{sum(c['refused'] for c in counts)} more refused before opening (its device owed its share)")
 
 
 ATTACKER_LINES = {"flooded": _flood_line, "edge": _edge_line, "socket": _socket_line}

@@ -22,10 +22,14 @@ become tasks as fast as they arrive. :class:`Sockets` (ASGI middleware, in front
 - **Fair share.** A socket may send :attr:`SocketLimits.per_second` frames a second (bursts
   of :attr:`SocketLimits.burst`): past that it is closed. An event (or registration) is
   handed to Flet only while the socket has fewer than :attr:`SocketLimits.in_flight` tasks
-  running, and while its device has loop time in hand: the event loop's time spent in tasks
-  a device's sockets started is counted (:class:`Share`), each device earns
-  :attr:`SocketLimits.share` of every second, up to :attr:`SocketLimits.burst_s` in hand.
+  running, and while its device has loop time in hand: the event loop's CPU time spent in
+  tasks a device's sockets started is counted (:class:`Share`), each device earns
+  :attr:`SocketLimits.share` of every second, up to :attr:`SocketLimits.burst_s` in hand
+  (the host machine itself is not metered: it draws the table screens).
   A socket held back for :attr:`SocketLimits.hold_s` without a break is closed (1013).
+  A socket closed for what it sent costs its device what it had in hand and as much again:
+  its next sockets wait their turn, or are refused before they open while it owes more
+  than ``hold_s`` would repay.
 """
 
 from __future__ import annotations
@@ -62,6 +66,9 @@ REGISTER_WITHIN_S = 10.0
 ENDING_S = 5.0
 """How long a registered socket's Flet handler has to end once its socket did (it lets its
 session go first: a few milliseconds, unless the host is very busy)."""
+HOST_MACHINE = frozenset({"127.0.0.1", "::1"})
+"""The host machine's own addresses (its browser is the host screen; a proxy on it is trusted
+with ``--trust-proxy``). Other loopback addresses (127.0.0.2, ...) are metered like phones."""
 MAX_DEVICES = 10_000
 """Devices whose loop time is remembered (the oldest are forgotten past this)."""
 
@@ -82,10 +89,11 @@ class SocketLimits:
     """Frames a socket may send at once."""
     in_flight: int = 16
     """Tasks a socket's frames may have running at once before its next event waits."""
-    share: float = 0.10
-    """The part of each second of the event loop a device earns (its sockets' tasks)."""
-    burst_s: float = 3.0
-    """Loop time a device may have in hand (a few screens drawn at once)."""
+    share: float = 0.03
+    """The part of each second of the event loop's CPU time a device earns (its sockets'
+    tasks): 30 ms a second, a table screen drawn every second or two."""
+    burst_s: float = 1.0
+    """Loop time a device may have in hand (a dozen screens drawn at once)."""
     hold_s: float = 5.0
     """A socket held back this long without a break (it keeps sending past its share) is closed."""
 
@@ -104,6 +112,11 @@ class Share:
     def spend(self, seconds: float) -> None:
         self.balance -= seconds
 
+    def forfeit(self) -> None:
+        """A socket of this device was closed for what it sent: what it had in hand goes,
+        and as much again is owed (its next sockets wait, or are refused at once)."""
+        self.balance = min(self.balance, 0.0) - self.burst_s
+
     def wait_s(self) -> float:
         """How long until this device has loop time in hand again (0: now)."""
         now = self.clock()
@@ -112,8 +125,23 @@ class Share:
         return 0.0 if self.balance >= 0 else -self.balance / self.share
 
 
+class Unmetered(Share):
+    """The host machine's own share: it draws every table's screen (and, in tests, every
+    phone's), so its time is not held back."""
+
+    def spend(self, seconds: float) -> None:
+        pass
+
+    def forfeit(self) -> None:
+        pass
+
+    def wait_s(self) -> float:
+        return 0.0
+
+
 class Shares:
-    """Each device's :class:`Share`, the least recently used forgotten past ``limit``."""
+    """Each device's :class:`Share`, the least recently used forgotten past ``limit``; the
+    host machine itself (:data:`HOST_MACHINE`) is not metered."""
 
     def __init__(self, limits: SocketLimits, limit: int = MAX_DEVICES):
         self.limits = limits
@@ -121,6 +149,8 @@ class Shares:
         self._by_address: OrderedDict[str, Share] = OrderedDict()
 
     def of(self, address: str) -> Share:
+        if address in HOST_MACHINE:
+            return Unmetered(self.limits.share, self.limits.burst_s)
         share = self._by_address.pop(address, None) or Share(self.limits.share, self.limits.burst_s)
         self._by_address[address] = share
         while len(self._by_address) > self.limit:
@@ -129,7 +159,8 @@ class Shares:
 
 
 class _Charged(collections.abc.Coroutine):
-    """A task's coroutine whose every step is charged to a device's :class:`Share`."""
+    """A task's coroutine whose every step is charged to a device's :class:`Share`: the
+    loop thread's CPU time (a busy machine's other processes are not the device's)."""
 
     __slots__ = ("_coro", "_share")
 
@@ -138,18 +169,18 @@ class _Charged(collections.abc.Coroutine):
         self._share = share
 
     def send(self, value):
-        start = time.perf_counter()
+        start = time.thread_time()
         try:
             return self._coro.send(value)
         finally:
-            self._share.spend(time.perf_counter() - start)
+            self._share.spend(time.thread_time() - start)
 
     def throw(self, *args):
-        start = time.perf_counter()
+        start = time.thread_time()
         try:
             return self._coro.throw(*args)
         finally:
-            self._share.spend(time.perf_counter() - start)
+            self._share.spend(time.thread_time() - start)
 
     def close(self):
         return self._coro.close()
@@ -245,6 +276,9 @@ class Socket:
         connect = await self._receive()
         if connect["type"] != "websocket.connect":
             return False
+        if self.share.wait_s() > self.limits.hold_s:  # a device that flooded: refused (403)
+            await self._send({"type": "websocket.close", "code": TRY_LATER})
+            return False
         await self._send({"type": "websocket.accept"})
         try:
             first = await asyncio.wait_for(self._receive(), REGISTER_WITHIN_S)
@@ -279,9 +313,11 @@ class Socket:
             why = "too many frames"
         if why is not None:
             log.debug("a socket closed: %s", why)
+            self.share.forfeit()
             return await self.close(POLICY_VIOLATION)
         if action in (REGISTER, EVENT) and not await self._turn():
             log.debug("a socket held back past its share closed (%d tasks running)", self.tasks)
+            self.share.forfeit()
             return await self.close(TRY_LATER)
         return message
 
