@@ -116,12 +116,21 @@ class Connections:
     that became a websocket changes protocol, not transport: it still counts until it
     closes)."""
 
+    REFRESH_EVERY = 256
+    """Connections made between two sweeps of every address's closed connections (a closed
+    websocket's transport, and the protocol it holds, would otherwise stay until its
+    address connects again)."""
+
     def __init__(self):
         self._by_address: dict[str, set] = {}
         self.total = 0
+        self._added = 0
 
     def add(self, address: str, transport) -> int:
         """Count ``transport`` for ``address``; how many that address holds now."""
+        self._added += 1
+        if self._added % self.REFRESH_EVERY == 0:
+            self.refresh()
         held = self._live(address)
         held.add(transport)
         self.total += 1

@@ -102,6 +102,8 @@ class Share:
     """One device's loop time: earned at ``share`` a second up to ``burst_s``, spent by the
     steps of the tasks its sockets started."""
 
+    __slots__ = ("share", "burst_s", "clock", "balance", "at")
+
     def __init__(self, share: float, burst_s: float, clock=time.monotonic):
         self.share = share
         self.burst_s = burst_s

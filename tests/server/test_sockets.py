@@ -19,7 +19,6 @@ from companion.guard import LIMIT
 from tests.browser.harness import Server
 from tests.server.flet_wire import EVENT, PAGE_ID, UPDATE, WirePhone, frame, registration
 
-FORWARDED = {"X-Forwarded-For": "192.168.1.50"}
 HOST_ONLY = ("New table", "Download this table")
 """What only the host's start page shows (its list of tables has a download button each)."""
 NO_TABLE = "There is no table with code"
@@ -74,9 +73,10 @@ def test_the_host_machine_s_own_browser_is_the_host(proxied):
 @pytest.mark.parametrize("claim", ["update frame", "registration"])
 def test_a_proxied_phone_claiming_to_be_the_host_machine_is_not_the_host(proxied, claim):
     loopback = {"client_ip": "127.0.0.1"}
+    forwarded = {"X-Forwarded-For": f"192.168.1.{50 if claim == 'update frame' else 51}"}  # one device each
 
     async def attempt():
-        phone = await WirePhone.open(proxied.port, headers=FORWARDED)
+        phone = await WirePhone.open(proxied.port, headers=forwarded)
         if claim == "registration":
             frames = [registration(**loopback)]
         else:  # before answering the storage call that decides who the host is
@@ -130,11 +130,16 @@ def test_changing_client_ip_does_not_reset_the_guard(tmp_path):
     answers = {"no table": 0, "wait": 0}
 
     async def lookups(socket_no: int, budget: list[int]) -> None:
+        import websockets
+
         phone = None
         claimed = 0
         while budget[0] > 0:
             if phone is None or phone.closed_with is not None:
-                phone = await WirePhone.open(srv.port, address="127.0.0.7")
+                try:
+                    phone = await WirePhone.open(srv.port, address="127.0.0.7")
+                except websockets.InvalidStatus:  # the device was refused for its lies
+                    return
                 await phone.send(registration())
                 await phone.until(lambda p: p.seen("Join") or p.closed_with is not None)
             budget[0] -= 1
@@ -147,7 +152,8 @@ def test_changing_client_ip_does_not_reset_the_guard(tmp_path):
             await phone.until(lambda p: p.seen(NO_TABLE) or p.seen(WAIT) or p.closed_with is not None, timeout=10)
             answers["no table"] += phone.seen(NO_TABLE)
             answers["wait"] += phone.seen(WAIT)
-        await phone.close()
+        if phone is not None:
+            await phone.close()
 
     async def attack():
         budget = [60]
@@ -187,14 +193,16 @@ async def bad_connection(port: int, data, address: str) -> int | None:
     return None
 
 
-async def bad_connections(port: int, count: int, parallel: int = 8) -> list:
+async def bad_connections(port: int, count: int, first: int = 0, parallel: int = 8) -> list:
+    """``count`` bad connections, each from its own address (a device that sent a bad frame
+    has its next sockets refused before they open: that is not what is measured here)."""
     kinds = list(BAD_FIRST_FRAMES.values())
-    queue = iter(range(count))
+    queue = iter(range(first, first + count))
     codes = []
 
     async def worker():
         for n in queue:
-            codes.append(await bad_connection(port, kinds[n % len(kinds)], f"127.0.1.{1 + n % 50}"))
+            codes.append(await bad_connection(port, kinds[n % len(kinds)], f"127.1.{n // 200}.{1 + n % 200}"))
 
     await asyncio.gather(*(worker() for _ in range(parallel)))
     return codes
@@ -202,9 +210,25 @@ async def bad_connections(port: int, count: int, parallel: int = 8) -> list:
 
 @pytest.mark.parametrize("kind", sorted(BAD_FIRST_FRAMES))
 def test_a_bad_first_frame_closes_the_socket_at_once(proxied, kind):
+    address = f"127.0.3.{1 + sorted(BAD_FIRST_FRAMES).index(kind)}"
     start = time.monotonic()
-    code = run(bad_connection(proxied.port, BAD_FIRST_FRAMES[kind], "127.0.0.9"))
+    code = run(bad_connection(proxied.port, BAD_FIRST_FRAMES[kind], address))
     assert code == 1008 and time.monotonic() - start < 3
+
+
+def test_a_device_whose_socket_was_closed_for_what_it_sent_is_refused_for_a_while(proxied):
+    import websockets
+
+    assert run(bad_connection(proxied.port, b"\x00\xc1", "127.0.0.8")) == 1008
+    with pytest.raises(websockets.InvalidStatus) as refused:
+        run(WirePhone.open(proxied.port, address="127.0.0.8"))
+    assert refused.value.response.status_code == 403
+
+    async def another_device():  # is not refused
+        phone = await WirePhone.open(proxied.port, address="127.0.0.18")
+        await phone.close()
+
+    run(another_device())
 
 
 def test_a_thousand_bad_connections_give_their_memory_back_and_sigterm_still_stops_the_server(tmp_path):
@@ -214,11 +238,14 @@ def test_a_thousand_bad_connections_give_their_memory_back_and_sigterm_still_sto
         assert run(bad_connections(srv.port, 500)) == [1008] * 500
         time.sleep(1)
         before = rss_mib(srv.proc.pid)
-        codes = run(bad_connections(srv.port, 1000))
+        codes = run(bad_connections(srv.port, 1000, first=500))
         time.sleep(2)
         after = rss_mib(srv.proc.pid)
         assert codes == [1008] * 1000
-        assert after - before < 8, f"{before:.1f} -> {after:.1f} MiB"
+        # before issue 35: +86 MiB, never given back. What remains is each connection's HTTP
+        # protocol (uvicorn's, a reference cycle) until the cycle collector's next full pass,
+        # rare by design (companion/quiet_gc.py), and one loop-time share per device
+        assert after - before < 16, f"{before:.1f} -> {after:.1f} MiB"
 
         async def held_open_then_stopped():
             import websockets
