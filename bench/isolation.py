@@ -2,6 +2,7 @@
 slow down the other tables.
 
     .venv/bin/python bench/isolation.py [--seconds 5] [--blocks 6] [--connections 8] [--held 100]
+                                        [--attacks flooded,edge,socket]
 
 The real server (``companion serve`` in its own session, as ``tests/browser/harness.py``
 starts it). Two score pad tables: the attacker's (one seat) and the victim's (four).
@@ -21,10 +22,18 @@ starts it). Two score pad tables: the attacker's (one seat) and the victim's (fo
   measures held connections and big heads, not a flood of new connections (which no
   limit here paces).
 
-Quiet, flooded and edge-attacked blocks take turns (``--blocks`` of each, ``--seconds``
-long, quiet first), so all are measured in the same run on the same server, and a busy
-moment of a shared machine falls on all alike; the goal is each attacked p95 within 1.5x
-of the quiet p95, for the victim's actions and for the page. The attackers' own figures
+- The socket flooder (issue 35), a separate process from 127.0.0.3: one phone's websocket
+  speaking Flet's protocol by hand (it registers, answers the storage calls as an empty
+  phone) then sends ``route_change`` frames between the start page and its own table's
+  page as fast as it can; when the server closes the socket, it opens another at once
+  (0.2 s after one that is refused).
+
+The probe also reads the victim table (``GET /api/tables/{code}``, a seat token) every
+50 ms. Quiet and attacked blocks take turns (``--blocks`` quiet ones of ``--seconds``, each
+followed by one block of each of ``--attacks``), so all are measured in the same run on
+the same server, and a busy moment of a shared machine falls on all alike; the goal is
+each attacked p95 within 1.5x of the quiet p95, for the victim's actions, its reads and
+the page. The attackers' own figures
 are reported too: the flood's requests per second and the CPU seconds its process used
 (it shares the two cores with the server and the probe); the edge attacker's answers.
 """
@@ -126,6 +135,54 @@ for t in threads: t.join()
 print(json.dumps(counts))
 """
 
+SOCKET_FLOODER = r"""
+import asyncio, json, sys, time
+import msgpack, websockets
+port, code, seconds = int(sys.argv[1]), sys.argv[2], float(sys.argv[3])
+PAGE = {"route": "/", "width": 390.0, "height": 844.0, "platform": "android", "web": True}
+counts = {"sockets": 0, "frames": 0, "closed": {}, "refused": 0}
+def frame(action, body):
+    return b"\x00" + msgpack.packb([action, body])
+async def answer_calls(ws):
+    async for data in ws:  # the storage service's calls: an empty phone
+        if data[:1] == b"\x00":
+            action, body = msgpack.unpackb(data[1:], strict_map_key=False, ext_hook=lambda c, d: None)
+            if action == 5:
+                await ws.send(frame(5, {"control_id": body["control_id"], "call_id": body["call_id"],
+                                        "result": None, "error": None}))
+async def one_socket(deadline):
+    routes = ["/", f"/t/{code}"]
+    async with websockets.connect(f"ws://127.0.0.1:{port}/ws", local_addr=("127.0.0.3", 0), max_size=None) as ws:
+        counts["sockets"] += 1
+        reader = asyncio.ensure_future(answer_calls(ws))
+        await ws.send(frame(1, {"session_id": "", "page_name": "", "page": PAGE}))
+        n = 0
+        try:
+            while time.monotonic() < deadline:
+                await ws.send(frame(3, {"target": 1, "name": "route_change", "data": {"route": routes[n % 2]}}))
+                n += 1
+                counts["frames"] += 1
+                if n % 50 == 0:
+                    await asyncio.sleep(0)
+        except websockets.ConnectionClosed as closed:
+            code_ = str(closed.rcvd.code if closed.rcvd else 1006)
+            counts["closed"][code_] = counts["closed"].get(code_, 0) + 1
+        reader.cancel()
+async def main():
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            await one_socket(deadline)
+        except (OSError, websockets.WebSocketException, asyncio.TimeoutError):
+            counts["refused"] += 1
+            await asyncio.sleep(0.2)  # refused: try again, not in a tight loop
+asyncio.run(main())
+print(json.dumps(counts))
+"""
+ATTACKS = ("flooded", "edge", "socket")
+LABELS = {"flooded": "one seat floods its table", "edge": "slow bodies and 64 MB heads",
+          "socket": "one websocket floods route changes"}
+
 
 def call(conn: http.client.HTTPConnection, method: str, path: str, body: bytes | None = None,
          headers: dict | None = None) -> tuple[int, bytes]:
@@ -152,35 +209,39 @@ class Probe:
     def connection(self) -> http.client.HTTPConnection:
         return http.client.HTTPConnection("127.0.0.1", self.port, timeout=30, source_address=(PROBE_ADDRESS, 0))
 
+    def timed(self, kind: str, conn: http.client.HTTPConnection, method: str, path: str,
+              body: bytes | None = None, headers: dict | None = None) -> None:
+        """One request, timed and kept as ``kind``, then the rest of its pace."""
+        start = time.perf_counter()
+        status, _ = call(conn, method, path, body, headers)
+        ms = (time.perf_counter() - start) * 1000
+        if status == 200:
+            self.keep(kind, ms)
+        else:
+            self.errors += 1
+        time.sleep(max(0.0, PACE_S - ms / 1000))
+
     def actions(self) -> None:
         conn = self.connection()
         n = 0
         while not self.stop.is_set():
             n += 1
-            seat = n % len(self.tokens)
             body = json.dumps({"kind": "points", "payload": {"points": n % 9}}).encode()
-            start = time.perf_counter()
-            status, _ = call(conn, "POST", f"/api/tables/{self.code}/actions", body,
-                             {"Content-Type": "application/json", "X-Seat-Token": self.tokens[seat]})
-            ms = (time.perf_counter() - start) * 1000
-            if status == 200:
-                self.keep("action", ms)
-            else:
-                self.errors += 1
-            time.sleep(max(0.0, PACE_S - ms / 1000))
+            self.timed("action", conn, "POST", f"/api/tables/{self.code}/actions", body,
+                       {"Content-Type": "application/json", "X-Seat-Token": self.tokens[n % len(self.tokens)]})
+
+    def reads(self) -> None:
+        """The victim table read through the JSON transport (``GET /api/tables/{code}``)."""
+        conn = self.connection()
+        time.sleep(PACE_S / 3)
+        while not self.stop.is_set():
+            self.timed("read", conn, "GET", f"/api/tables/{self.code}", None, {"X-Seat-Token": self.tokens[0]})
 
     def pages(self) -> None:
         conn = self.connection()
         time.sleep(PACE_S / 2)
         while not self.stop.is_set():
-            start = time.perf_counter()
-            status, _ = call(conn, "GET", "/", None, {"Accept-Encoding": "gzip"})
-            ms = (time.perf_counter() - start) * 1000
-            if status == 200:
-                self.keep("page", ms)
-            else:
-                self.errors += 1
-            time.sleep(max(0.0, PACE_S - ms / 1000))
+            self.timed("page", conn, "GET", "/", None, {"Accept-Encoding": "gzip"})
 
 
 def new_table(server: Server, players: str) -> tuple[str, list[str]]:
@@ -195,85 +256,132 @@ def new_table(server: Server, players: str) -> tuple[str, list[str]]:
     return code, tokens
 
 
+def attacker_run(script: str, *args) -> tuple[dict, float]:
+    """Run one attacker's process to its end: (what it printed, the CPU seconds it used)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    done = subprocess.run([sys.executable, "-c", script, *map(str, args)], capture_output=True, text=True,
+                          check=True, cwd=str(ROOT))
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return json.loads(done.stdout), (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
+
+
+def attack(kind: str, server: Server, attacker: tuple[str, list[str]], args) -> dict:
+    """One block of ``kind`` (its attacker runs for ``--seconds``): what the attacker said."""
+    code, tokens = attacker
+    if kind == "flooded":
+        counts, cpu = attacker_run(ATTACKER, server.port, code, tokens[0], args.connections, args.seconds)
+    elif kind == "edge":
+        counts, cpu = attacker_run(EDGE_ATTACKER, server.port, args.held, args.seconds)
+    else:
+        counts, cpu = attacker_run(SOCKET_FLOODER, server.port, code, args.seconds)
+    counts["cpu"] = cpu
+    return counts
+
+
+def measure(args) -> tuple[Probe, dict[str, list[dict]], int, int]:
+    """Quiet and attacked blocks in turn on one server: the probe, each attack's blocks,
+    and the flooded table's entries and bytes on disk."""
+    with tempfile.TemporaryDirectory(dir="/tmp") as folder:
+        server = Server(Path(folder) / "data").start()
+        try:
+            victim, victim_tokens = new_table(server, "Ann,Bo,Cy,Di")
+            attacker = new_table(server, "Eve")
+            probe = Probe(server.port, victim, victim_tokens)
+            threads = [threading.Thread(target=work) for work in (probe.actions, probe.pages, probe.reads)]
+            for t in threads:
+                t.start()
+            time.sleep(2)  # warm: first requests compile and cache
+            probe.samples.clear()
+            blocks: dict[str, list[dict]] = {kind: [] for kind in args.attacks}
+            for _ in range(args.blocks):
+                probe.phase = "quiet"
+                time.sleep(args.seconds)
+                for kind in args.attacks:
+                    probe.phase = kind
+                    blocks[kind].append(attack(kind, server, attacker, args))
+            probe.stop.set()
+            for t in threads:
+                t.join(30)
+            stored = sum(p.stat().st_size for p in (server.data_dir / "tables" / attacker[0]).iterdir())
+            entries = json.loads(server.companion("tables", "--json").stdout)["tables"]
+        finally:
+            server.stop()
+    revision = {t["code"]: t["revision"] for t in entries}[attacker[0]]
+    return probe, blocks, revision, stored
+
+
+def report(args, probe: Probe, blocks: dict[str, list[dict]], revision: int, stored: int) -> None:
+    print(f"Isolation: {machine_line()}")
+    print(f"{args.blocks} quiet blocks of {args.seconds:.0f} s, each followed by one of each attack "
+          f"({', '.join(args.attacks)}); probe: one victim action, one page request and one table read "
+          f"every {PACE_S * 1000:.0f} ms each, from {PROBE_ADDRESS}")
+    print("                      quiet p50   p95      attacked p50  p95      p95 ratio (goal <= 1.5)")
+    for kind in args.attacks:
+        print(f"while {LABELS[kind]}:")
+        for sample, label in (("action", "victim table action"), ("read", "victim table read"),
+                              ("page", "page request (GET /)")):
+            quiet = probe.samples.get(("quiet", sample), [])
+            attacked = probe.samples.get((kind, sample), [])
+            q95, a95 = percentile(quiet, 0.95), percentile(attacked, 0.95)
+            print(f"  {label:<20}{percentile(quiet, 0.5):>8.2f} {q95:>6.2f} ms   "
+                  f"{percentile(attacked, 0.5):>8.2f} {a95:>6.2f} ms   {a95 / q95:>5.2f}x   "
+                  f"(n = {len(quiet)} / {len(attacked)})")
+    attack_s = args.blocks * args.seconds
+    for kind, counts in blocks.items():
+        cpu = sum(c["cpu"] for c in counts)
+        print(f"{kind} attacker: {ATTACKER_LINES[kind](counts, args, attack_s)}; its own process used "
+              f"{cpu:.1f} CPU s in {attack_s:.0f} s ({cpu / attack_s * 100:.0f}% of one core)")
+    if "flooded" in blocks:
+        print(f"attacker's table: {revision} entries, {stored / max(1, revision):.0f} bytes each on disk "
+              f"(the padding is not stored)")
+    print(f"probe errors: {probe.errors}")
+
+
+def _flood_line(counts: list[dict], args, seconds: float) -> str:
+    return (f"{sum(c['ok'] for c in counts) / seconds:.0f} accepted 64 KB actions/s "
+            f"({sum(c['other'] for c in counts)} refused), {args.connections} connections")
+
+
+def _merged(counts: list[dict], key: str) -> dict[str, int]:
+    """The blocks' ``key`` tallies ({status: n}) added up."""
+    merged: dict[str, int] = {}
+    for c in counts:
+        for name, n in c[key].items():
+            merged[name] = merged.get(name, 0) + n
+    return merged
+
+
+def _edge_line(counts: list[dict], args, seconds: float) -> str:
+    answered = _merged(counts, "slow_body_answered")
+    return (f"{args.held} slow-body connections, answered {answered} (408: its body's deadline; 503: "
+            f"past the connections per address); 64 MB heads: {sum(c['big_head_refused'] for c in counts)} "
+            f"refused after {sum(c['big_head_mb_sent'] for c in counts):.1f} MB sent in all")
+
+
+def _socket_line(counts: list[dict], args, seconds: float) -> str:
+    closed = _merged(counts, "closed")
+    return (f"{sum(c['frames'] for c in counts) / seconds:.0f} route_change frames/s sent on "
+            f"{sum(c['sockets'] for c in counts)} sockets (a new one each time one was closed), "
+            f"closed {closed} (1008: past its frames a second; 1013: held back past its share); "
+            f"{sum(c['refused'] for c in counts)} more refused before opening (its device owed its share)")
+
+
+ATTACKER_LINES = {"flooded": _flood_line, "edge": _edge_line, "socket": _socket_line}
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=5.0)
     parser.add_argument("--blocks", type=int, default=6)
     parser.add_argument("--connections", type=int, default=8)
     parser.add_argument("--held", type=int, default=100, help="the edge attacker's slow-body connections")
+    parser.add_argument("--attacks", type=lambda text: text.split(","), default=list(ATTACKS),
+                        help=f"which attacks, in turn after each quiet block (default: {','.join(ATTACKS)})")
     args = parser.parse_args(argv)
-    with tempfile.TemporaryDirectory(dir="/tmp") as folder:
-        server = Server(Path(folder) / "data").start()
-        try:
-            victim, victim_tokens = new_table(server, "Ann,Bo,Cy,Di")
-            attacker, attacker_tokens = new_table(server, "Eve")
-            probe = Probe(server.port, victim, victim_tokens)
-            threads = [threading.Thread(target=probe.actions), threading.Thread(target=probe.pages)]
-            for t in threads:
-                t.start()
-            time.sleep(2)  # warm: first requests compile and cache
-            probe.samples.clear()
-            floods = []
-            edges = []
-            for block in range(args.blocks):
-                probe.phase = "quiet"
-                time.sleep(args.seconds)
-                probe.phase = "flooded"
-                before = resource.getrusage(resource.RUSAGE_CHILDREN)
-                done = subprocess.run([sys.executable, "-c", ATTACKER, str(server.port), attacker,
-                                       attacker_tokens[0], str(args.connections), str(args.seconds)],
-                                      capture_output=True, text=True, check=True)
-                after = resource.getrusage(resource.RUSAGE_CHILDREN)
-                counts = json.loads(done.stdout)
-                floods.append((counts, (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)))
-                probe.phase = "edge"
-                before = resource.getrusage(resource.RUSAGE_CHILDREN)
-                done = subprocess.run([sys.executable, "-c", EDGE_ATTACKER, str(server.port), str(args.held),
-                                       str(args.seconds)], capture_output=True, text=True, check=True)
-                after = resource.getrusage(resource.RUSAGE_CHILDREN)
-                edge = json.loads(done.stdout)
-                edge["cpu"] = (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
-                edges.append(edge)
-            probe.stop.set()
-            for t in threads:
-                t.join(30)
-            stored = sum(p.stat().st_size for p in (server.data_dir / "tables" / attacker).iterdir())
-            attacker_entries = json.loads(server.companion("tables", "--json").stdout)["tables"]
-        finally:
-            server.stop()
-    revision = {t["code"]: t["revision"] for t in attacker_entries}[attacker]
-    print(f"Isolation: {machine_line()}")
-    print(f"{args.blocks} quiet, {args.blocks} flooded and {args.blocks} edge-attacked blocks of "
-          f"{args.seconds:.0f} s, in turn; probe: one victim action and one page request every "
-          f"{PACE_S * 1000:.0f} ms each, from {PROBE_ADDRESS}")
-    print("                      quiet p50   p95      attacked p50  p95      p95 ratio (goal <= 1.5)")
-    for attack in ("flooded", "edge"):
-        print(f"while {'one seat floods its table' if attack == 'flooded' else 'slow bodies and 64 MB heads'}:")
-        for kind, label in (("action", "victim table action"), ("page", "page request (GET /)")):
-            quiet = probe.samples.get(("quiet", kind), [])
-            attacked = probe.samples.get((attack, kind), [])
-            q95, a95 = percentile(quiet, 0.95), percentile(attacked, 0.95)
-            print(f"  {label:<20}{percentile(quiet, 0.5):>8.2f} {q95:>6.2f} ms   "
-                  f"{percentile(attacked, 0.5):>8.2f} {a95:>6.2f} ms   {a95 / q95:>5.2f}x   "
-                  f"(n = {len(quiet)} / {len(attacked)})")
-    total_ok = sum(c["ok"] for c, _ in floods)
-    total_other = sum(c["other"] for c, _ in floods)
-    cpu = sum(s for _, s in floods)
-    flood_s = args.blocks * args.seconds
-    print(f"attacker: {total_ok / flood_s:.0f} accepted 64 KB actions/s ({total_other} refused), "
-          f"{args.connections} connections; its own process used {cpu:.1f} CPU s in {flood_s:.0f} s "
-          f"({cpu / flood_s * 100:.0f}% of one core)")
-    print(f"attacker's table: {revision} entries, {stored / max(1, revision):.0f} bytes each on disk "
-          f"(the padding is not stored); probe errors: {probe.errors}")
-    answered: dict[str, int] = {}
-    for counts in edges:
-        for status, n in counts["slow_body_answered"].items():
-            answered[status] = answered.get(status, 0) + n
-    print(f"edge attacker: {args.held} slow-body connections, answered {answered} "
-          f"(408: its body's deadline; 503: past the connections per address); 64 MB heads: "
-          f"{sum(c['big_head_refused'] for c in edges)} refused after "
-          f"{sum(c['big_head_mb_sent'] for c in edges):.1f} MB sent in all; its own process used "
-          f"{sum(c['cpu'] for c in edges):.1f} CPU s in {flood_s:.0f} s")
+    unknown = set(args.attacks) - set(ATTACKS)
+    if unknown:
+        parser.error(f"--attacks: no attack {', '.join(sorted(unknown))} (there are {', '.join(ATTACKS)})")
+    report(args, *measure(args))
 
 
 if __name__ == "__main__":

@@ -7,6 +7,7 @@ from __future__ import annotations
 import flet as ft
 
 from companion.context import AppContext
+from companion.sockets import peer_address
 # Imported before any tab draws: flet_charts keeps the ImportError of its optional
 # matplotlib and plotly charts, and that error's traceback holds every frame of the import,
 # so the tab whose first table page imported it would never be collected.
@@ -22,11 +23,13 @@ def make_main(ctx: AppContext):
         page.theme_mode = ft.ThemeMode.SYSTEM
         page.scroll = ft.ScrollMode.AUTO
         page.padding = 0
-        session, address = page.session, page.client_ip
+        # the device as the server saw its connection: never page.client_ip, which the
+        # phone itself can set (companion/sockets.py)
+        session, address = page.session, peer_address()
         if not await ctx.sessions.admit(session, address):
             refuse(page, ctx.sessions.per_address)
             return
-        phone = Phone(page, ctx)
+        phone = Phone(page, ctx, device=address)
 
         def closed(e) -> None:
             phone.close()

@@ -50,13 +50,14 @@ class AppContext:
     def host_url(self, host_key: str) -> str:
         return f"{self.public_url}/host/{host_key}"
 
-    def is_host(self, client_ip: str | None, host_key: str | None) -> bool:
-        """The host device: the server's own browser (loopback) or one holding the host key."""
+    def is_host(self, device: str | None, host_key: str | None) -> bool:
+        """The host device: the server's own browser (``device``, the address the server saw,
+        is loopback) or one holding the host key."""
         if token_matches(host_key, self.host_key_hash):
             return True
-        if self.loopback_is_host and client_ip:
+        if self.loopback_is_host and device:
             try:
-                return ipaddress.ip_address(client_ip.split("%")[0]).is_loopback
+                return ipaddress.ip_address(device.split("%")[0]).is_loopback
             except ValueError:
                 return False
         return False

@@ -116,12 +116,21 @@ class Connections:
     that became a websocket changes protocol, not transport: it still counts until it
     closes)."""
 
+    REFRESH_EVERY = 256
+    """Connections made between two sweeps of every address's closed connections (a closed
+    websocket's transport, and the protocol it holds, would otherwise stay until its
+    address connects again)."""
+
     def __init__(self):
         self._by_address: dict[str, set] = {}
         self.total = 0
+        self._added = 0
 
     def add(self, address: str, transport) -> int:
         """Count ``transport`` for ``address``; how many that address holds now."""
+        self._added += 1
+        if self._added % self.REFRESH_EVERY == 0:
+            self.refresh()
         held = self._live(address)
         held.add(transport)
         self.total += 1
@@ -198,11 +207,14 @@ def guarded_protocol(limits: Limits | None = None):
 
         def connection_lost(self, exc):
             connections.remove(self._address, self.transport)
+            self._cancel_timers()
+            super().connection_lost(exc)
+
+        def _cancel_timers(self):
             for timer in (self._head_timer, self._body_timer):
                 if timer is not None:
                     timer.cancel()
             self._head_timer = self._body_timer = None
-            super().connection_lost(exc)
 
         # -- the head: its size and its deadline ------------------------------------------
         def data_received(self, data):
@@ -210,6 +222,8 @@ def guarded_protocol(limits: Limits | None = None):
                 self._refuse(431)
                 return
             super().data_received(data)
+            if self.transport.get_protocol() is not self:
+                self._cancel_timers()  # now a websocket: its timers would keep this protocol 10 s
 
         def _head_fits(self, data: bytes) -> bool:
             """Whether the head being read stays within ``max_head`` with ``data``."""

@@ -56,6 +56,9 @@ KEEP_ALIVE_S = 5.0
 """An idle connection between requests is closed after this."""
 WS_MAX_BYTES = 1 << 20
 """The largest websocket message a phone may send (Flet's are a few KB at most)."""
+STOP_S = 1.0
+"""After SIGTERM, what is still running this long after the connections were told to close
+is cancelled (the server stops within 2 s whatever connections are open)."""
 
 
 class NoCrossOrigin:
@@ -252,7 +255,9 @@ def build_asgi(ctx: AppContext):
     from companion.browser_policy import BrowserPolicy
     from companion.sessions import QuietAfterLeaving
 
-    return BrowserPolicy(NoCrossOrigin(QuietAfterLeaving(ApiFirst(app, api))), ctx.public_url)
+    from companion.sockets import Sockets  # the phones' websockets: who, what, how much
+
+    return BrowserPolicy(NoCrossOrigin(Sockets(QuietAfterLeaving(ApiFirst(app, api)))), ctx.public_url)
 
 
 class ApiFirst:
@@ -287,5 +292,6 @@ def serve(ctx: AppContext, host: str, port: int, log_level: str = "warning",
                             ws="websockets-sansio", workers=1, lifespan="on",
                             http=guarded_protocol(limits), timeout_keep_alive=KEEP_ALIVE_S,
                             ws_max_size=WS_MAX_BYTES, headers=SECURITY_HEADERS,
-                            proxy_headers=trust_proxy, forwarded_allow_ips=list(TRUSTED_PROXIES))
+                            proxy_headers=trust_proxy, forwarded_allow_ips=list(TRUSTED_PROXIES),
+                            timeout_graceful_shutdown=STOP_S)
     uvicorn.Server(config).run(sockets=[sock] if sock is not None else None)

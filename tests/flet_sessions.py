@@ -106,8 +106,8 @@ def tab_phone_class():
     from companion.ui.phone import Phone
 
     class TabPhone(Phone):
-        def __init__(self, page, ctx, storage: dict):
-            super().__init__(page, ctx)
+        def __init__(self, page, ctx, storage: dict, device: str | None = None):
+            super().__init__(page, ctx, device)
             self.storage = storage
             self.toasts: list[str] = []
             self.dialogs: list = []
@@ -152,10 +152,9 @@ class Tab:
         self.conn = FakeConnection(loop, executor, pubsubhub, keep=True)
         self.session = new_flet_session(self.conn, route)
         page = self.session.page
-        page.client_ip = ip
         if width != 390.0:
             self.session.apply_page_patch({"width": width, "height": 800.0})
-        self.phone = tab_phone_class()(page, ctx, storage if storage is not None else {})
+        self.phone = tab_phone_class()(page, ctx, storage if storage is not None else {}, ip)
         self.phone.is_host = is_host
         page.on_close = lambda e: self.phone.close()
         page.render(App, self.phone)

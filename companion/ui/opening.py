@@ -22,7 +22,7 @@ def use_opened_table(phone, code_text: str):
 
     async def load():
         try:
-            found = await phone.ctx.open_table_async(code_text, phone.page.client_ip)
+            found = await phone.ctx.open_table_async(code_text, phone.device)
         except IllegalAction as exc:
             set_problem(exc.message)
             return

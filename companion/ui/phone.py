@@ -33,9 +33,12 @@ CUE_GAP = 1.0
 
 
 class Phone:
-    def __init__(self, page: ft.Page, ctx: AppContext):
+    def __init__(self, page: ft.Page, ctx: AppContext, device: str | None = None):
         self.page = page
         self.ctx = ctx
+        self.device = device
+        """This tab's device: its address as the server saw the connection (never a property
+        of the page, which the phone can set)."""
         self.prefs = ft.SharedPreferences()
         self.haptics = ft.HapticFeedback()  # Flutter's web engine calls navigator.vibrate
         self.is_host = False
@@ -57,7 +60,7 @@ class Phone:
         draw in the theme this phone chose (before the first screen is drawn); its sound
         setting is asked for with the theme (one wait for both, not two)."""
         host_key = await self.stored("get", HOST_KEY)
-        self.is_host = self.ctx.is_host(self.page.client_ip, host_key)
+        self.is_host = self.ctx.is_host(self.device, host_key)
         theme, sound = await asyncio.gather(self.stored("get", THEME_KEY), self.stored("get", SOUND_KEY))
         if theme in THEMES:
             self.theme = theme

@@ -119,6 +119,8 @@ class Server:
     """More ``companion serve`` options (``--trust-proxy``, ...)."""
     env: dict = field(default_factory=dict)
     """Extra environment for the server (``FLET_SESSION_TIMEOUT``, ...)."""
+    loopback_host: bool = False
+    """The host machine's own browser is the host (``serve``'s default; tests say so)."""
 
     @property
     def url(self) -> str:
@@ -134,7 +136,8 @@ class Server:
         env = dict(os.environ, PYTHONUNBUFFERED="1", FLET_WEB_NO_CDN="1", **self.env)
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "companion", "serve", "--host", "127.0.0.1", "--port", str(self.port),
-             "--data", str(self.data_dir), "--public-url", self.url, "--no-loopback-host", *self.options],
+             "--data", str(self.data_dir), "--public-url", self.url,
+             *(() if self.loopback_host else ("--no-loopback-host",)), *self.options],
             cwd=str(ROOT), stdout=log, stderr=subprocess.STDOUT, env=env,
             start_new_session=True)
         wait_until_serving(self.proc, self.url, self.log_path, timeout)

@@ -1,0 +1,110 @@
+"""companion/sockets.py without a server: which frames a phone may send, and a device's
+share of the event loop (tests/server/test_sockets.py tries them on the real server)."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from companion.sockets import EVENT, REGISTER, Share, Shares, SocketLimits, count_tasks, read_frame, _SOCKET
+from tests.server.flet_wire import INVOKE, PAGE_ID, UPDATE, frame, registration
+
+
+def test_a_phone_s_own_frames_are_read():
+    assert read_frame(registration(), registered=False) == (REGISTER, None)
+    for data, action in ((frame(EVENT, {"target": PAGE_ID, "name": "click", "data": None}), EVENT),
+                         (frame(UPDATE, {"id": 5, "props": {"value": "Ann"}}), UPDATE),
+                         (frame(INVOKE, {"control_id": 9, "call_id": "x", "result": None, "error": None}), INVOKE),
+                         (b"\x01\x00\x00\x00\x07data", 0x01)):
+        assert read_frame(data, registered=True) == (action, None)
+
+
+@pytest.mark.parametrize("data, registered", [
+    (b"\x00\xc1", False),  # not msgpack
+    ("hello", False),  # a text frame
+    (b"", True),
+    (b"\x07\x00", True),  # not a Flet frame
+    (frame(EVENT, {"target": PAGE_ID, "name": "click", "data": None}), False),  # before registering
+    (registration(), True),  # twice
+    (frame(REGISTER, {"session_id": "", "page_name": ""}), False),  # no page
+    (frame(EVENT, {"target": PAGE_ID, "name": "click", "data": None, "more": 1}), True),
+    (frame(2, {"id": 1, "patch": []}), True),  # what only the server sends
+    (registration(client_ip="127.0.0.1"), False),
+    (frame(UPDATE, {"id": PAGE_ID, "props": {"client_ip": "127.0.0.1"}}), True),
+    (frame(UPDATE, {"id": PAGE_ID, "props": {"client_user_agent": "x"}}), True),
+    (b"\x01\x00\x00", True),  # a data-channel frame without its channel
+    (b"\x01\x00\x00\x00\x07data", False),
+    (b"\x00" + b"\x91" * 5000, True),  # nested past msgpack's depth
+])
+def test_what_a_phone_does_not_send_is_refused(data, registered):
+    action, why = read_frame(data, registered)
+    assert why
+
+
+def test_a_device_earns_its_share_and_waits_when_it_spent_more():
+    now = [0.0]
+    share = Share(share=0.05, burst_s=2.0, clock=lambda: now[0])
+    share.spend(1.5)
+    assert share.wait_s() == 0  # still 0.5 s in hand
+    share.spend(1.0)
+    assert share.wait_s() == pytest.approx(0.5 / 0.05)
+    now[0] = 10.0
+    assert share.wait_s() == 0
+    now[0] = 1000.0
+    share.wait_s()
+    assert share.balance == 2.0  # never more than the burst in hand
+
+
+def test_the_host_machine_is_not_metered_and_other_loopback_addresses_are():
+    shares = Shares(SocketLimits())
+    host = shares.of("127.0.0.1")
+    host.spend(100.0)
+    assert host.wait_s() == 0
+    phone = shares.of("127.0.0.2")
+    phone.spend(100.0)
+    assert phone.wait_s() > 0
+
+
+def test_the_oldest_devices_are_forgotten():
+    shares = Shares(SocketLimits(), limit=3)
+    first = shares.of("10.0.0.1")
+    for n in range(2, 5):
+        shares.of(f"10.0.0.{n}")
+    assert shares.of("10.0.0.1") is not first
+
+
+def test_a_socket_s_tasks_are_counted_and_their_loop_time_charged_to_its_device():
+    class Counted:
+        tasks = 0
+
+        def __init__(self):
+            self.share = Share(share=0.10, burst_s=2.0)
+
+        def started(self, task):
+            self.tasks += 1
+            task.add_done_callback(lambda t: setattr(self, "tasks", self.tasks - 1))
+
+    async def busy():
+        import time
+
+        end = time.thread_time() + 0.05  # 50 ms of this thread's CPU
+        while time.thread_time() < end:
+            pass
+        await asyncio.sleep(0)
+        return 7
+
+    async def test():
+        count_tasks(asyncio.get_running_loop())
+        socket = Counted()
+        _SOCKET.set(socket)
+        task = asyncio.create_task(busy())
+        assert socket.tasks == 1
+        assert await task == 7
+        _SOCKET.set(None)
+        await asyncio.create_task(busy())  # not a socket's: not charged
+        return socket
+
+    socket = asyncio.run(test())
+    assert socket.tasks == 0
+    assert 2.0 - 1.0 < socket.share.balance <= 2.0 - 0.05  # its 50 ms (and no more than a slow machine adds)
