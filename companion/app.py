@@ -8,6 +8,7 @@ import asyncio
 
 import flet as ft
 
+from companion import quiet_gc
 from companion.context import AppContext
 # Imported before any tab draws: flet_charts keeps the ImportError of its optional
 # matplotlib and plotly charts, and that error's traceback holds every frame of the import,
@@ -43,6 +44,7 @@ def make_main(ctx: AppContext):
         def closed(e) -> None:
             disconnected(e)
             ctx.sessions.forget(session, address)
+            quiet_gc.page_let_go()  # its memory comes back with the next full collection
             if starting is not None and not starting.done():
                 starting.cancel()  # a start still waiting on the phone would hold the whole page
 
