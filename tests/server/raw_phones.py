@@ -1,6 +1,7 @@
 """Phones as bare websockets speaking Flet's protocol: they register, answer the storage
-service's calls (an empty phone), wait for the start page, then go away. Used by
-tests/server/test_sessions_server.py and bench/sessions.py."""
+service's calls (an empty phone), wait for the start page, then go away; or go away before
+answering anything (:data:`LEAVINGS`). Used by tests/server/test_sessions_server.py,
+tests/server/test_abandoned_pages.py, bench/sessions.py and bench/abandoned.py."""
 
 from __future__ import annotations
 
@@ -15,16 +16,6 @@ REGISTER, PATCH, INVOKE = 1, 2, 5
 ADDRESSES = 100
 """Phones come from 127.0.0.2 ... 127.0.0.101 (each its own device for the per-device cap)."""
 BUDGET_S = 600
-
-
-async def abandon_one(url: str, address: str) -> bool:
-    """Open the start page as a new phone, wait until it is drawn (False: not in 20 s),
-    then go away."""
-    import websockets
-
-    async with websockets.connect(url, local_addr=(address, 0), max_size=None) as ws:
-        await register(ws)
-        return await start_page_drawn(ws)
 
 
 async def register(ws) -> None:
@@ -56,22 +47,10 @@ async def start_page_drawn(ws, within: float = 20) -> bool:
 
 
 async def abandon(url: str, count: int, parallel: int = 4) -> int:
-    """Open and abandon ``count`` pages; how many were not drawn in 20 s."""
-    queue = iter(range(count))
-    stop = time.monotonic() + BUDGET_S
-    slow = 0
-
-    async def worker() -> None:
-        nonlocal slow
-        for i in queue:
-            if time.monotonic() > stop:
-                raise RuntimeError("out of time")
-            slow += not await abandon_one(url, f"127.0.0.{2 + i % ADDRESSES}")
-
-    await asyncio.gather(*(worker() for _ in range(parallel)))
-    return slow
-
-
+    """Open and abandon ``count`` pages, each once its start page is drawn; how many were
+    not drawn in 20 s."""
+    addresses = [f"127.0.0.{2 + n}" for n in range(ADDRESSES)]
+    return await leave_many(url, count, addresses, parallel, leavings=("after the first screen",))
 
 
 LEAVINGS = ("at once", "after 0.3 s", "after the first screen")
