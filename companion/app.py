@@ -42,11 +42,13 @@ def make_main(ctx: AppContext):
                 phone.close()  # its table listeners go: a session is never resumed (below)
 
         def closed(e) -> None:
+            nonlocal starting
             disconnected(e)
             ctx.sessions.forget(session, address)
             quiet_gc.page_let_go()  # its memory comes back with the next full collection
-            if starting is not None and not starting.done():
+            if starting is not None:
                 starting.cancel()  # a start still waiting on the phone would hold the whole page
+                starting = None
 
         page.on_close = closed
         # A session is never resumed (assets/comeback.js reloads the page instead): once its
@@ -61,6 +63,8 @@ def make_main(ctx: AppContext):
         except Exception:
             if not await phone_left(left):
                 raise
+        finally:
+            starting = None  # started (or not): the page keeps no hold on this task
         if left.is_set() or session.connection is None:
             # flet-web's step after main() fails on a connection that has ended (with a
             # traceback); a start called off ends quietly
