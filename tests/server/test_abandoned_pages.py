@@ -16,12 +16,12 @@ from tests.server.raw_phones import leave, leave_many, register, start_page_draw
 
 GRACE_S = 1
 EVICTION_TICK_S = 10  # Flet's evictor closes the sessions past their grace every 10 s
-WAVES = (200, 400)
-"""Pages in the first wave (the memory it leaves is the baseline) and in the second. Before
-the fix each page kept about 45 KiB for good (200 pages: +7.1 and +8.8 MiB); now the second
-wave adds 1-5 MiB (the cycle collector frees let-go pages 200 at a time, and CPython's heap
-keeps its high-water mark). tests/server/test_sessions_server.py counts the pages kept."""
-GROWTH_MIB = 10.0
+WAVES = (400, 400)
+"""Pages in the first wave (the memory it leaves is the baseline) and in the second: equal,
+and a whole number of the cycle collector's batches (``quiet_gc.PAGES_BEFORE_FULL``), so both
+waves end in the same state. Before the fix each page kept about 45 KiB for good (200
+pages: +7.1 and +8.8 MiB); tests/server/test_sessions_server.py counts the pages kept."""
+GROWTH_MIB = 8.0
 ADDRESSES = [f"127.0.0.{n}" for n in range(2, 255)]
 LEAVING_BEFORE_ANSWERING = ("after 0.3 s", "at once", "after 0.3 s")
 
