@@ -1,7 +1,7 @@
 """The real server (``companion serve``) and phones that leave before a page has asked them
-anything, over real websockets: their pages are let go after the grace (set short here with
-``FLET_SESSION_TIMEOUT``), their memory comes back, and the log holds no traceback for them
-(issue 35). The full-size figures are ``bench/abandoned.py``'s."""
+anything, over real websockets: the log holds no traceback for them, and a device past its
+page cap still gets working pages (issue 35). The pages kept are counted by
+tests/server/test_sessions_server.py; the full-size memory figures are ``bench/abandoned.py``'s."""
 
 from __future__ import annotations
 
@@ -16,31 +16,18 @@ from tests.server.raw_phones import leave, leave_many, register, start_page_draw
 
 GRACE_S = 1
 EVICTION_TICK_S = 10  # Flet's evictor closes the sessions past their grace every 10 s
-WAVES = (400, 400)
-"""Pages in the first wave (the memory it leaves is the baseline) and in the second: equal,
-and a whole number of the cycle collector's batches (``quiet_gc.PAGES_BEFORE_FULL``), so both
-waves end in the same state. Before the fix each page kept about 45 KiB for good (200
-pages: +7.1 and +8.8 MiB); tests/server/test_sessions_server.py counts the pages kept."""
-GROWTH_MIB = 8.0
+PAGES = 300
+"""Phones that leave before answering (before the fix: a traceback for each that left at
+once). How many pages stay in memory is counted inside the server's process by
+tests/server/test_sessions_server.py (the RSS of a whole server moves by several MiB with
+how many pages a second arrive: bench/abandoned.py reads it over 10,000 pages)."""
 ADDRESSES = [f"127.0.0.{n}" for n in range(2, 255)]
 LEAVING_BEFORE_ANSWERING = ("after 0.3 s", "at once", "after 0.3 s")
 
 
-def rss_mib(pid: int) -> float:
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1]) / 1024
-    raise AssertionError("no VmRSS")
-
-
-def wave(url: str, count: int, first: int = 0) -> int:
-    """``count`` phones leave before answering; how many were not served as planned."""
-    return asyncio.run(leave_many(url, count, ADDRESSES, leavings=LEAVING_BEFORE_ANSWERING, first=first))
-
-
 def after_the_grace() -> None:
-    """Wait out the grace and the evictor's next look (what the test is about: no poll
-    could tell a page let go from one kept, seen from outside the server)."""
+    """Wait out the grace and the evictor's next look: the pages are closed by then, and
+    whatever their closing logs is in the log (nothing outside the server tells when)."""
     time.sleep(GRACE_S + EVICTION_TICK_S + 1)
 
 
@@ -51,18 +38,11 @@ def server(tmp_path):
     served.stop()
 
 
-def test_pages_left_before_answering_are_let_go_and_give_their_memory_back(server):
+def test_phones_that_leave_before_answering_leave_no_traceback(server):
     url = server.url.replace("http", "ws") + "/ws"
-    pid = server.proc.pid
-    assert wave(url, WAVES[0]) == 0
-    after_the_grace()
-    first = rss_mib(pid)
-    assert wave(url, WAVES[1], first=WAVES[0]) == 0
-    after_the_grace()
-    second = rss_mib(pid)
-    assert second - first <= GROWTH_MIB, (
-        f"{WAVES[1]} more abandoned pages kept {second - first:.1f} MiB after their grace "
-        f"({first:.1f} -> {second:.1f} MiB)")
+    leaving = leave_many(url, PAGES, ADDRESSES, leavings=LEAVING_BEFORE_ANSWERING)
+    assert asyncio.run(leaving) == 0
+    after_the_grace()  # the pages are let go: nothing more is logged for them
     # the server still draws a phone's start page, and said nothing of the phones that left
     assert asyncio.run(leave(url, "127.0.0.2", "after the first screen"))
     log = Path(server.log_path).read_text(errors="replace")

@@ -18,6 +18,7 @@ from tests.server.raw_phones import abandon, leave_many
 
 GRACE_S = 1
 EVICTION_TICK_S = 10  # Flet's evictor looks every 10 s
+PAGES_LEFT = 150
 
 
 @pytest.fixture(scope="module")
@@ -86,12 +87,12 @@ def test_pages_left_before_answering_are_let_go_after_the_grace(served):
         gc.collect()
         return sum(1 for o in gc.get_objects() if isinstance(o, ft.Page) and o.client_ip in addresses)
 
-    leaving = leave_many(url, 60, addresses, parallel=8, leavings=("at once", "after 0.3 s"))
+    leaving = leave_many(url, PAGES_LEFT, addresses, parallel=8, leavings=("at once", "after 0.3 s"))
     assert in_a_thread_of_its_own(leaving) == 0
     assert pages_kept() > 0 or ctx.sessions.held() > 0  # the positive control: pages were made
     # one page may stay named by the last context the server's loop ran (a reference from C,
     # not the page's own: the next page replaces it; bench/abandoned.py: 10,000 pages, flat)
     deadline = time.monotonic() + GRACE_S + 3 * EVICTION_TICK_S
     while pages_kept() > 1:
-        assert time.monotonic() < deadline, f"{pages_kept()} of 60 pages never let go"
+        assert time.monotonic() < deadline, f"{pages_kept()} of {PAGES_LEFT} pages never let go"
         time.sleep(0.5)
