@@ -4,8 +4,11 @@ screens rendered once as components (``page.render``); each tab counted by
 
 from __future__ import annotations
 
+import asyncio
+
 import flet as ft
 
+from companion import quiet_gc
 from companion.context import AppContext
 from companion.sockets import peer_address
 # Imported before any tab draws: flet_charts keeps the ImportError of its optional
@@ -14,9 +17,15 @@ from companion.sockets import peer_address
 from companion.ui import charts  # noqa: F401
 
 
+LEAVING_S = 1.0
+"""How long after an error a starting page waits to hear that its phone left. flet-web
+closes a page's sending side as soon as the phone's websocket closes, and tells the session
+a few turns of the loop later: whatever the page sends in between fails. An error in that
+time is the phone leaving, not a fault (and no traceback is logged for it)."""
+
+
 def make_main(ctx: AppContext):
     async def main(page: ft.Page) -> None:
-        from companion.ui.app import App
         from companion.ui.phone import Phone
 
         page.title = "Table Companion"
@@ -26,33 +35,76 @@ def make_main(ctx: AppContext):
         # the device as the server saw its connection: never page.client_ip, which the
         # phone itself can set (companion/sockets.py)
         session, address = page.session, peer_address()
-        if not await ctx.sessions.admit(session, address):
-            refuse(page, ctx.sessions.per_address)
-            return
-        phone = Phone(page, ctx, device=address)
+        starting = asyncio.current_task()
+        left = asyncio.Event()
+        phone: Phone | None = None
+
+        def disconnected(e) -> None:
+            left.set()
+            if phone is not None:
+                phone.close()  # its table listeners go: a session is never resumed (below)
 
         def closed(e) -> None:
-            phone.close()
+            nonlocal starting
+            disconnected(e)
             ctx.sessions.forget(session, address)
+            quiet_gc.page_let_go()  # its memory comes back with the next full collection
+            if starting is not None:
+                starting.cancel()  # a start still waiting on the phone would hold the whole page
+                starting = None
 
         page.on_close = closed
         # A session is never resumed (assets/comeback.js reloads the page instead): once its
         # connection ends, its table listeners go (the session itself expires later).
-        page.on_disconnect = lambda e: phone.close()
-        page.update()  # registers the storage service with the client before it is asked
-        await phone.start()
-        page.render(App, phone)
+        page.on_disconnect = disconnected
+        try:
+            if await ctx.sessions.admit(session, address):
+                phone = Phone(page, ctx, device=address)
+                await start(page, phone, left)
+            else:
+                refuse(page, ctx.sessions.per_address, left)
+        except Exception:
+            if not await phone_left(left):
+                raise
+        finally:
+            starting = None  # started (or not): the page keeps no hold on this task
+        if left.is_set() or session.connection is None:
+            # flet-web's step after main() fails on a connection that has ended (with a
+            # traceback); a start called off ends quietly
+            raise asyncio.CancelledError("the phone left while its page started")
 
     return main
 
 
-def refuse(page: ft.Page, pages: int) -> None:
+async def start(page: ft.Page, phone, left: asyncio.Event) -> None:
+    """Ask the phone what it keeps, then draw its first screen (unless it left meanwhile)."""
+    from companion.ui.app import App
+
+    if left.is_set():
+        phone.close()  # it left while it was being counted: nothing is asked of it
+    page.update()  # registers the storage service with the client before it is asked
+    await phone.start()
+    if not phone.closed:
+        page.render(App, phone)
+
+
+async def phone_left(left: asyncio.Event) -> bool:
+    """Whether the page's phone has left, or leaves within :data:`LEAVING_S`."""
+    try:
+        await asyncio.wait_for(left.wait(), LEAVING_S)
+    except TimeoutError:
+        return False
+    return True
+
+
+def refuse(page: ft.Page, pages: int, left: asyncio.Event) -> None:
     """A page past the device's cap: said in words, and let go as soon as it is left."""
     from companion.sessions import REFUSED
 
     title, text = REFUSED
 
     async def let_go(e) -> None:
+        left.set()
         page.on_disconnect = None  # (disconnect dispatches this event again)
         await page.session.disconnect(0)
 

@@ -22,7 +22,13 @@ instead (``companion serve`` calls :func:`install`):
   never in the middle of one;
 - collects everything when the table has been quiet for :data:`FULL_QUIET_S`, at most
   every :data:`FULL_EVERY_S` (a table's moves are seconds apart: a full pass fits there,
-  not between two quick taps).
+  not between two quick taps);
+- collects everything, at the next such quiet, once :data:`PAGES_BEFORE_FULL` pages have
+  been let go (:func:`page_let_go`): a page lives through its grace, so its objects are in
+  the oldest generation, and only a full pass frees them (its controls hold each other).
+  Pages opened and left with no move in between (a hand-made client's thousands, or a
+  quiet evening's few) are then freed without waiting for an automatic full pass, which
+  comes only after about 10 million allocations (``bench/abandoned.py``).
 
 Nothing here is Flet's: only :mod:`gc` and the event loop's timer.
 """
@@ -40,6 +46,7 @@ FULL_THRESHOLD = 1_000  # middle collections between automatic full ones (CPytho
 DELAY_S = 0.02  # quiet after the last phone drew a move: the burst is over
 FULL_QUIET_S = 5.0  # quiet before a full collection
 FULL_EVERY_S = 120.0  # a full collection at most this often
+PAGES_BEFORE_FULL = 200  # pages let go (about 70 KiB each) that call for a full collection
 
 _lock = threading.Lock()
 _pending: set[int] = set()  # loops (by id) with a collection on its way
@@ -48,6 +55,7 @@ _moves = 0  # moves under way (in any thread)
 _installed = False
 _last_full = 0.0
 _full_pending = False
+_let_go = 0  # pages let go since the last full collection
 
 
 def install() -> None:
@@ -102,6 +110,24 @@ def collect_soon() -> None:
     loop.call_later(DELAY_S, _collect, loop, False)
 
 
+def page_let_go() -> None:
+    """A page was let go (its session closed, on this loop): after
+    :data:`PAGES_BEFORE_FULL` of them, a full collection at the next quiet."""
+    global _let_go, _full_pending
+    if not _installed:
+        return
+    try:
+        loop = asyncio.get_running_loop()
+    except RuntimeError:
+        return
+    with _lock:
+        _let_go += 1
+        if _let_go < PAGES_BEFORE_FULL or _full_pending:
+            return
+        _full_pending = True
+    loop.call_later(DELAY_S, _collect, loop, True)
+
+
 def _touch() -> None:
     global _last_activity
     with _lock:
@@ -114,7 +140,7 @@ def _quiet_for(now: float) -> float:
 
 
 def _collect(loop: asyncio.AbstractEventLoop, full: bool) -> None:
-    global _last_full, _full_pending
+    global _last_full, _full_pending, _let_go
     wait = FULL_QUIET_S if full else DELAY_S
     now = time.monotonic()
     with _lock:
@@ -123,7 +149,7 @@ def _collect(loop: asyncio.AbstractEventLoop, full: bool) -> None:
             loop.call_later(max(wait - quiet, DELAY_S), _collect, loop, full)
             return
         if full:
-            _last_full, _full_pending = now, False
+            _last_full, _full_pending, _let_go = now, False, 0
         else:
             _pending.discard(id(loop))
         plan_full = not full and not _full_pending and now - _last_full >= FULL_EVERY_S

@@ -18,6 +18,7 @@ Flet's public ``Session.disconnect(0)``: expired now, closed by Flet's evictor w
 
 from __future__ import annotations
 
+import asyncio
 import threading
 import weakref
 from datetime import datetime, timezone
@@ -52,8 +53,10 @@ class Sessions:
             if over > len(gone):
                 return False
             self._by_address.setdefault(address, []).append(weakref.ref(session))
-        for old in gone:
-            await old.disconnect(0)  # expired now: Flet's evictor closes it (page.on_close)
+        # expired now: Flet's evictor closes them (page.on_close). Each in a task of its own:
+        # Flet makes the page whose event it dispatches the current page of the task that
+        # dispatches it, and the new page's services would register with the old page
+        await asyncio.gather(*(old.disconnect(0) for old in gone))
         return True
 
     def forget(self, session: Any, address: str | None) -> None:

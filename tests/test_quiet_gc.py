@@ -148,3 +148,27 @@ def test_a_tap_s_move_is_under_way_before_its_worker_thread_starts(collections, 
 
     run(tap_after_a_quiet())
     assert collections == [1]
+
+
+def test_pages_let_go_with_no_move_get_a_full_collection(collections, monkeypatch):
+    """Pages opened and left with no move between them (a hand-made client's thousands):
+    their objects sit in the oldest generation until a full pass, which comes once enough
+    of them were let go, and once only (issue 35)."""
+    monkeypatch.setattr(quiet_gc, "_let_go", 0)
+    monkeypatch.setattr(quiet_gc, "_full_pending", False)
+    monkeypatch.setattr(quiet_gc, "_last_full", time.monotonic())  # a full pass just ran
+    monkeypatch.setattr(quiet_gc, "_last_activity", 0.0)  # no move for long
+    monkeypatch.setattr(quiet_gc, "FULL_QUIET_S", 0.05)
+    monkeypatch.setattr(quiet_gc, "PAGES_BEFORE_FULL", 5)
+
+    async def pages_let_go():
+        for _ in range(4):
+            quiet_gc.page_let_go()
+        await asyncio.sleep(0.2)
+        assert 2 not in collections, "no full pass for fewer pages than PAGES_BEFORE_FULL"
+        for _ in range(6):
+            quiet_gc.page_let_go()
+        await asyncio.sleep(0.2)
+
+    run(pages_let_go())
+    assert collections.count(2) == 1, collections

@@ -11,6 +11,7 @@ from companion.commands.tables import move_words
 from companion.downloads import download_link
 from companion.hub import off_loop
 from companion.ui import kit
+from companion.ui.phone import NoAnswer
 
 
 @ft.component
@@ -158,7 +159,10 @@ def _table_row(phone, record) -> ft.Control:
 
     async def download(e, code=record.code):
         # a one-time link: the page it opens cannot carry the host key in a header
-        await ft.UrlLauncher().launch_url(download_link(phone.ctx, code))
+        try:
+            await phone.ask(ft.UrlLauncher().launch_url(download_link(phone.ctx, code)))
+        except NoAnswer:
+            pass  # the phone left, or opens the link when it answers
 
     tile = ft.ListTile(
         title=ft.Text(f"{game_title} · {record.code}", size=18),

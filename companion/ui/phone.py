@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextvars
+import inspect
 import logging
 import time
 from typing import Any, Awaitable, Callable
@@ -30,6 +31,14 @@ SOUND_KEY = "sound"
 storage, where ``assets/cue.js`` reads it (as ``flutter.sound``)."""
 CUE_GAP = 1.0
 """Seconds in which a phone is cued once: a move that brings news and the turn cues once."""
+ANSWER_S = 10.0
+"""How long a page waits for its phone to answer a call (its storage, a new route, a buzz).
+Flet waits for ever; a phone answers in milliseconds, so one silent for this long has left
+or never will (a hand-made client), and the page goes on without the answer."""
+
+
+class NoAnswer(Exception):
+    """The phone did not answer a call: its page ended first, or :data:`ANSWER_S` passed."""
 
 
 class Phone:
@@ -46,6 +55,7 @@ class Phone:
         self.sound = True
         self._cued_at = -CUE_GAP
         self.closed = False
+        self._ended = asyncio.Event()  # set when the tab's session ends: calls stop waiting
         self._on_close: list[Callable[[], None]] = []
         # the tab's loop, and the context its page was opened in (Flet's current page is
         # set there): what the hub's news is handed to (see soon())
@@ -86,6 +96,7 @@ class Phone:
 
     def close(self) -> None:
         self.closed = True
+        self._ended.set()
         for fn in list(self._on_close):
             try:
                 fn()
@@ -136,15 +147,38 @@ class Phone:
         except RuntimeError:  # the tab is gone
             self.closed = True
 
+    # -- calls the phone answers ------------------------------------------------------
+    async def ask(self, call: Awaitable[Any], seconds: float = ANSWER_S) -> Any:
+        """The phone's answer to ``call`` (a Flet client call, which would wait for ever);
+        :class:`NoAnswer` as soon as the tab ends, or after ``seconds``."""
+        if self.closed:
+            if inspect.iscoroutine(call):
+                call.close()  # never sent: nobody would answer it
+            raise NoAnswer("the page has ended")
+        asking = asyncio.ensure_future(call)
+        ended = asyncio.ensure_future(self._ended.wait())
+        try:
+            await asyncio.wait((asking, ended), timeout=seconds, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            ended.cancel()
+            if not asking.done():
+                asking.cancel()
+        if asking.done() and not asking.cancelled():
+            return asking.result()  # the answer, or the error the phone sent
+        raise NoAnswer("the page has ended" if self.closed else f"no answer in {seconds:g} s")
+
     # -- the tab's storage -------------------------------------------------------------
     async def stored(self, operation: str, *args: Any) -> Any:
-        """The phone's storage, asked twice before giving up (a phone that just woke
-        up may not have its storage service ready on the first ask)."""
+        """The phone's storage, or None when it does not answer. An error is asked again
+        once (a phone that just woke up may not have its storage service ready on the first
+        ask); silence is not (a phone that left, or never answers, would hold the page)."""
         for attempt in range(2):
             try:
-                return await getattr(self.prefs, operation)(*args)
-            except Exception:
-                if attempt:
+                return await self.ask(getattr(self.prefs, operation)(*args))
+            except Exception as error:  # noqa: BLE001 - whatever the phone did, the page goes on
+                if self.closed:
+                    return None  # the phone left: nobody to tell
+                if attempt or isinstance(error, NoAnswer):
                     log.warning("phone storage did not answer %s", operation)
                     self.toast("This phone's storage did not answer: reload the page to get your seat back")
                     return None
@@ -183,7 +217,10 @@ class Phone:
 
     # -- moving around and talking ----------------------------------------------------
     async def go(self, route: str) -> None:
-        await self.page.push_route(route)
+        try:
+            await self.ask(self.page.push_route(route))
+        except NoAnswer:
+            pass  # the phone left, or draws the route when it answers
 
     def toast(self, text: str) -> None:
         text = text[:1].upper() + text[1:] if text else text
@@ -203,7 +240,7 @@ class Phone:
 
         async def buzz() -> None:
             try:
-                await self.haptics.vibrate()
+                await self.ask(self.haptics.vibrate())
             except Exception:  # a laptop, or not allowed yet: the banner and the message say it
                 pass
 
