@@ -161,6 +161,12 @@ class WebKitPhone(Screen):
     def load_id(self) -> float:
         return self.evaluate("() => performance.timeOrigin")
 
+    def reloaded_since(self, load: float, timeout: float = 30000) -> None:
+        """Wait until the page is a later load than ``load`` (it reloaded by itself) and
+        has drawn its first frame."""
+        self.until(lambda: self.load_id() != load, "reload by itself", timeout)
+        self.ready()
+
     def loaded_build(self) -> str:
         names = self.evaluate("() => performance.getEntriesByType('resource').map(e => e.name)")
         return "js" if any(name.endswith("main.dart.js") for name in names) else "wasm"
