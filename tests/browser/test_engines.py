@@ -61,8 +61,9 @@ def test_a_move_and_its_undo_in_every_game(server, phones, engine):
 
 
 def test_the_host_on_any_engine(server, phones, engine):
-    """The host's own screens: its table list, "Download this table", the table screen at
-    1280 x 800 and 1920 x 1080 (every key number 40 px or more) and "Reveal scores"."""
+    """The host's own screens: its table list, "Download this table" (the screen then back
+    by itself after a kill -9), the table screen at 1280 x 800 and 1920 x 1080 (every key
+    number 40 px or more) and "Reveal scores"."""
     code = new_table(server, "scorepad", "Ann,Bo", "secret=true")
     host_act(server, code, "points", {"points": 47}, seat=0)
     host = phones("host", viewport=LARGE, build=engine).become_host(server)
@@ -71,6 +72,12 @@ def test_the_host_on_any_engine(server, phones, engine):
     host.tap_icon("Download this table", timeout=WAIT)
     exported = json.loads(host.downloaded(timeout=WAIT))
     assert (exported["code"], exported["players"]) == (code, ["Ann", "Bo"])
+    host.pause(3500)  # the download's navigation is over: the page stayed
+    load = host.load_id()
+    server.kill9()  # the host's screen comes back by itself after the download too
+    server.start()
+    host.reloaded_since(load, timeout=WAIT)
+    host.see(f"Score pad · {code}", timeout=WAIT)
 
     host.open(f"{server.url}/t/{code}")
     host.see_label("Ann total secret", timeout=WAIT)

@@ -187,8 +187,8 @@ class WebKitPhone(Screen):
         while True:
             try:
                 found = check()
-            except Exception as error:  # the page is between two loads
-                found, last = None, error
+            except Exception:  # the page is between two loads
+                found = None
             if found:
                 return found
             if time.monotonic() > deadline:
@@ -197,10 +197,6 @@ class WebKitPhone(Screen):
 
     def find(self, kind: str, name: str) -> list:
         return self.evaluate(FIND, {"kind": kind, "name": name})
-
-    def count(self, kind: str, name: str) -> int:
-        self.enable_semantics()
-        return len(self.find(kind, name))
 
     def tap(self, name: str, timeout: float = 30000) -> None:
         """Tap the button named ``name`` (a real click where the node lies)."""
