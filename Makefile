@@ -10,7 +10,7 @@ TEST_LOCK := requirements-test.lock
 COMPILE = CUSTOM_COMPILE_COMMAND="make lock" $(VENV)/bin/pip-compile -q --generate-hashes --strip-extras --allow-unsafe \
 	--no-emit-index-url --no-emit-find-links
 
-.PHONY: run test install test-deps chromium bench clean lock
+.PHONY: run test install test-deps chromium webkit bench clean lock
 
 # pip's chatter (index warnings of this machine's configuration) goes to a log; it is
 # shown only if an install fails, so `make run` prints the address, the QR and the host link.
@@ -54,7 +54,18 @@ chromium:
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
 	else echo "The browser tests need Chromium: install Debian's 'chromium' package (as root)"; exit 1; fi
 
-test-deps: $(VENV)/.installed-test chromium
+## WebKitGTK (Safari's engine) for the browser tests: its WebDriver, a virtual display, and
+## GTK's Python bindings for a phone-sized window (tests/browser/phone_window.py)
+WEBKIT_PACKAGES := webkit2gtk-driver xvfb python3-gi gir1.2-webkit2-4.1
+webkit:
+	@if command -v WebKitWebDriver >/dev/null 2>&1 && command -v Xvfb >/dev/null 2>&1 && \
+		/usr/bin/python3 -c "import gi; gi.require_version('WebKit2', '4.1')" 2>/dev/null; then :; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+		echo "Installing WebKitGTK's WebDriver and Xvfb from Debian for the browser tests"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(WEBKIT_PACKAGES) >/dev/null; \
+	else echo "The browser tests need WebKitGTK: install Debian's $(WEBKIT_PACKAGES) (as root)"; exit 1; fi
+
+test-deps: $(VENV)/.installed-test chromium webkit
 
 ## make test: set up everything the tests need and run the whole suite
 test: test-deps

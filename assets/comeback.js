@@ -95,7 +95,12 @@
   var lost = false, leaving = false;
   var sockets = window.comeback.sockets;
   window.addEventListener("pagehide", function () { leaving = true; });
-  window.addEventListener("beforeunload", function () { leaving = true; });
+  // A download opened in this tab (the host's "Download this table") asks beforeunload
+  // too, and the page stays: still here a moment later, it was not leaving.
+  window.addEventListener("beforeunload", function () {
+    leaving = true;
+    setTimeout(function () { leaving = false; }, 3000);
+  });
   function lose(event) {
     if (lost || leaving) return;
     lost = true;

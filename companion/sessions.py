@@ -13,7 +13,10 @@ browser's storage, and a reload runs the app afresh.
 :class:`Sessions` also caps the live sessions of one client address: a device opening
 one more than :data:`PER_ADDRESS` lets its oldest disconnected session go first (with
 Flet's public ``Session.disconnect(0)``: expired now, closed by Flet's evictor within
-10 s); when all of them are still connected, the new page is refused in words.
+10 s); when all of them are still connected, the new page is refused in words. That
+disconnect runs in a task of its own: Flet makes the session whose event it dispatches
+the current page of the context it runs in, and awaited inline it made the old page the
+new one's (the new page then drew nothing: a blank host screen at the 25th reload).
 """
 
 from __future__ import annotations

@@ -39,10 +39,15 @@ FONT_FAMILIES_KEPT = ("MaterialIcons", "Roboto")
 # what a Chromium phone fetches first: compressed in the background at start-up
 WARM_FILES = ("main.dart.wasm", "canvaskit/skwasm.wasm", "assets/fonts/MaterialIcons-Regular.otf",
               "main.dart.mjs", "canvaskit/skwasm.js", "flutter_bootstrap.js")
-ISOLATION_HEADERS = {  # what Flet's own middleware adds to every response (skwasm needs them)
-    "Cross-Origin-Opener-Policy": "same-origin",
-    "Cross-Origin-Embedder-Policy": "require-corp",
-}
+OPENER_HEADERS = {"Cross-Origin-Opener-Policy": "same-origin"}
+"""What every page and file is sent with: no other site's window keeps a handle on this one.
+Flet's middleware also sends ``Cross-Origin-Embedder-Policy: require-corp``; with both, the
+page is cross-origin isolated and Flutter runs skwasm on two threads (its rendering in a
+worker sharing the app's memory). On that build a host page that changed its route while
+Flutter started faulted ("memory access out of bounds"), its main thread and worker then
+spinning for good (issue 36); isolation is what turns the second thread on, so
+:class:`NoCrossOrigin` takes the embedder policy out: skwasm runs on the page's own
+thread, as Flutter does on any page that is not isolated."""
 # Flet's middleware also adds "Access-Control-Allow-Origin: *" to every response, which
 # would let any web page a player visits read this server's answers (claim a free seat
 # and read its token). The app loads from the server itself and needs no CORS at all:
@@ -50,6 +55,8 @@ ISOLATION_HEADERS = {  # what Flet's own middleware adds to every response (skwa
 CORS_HEADERS = (b"access-control-allow-origin", b"access-control-allow-credentials",
                 b"access-control-allow-methods", b"access-control-allow-headers",
                 b"access-control-expose-headers")
+DROPPED_HEADERS = (*CORS_HEADERS, b"cross-origin-embedder-policy")
+"""What NoCrossOrigin takes out of every answer: CORS, and the isolation (OPENER_HEADERS)."""
 WARM_AFTER_S = 5.0
 """The big static files are compressed this long after the server starts (see warm())."""
 KEEP_ALIVE_S = 5.0
@@ -62,7 +69,8 @@ is cancelled (the server stops within 2 s whatever connections are open)."""
 
 
 class NoCrossOrigin:
-    """ASGI middleware: no CORS header leaves the server (see CORS_HEADERS)."""
+    """ASGI middleware: no CORS header leaves the server (see CORS_HEADERS), and no page is
+    cross-origin isolated (see OPENER_HEADERS)."""
 
     def __init__(self, app):
         self.app = app
@@ -75,7 +83,7 @@ class NoCrossOrigin:
             if message.get("type") == "http.response.start":
                 message = dict(message)
                 message["headers"] = [(k, v) for k, v in message.get("headers") or ()
-                                      if k.lower() not in CORS_HEADERS]
+                                      if k.lower() not in DROPPED_HEADERS]
             await send(message)
 
         await self.app(scope, receive, stripped)
@@ -226,7 +234,7 @@ def build_asgi(ctx: AppContext):
             return await call_next(request)
         rel = request.url.path.lstrip("/")
         if rel == "assets/FontManifest.json":
-            headers = {**ISOLATION_HEADERS, "Cache-Control": "no-cache", "ETag": font_manifest_etag}
+            headers = {**OPENER_HEADERS, "Cache-Control": "no-cache", "ETag": font_manifest_etag}
             if request.headers.get("if-none-match") == font_manifest_etag:
                 return Response(status_code=304, headers=headers)
             return Response(font_manifest, media_type="application/json", headers=headers)
@@ -241,7 +249,7 @@ def build_asgi(ctx: AppContext):
             return await call_next(request)
         body, kind, etag = entry
         cache = "public, max-age=604800" if "manifest" not in rel and "version" not in rel else "no-cache"
-        headers = {**ISOLATION_HEADERS, "Cache-Control": cache, "ETag": etag, "Vary": "Accept-Encoding"}
+        headers = {**OPENER_HEADERS, "Cache-Control": cache, "ETag": etag, "Vary": "Accept-Encoding"}
         if request.headers.get("if-none-match") == etag:
             return Response(status_code=304, headers=headers)
         headers["Content-Encoding"] = "gzip"

@@ -66,6 +66,35 @@ def test_past_the_cap_the_oldest_disconnected_page_of_that_device_is_let_go():
     run_app(test)
 
 
+def test_a_page_that_lets_an_old_one_go_stays_the_page_it_draws_on():
+    """Flet makes the session whose event it dispatches the current page of the task that
+    dispatches it: the old page's disconnect, awaited in the new page's own task, made the
+    old page the new one's, and the host's 25th reload drew a blank screen (issue 36)."""
+    import flet as ft
+
+    def current():
+        try:
+            return ft.context.page
+        except RuntimeError:
+            return None
+
+    async def test(app):
+        sessions = Sessions(per_address=1)
+        old, new = sessions_of(app, 2)
+        assert await sessions.admit(old, "192.168.1.20")
+        await asyncio.create_task(old.disconnect(GRACE_S))  # the phone reloaded: its old page left
+
+        async def opening():  # the new page's main, in a task of its own as flet-web runs it
+            before = current()
+            assert await sessions.admit(new, "192.168.1.20")
+            assert old.expires_at <= datetime.now(timezone.utc)  # the old page was let go
+            return before, current()
+
+        before, after = await asyncio.create_task(opening())
+        assert after is before and after is not old.page
+    run_app(test)
+
+
 def test_a_device_whose_pages_are_all_open_is_refused_in_words_and_let_go_when_it_leaves():
     async def test(app):
         app.ctx.sessions = Sessions(per_address=1)

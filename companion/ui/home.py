@@ -158,9 +158,12 @@ def _table_row(phone, record) -> ft.Control:
         await phone.go(f"/t/{code}" if finished else f"/join/{code}")
 
     async def download(e, code=record.code):
-        # a one-time link: the page it opens cannot carry the host key in a header
+        # a one-time link: the page it opens cannot carry the host key in a header. Opened
+        # in this tab (a download leaves the page where it is): a new window opened from
+        # the server's answer, not from the tap itself, is a pop-up Safari blocks.
         try:
-            await phone.ask(ft.UrlLauncher().launch_url(download_link(phone.ctx, code)))
+            await phone.ask(ft.UrlLauncher().launch_url(download_link(phone.ctx, code),
+                                                        web_only_window_name="_self"))
         except NoAnswer:
             pass  # the phone left, or opens the link when it answers
 

@@ -1,4 +1,5 @@
-"""Browser fixtures: a real server, real Chromium, screenshots kept when a test fails."""
+"""Browser fixtures: a real server, real Chromium (and WebKitGTK), screenshots kept when a
+test fails."""
 
 from __future__ import annotations
 
@@ -34,14 +35,31 @@ def server(tmp_path, request):
         print(f"--- the server's log ({srv.url}):\n{srv.log_tail()}")
 
 
+@pytest.fixture(scope="session")
+def display():
+    """A virtual X display for WebKit's windows (started only if a test asks for WebKit)."""
+    from tests.browser.webkit import Display
+
+    screen = Display()
+    yield screen
+    screen.close()
+
+
 @pytest.fixture
-def phones(browser, request):
-    """Factory: phones("Ann") -> a new phone; screenshots of all of them on failure."""
-    made: list[Phone] = []
+def phones(request):
+    """Factory: phones("Ann") -> a new phone; screenshots of all of them on failure.
+    ``build="webkit"`` gives a WebKitGTK phone (:class:`tests.browser.webkit.WebKitPhone`,
+    ``language`` its LANG); "wasm" and "js" a Chromium one on that build of Flet's client."""
+    made: list = []
 
     def make(name: str, viewport=None, touch: bool = False, dark: bool = False,
-             build: str = "wasm") -> Phone:
-        phone = Phone(browser, name, viewport, touch, dark, build)
+             build: str = "wasm", language: str = "en_US.UTF-8"):
+        if build == "webkit":
+            from tests.browser.webkit import WebKitPhone
+
+            phone = WebKitPhone(request.getfixturevalue("display"), name, viewport, dark, language)
+        else:
+            phone = Phone(request.getfixturevalue("browser"), name, viewport, touch, dark, build)
         made.append(phone)
         return phone
 
