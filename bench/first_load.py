@@ -21,6 +21,7 @@ Times are the page's own (``performance.now()``, from navigation start):
 - start: Flutter's view is in the page (``flutter-view`` / ``flt-glass-pane``): the code is
   compiled and the engine runs; start - download is mostly compile and instantiate;
 - frame: Flutter's first frame (its ``flutter-first-frame`` event, when Flet drops the logo);
+- socket: Flet's websocket is open (the app's Python side starts from here);
 - shown: the app's own first screen drawn: two animation frames after the page's websocket
   brings the message that holds "Sit as " (the app) or the bare app's Text (Flutter draws a
   message's patch in the next frame; the accessibility tree, which costs seconds to build on
@@ -60,7 +61,7 @@ SHOWN_TEXT = {"bare": "floor none", "app": "Sit as "}
 
 TIMING_JS = """
 (() => {
-  const marks = window.__load = {start: null, frame: null, shown: null};
+  const marks = window.__load = {start: null, frame: null, socket: null, shown: null};
   const now = () => performance.now();
   window.addEventListener('flutter-first-frame', () => { marks.frame = now(); }, {once: true});
   new MutationObserver(() => {
@@ -77,6 +78,7 @@ TIMING_JS = """
   const Native = window.WebSocket;
   window.WebSocket = function (...args) {
     const socket = new Native(...args);
+    socket.addEventListener('open', () => { if (marks.socket === null) marks.socket = now(); });
     socket.addEventListener('message', (event) => {
       if (event.data instanceof ArrayBuffer) look(new Uint8Array(event.data));
       else if (event.data instanceof Blob) event.data.arrayBuffer().then((b) => look(new Uint8Array(b)));
@@ -159,12 +161,12 @@ def show_cell(build: str, cpu: float, cell: dict[str, list[dict]], verbose: bool
     print(f"\n{build} build, CPU {'as is' if cpu == 1 else f'{cpu:g}x slower'}"
           f" (p50 of {len(cell['app'])} fresh loads; ms from navigation start)")
     print(f"  {'':5s} {'MiB':>6s} {'req':>4s} {'download':>9s} {'start':>7s} {'compile':>8s}"
-          f" {'frame':>7s} {'shown':>7s}   shown, every load")
+          f" {'frame':>7s} {'socket':>7s} {'shown':>7s}   shown, every load")
     for app, loads in cell.items():
         compile_ms = statistics.median(x["start"] - x["download"] for x in loads)
         print(f"  {app:5s} {median(loads, 'bytes') / MIB:6.2f} {loads[0]['requests']:4d}"
               f" {median(loads, 'download'):9.0f} {median(loads, 'start'):7.0f} {compile_ms:8.0f}"
-              f" {median(loads, 'frame'):7.0f} {median(loads, 'shown'):7.0f}   "
+              f" {median(loads, 'frame'):7.0f} {median(loads, 'socket'):7.0f} {median(loads, 'shown'):7.0f}   "
               + ", ".join(f"{x['shown']:.0f}" for x in loads))
         if verbose:
             for row in loads[0]["rows"][:10]:

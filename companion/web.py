@@ -1,18 +1,24 @@
 """The web server: Flet's app, fully offline, compressed and cached, under uvicorn.
 
 ``no_cdn=True`` or the page never loads offline. Flet's built-in server sends no
-compression, so the app is exported as ASGI and wrapped with gzip and cache headers.
+compression, so the app is exported as ASGI and wrapped with compression and cache headers.
 
-First load (measured by ``bench/first_load.py``): Chromium's AUTO renderer is skwasm +
-``main.dart.wasm``, the smallest pair (CanvasKit would be ``main.dart.js`` + canvaskit.wasm,
-about 0.4 MiB more gzipped), so AUTO stays. Two things keep a phone's first visit under
-5 MiB and its first frame fast:
-- the big static files (wasm, js, fonts) are gzipped once per process and served from
-  memory (``_Precompressed``), instead of being compressed again for every phone;
+First join (measured by ``bench/first_load.py``, on both builds of Flet's client: the
+WebAssembly one Chromium gets, the JavaScript one every iPhone and Firefox get; on
+Chromium the AUTO renderer's skwasm + ``main.dart.wasm`` is the smallest pair, so AUTO stays):
+- the big static files (wasm, js, fonts) are compressed once per process and served from
+  memory (``_Precompressed``), instead of being compressed again for every phone: gzip for
+  every browser, Brotli (about a fifth smaller) for those that take it (on an https://
+  or a loopback page: browsers ask a LAN http:// page for gzip only), made in the
+  background and kept on disk between starts;
+- the page names its build's big files and its fonts at the top of its head
+  (``companion/preload.py``), so they come at once instead of one after another;
 - ``assets/FontManifest.json`` lists only the fonts this app draws with (Material icons
   and Roboto): Flutter loads every font in that manifest at start, and Flet's lists the
   KaTeX fonts of its Markdown math and the Cupertino icons (about 0.45 MiB gzipped),
-  which no screen here uses.
+  which no screen here uses. The Material icons stay whole: Flutter's own widgets draw
+  icons the app never names (a snack bar's close, a back arrow), so no list made from
+  this code would be complete.
 """
 
 from __future__ import annotations

@@ -26,6 +26,12 @@ THEMES = {"system": ft.ThemeMode.SYSTEM, "light": ft.ThemeMode.LIGHT, "dark": ft
 """Light, dark, or the phone's own setting: chosen in the app, kept in the phone's storage."""
 
 
+def table_in(route: str | None) -> str | None:
+    """The table code a join or table address names (``/join/CODE``, ``/t/CODE``)."""
+    parts = [p for p in (route or "").split("?")[0].split("/") if p]
+    return parts[1] if len(parts) == 2 and parts[0] in ("join", "t") else None
+
+
 class Phone:
     def __init__(self, page: ft.Page, ctx: AppContext):
         self.page = page
@@ -35,6 +41,7 @@ class Phone:
         self.is_host = False
         self.theme = "system"
         self.closed = False
+        self._first_seat: tuple[str, Any] | None = None
         self._on_close: list[Callable[[], None]] = []
         # the tab's loop, and the context its page was opened in (Flet's current page is
         # set there): what the hub's news is handed to (see soon())
@@ -46,13 +53,18 @@ class Phone:
 
     async def start(self) -> None:
         """Find out whether this tab is the host (its stored host key, or loopback), and
-        draw in the theme this phone chose (before the first screen is drawn)."""
-        host_key = await self.stored("get", HOST_KEY)
+        draw in the theme this phone chose (before the first screen is drawn). The phone's
+        storage is asked for all it may need first at once, the seat of the table its
+        address names too: one wait on the phone, not three one after another."""
+        code = table_in(self.page.route)
+        keys = [HOST_KEY, THEME_KEY] + ([SEAT_KEY.format(code=code)] if code else [])
+        host_key, theme, *seat = await asyncio.gather(*(self.stored("get", key) for key in keys))
         self.is_host = self.ctx.is_host(self.page.client_ip, host_key)
-        theme = await self.stored("get", THEME_KEY)
         if theme in THEMES:
             self.theme = theme
             self.page.theme_mode = THEMES[theme]
+        if code:
+            self._first_seat = (code, seat[0])
 
     def when_closed(self, fn: Callable[[], None]) -> None:
         """``fn`` runs when the tab's session ends (its listeners leave the hubs)."""
@@ -139,7 +151,9 @@ class Phone:
         return None
 
     async def seat_token(self, code: str) -> str | None:
-        value = await self.stored("get", SEAT_KEY.format(code=code))
+        """The seat this phone keeps at table ``code`` (read at start, the first time)."""
+        first, self._first_seat = self._first_seat, None
+        value = first[1] if first and first[0] == code else await self.stored("get", SEAT_KEY.format(code=code))
         return value if isinstance(value, str) and value else None
 
     async def keep_seat_token(self, code: str, token: str) -> None:
