@@ -22,7 +22,7 @@ import json
 FONTS = ("assets/fonts/MaterialIcons-Regular.otf", "assets/fonts/roboto.woff2")
 """The fonts Flutter loads at start (``companion/web.py`` keeps only these in its manifest)."""
 
-HINTS_JS = """(() => {
+HINTS_JS = """(() => { try {
   const files = %s;
   const vendor = navigator.vendor, agent = navigator.userAgent;
   const engine = vendor === 'Google Inc.' || agent.includes('Edg/') ? 'blink'
@@ -30,15 +30,16 @@ HINTS_JS = """(() => {
     : vendor === '' && agent.includes('Firefox') ? 'gecko' : 'unknown';
   const codecs = typeof ImageDecoder !== 'undefined' && engine === 'blink';
   const breaks = typeof Intl.v8BreakIterator !== 'undefined' && typeof Intl.Segmenter !== 'undefined';
-  let wasmGC = false, webGL = false;
-  try {
-    wasmGC = WebAssembly.validate(new Uint8Array(%s));
+  const wasmGC = () => WebAssembly.validate(new Uint8Array(%s));
+  const webGL = () => {  // asked only where it decides (as flutter.js asks), then let go
     const canvas = document.createElement('canvas');
     canvas.width = canvas.height = 1;
-    webGL = !!(canvas.getContext('webgl2') || canvas.getContext('webgl'));
-  } catch (error) { return; }
+    const gl = canvas.getContext('webgl2') || canvas.getContext('webgl');
+    if (gl) gl.getExtension('WEBGL_lose_context')?.loseContext();
+    return !!gl;
+  };
   let build;
-  if (engine === 'blink' && wasmGC && webGL) {
+  if (engine === 'blink' && wasmGC() && webGL()) {
     const skwasm = codecs && breaks ? 'canvaskit/skwasm' : 'canvaskit/skwasm_heavy';
     build = [['modulepreload', 'main.dart.mjs'], ['fetch', 'main.dart.wasm'],
              ['modulepreload', skwasm + '.js'], ['fetch', skwasm + '.wasm']];
@@ -55,7 +56,7 @@ HINTS_JS = """(() => {
     if (kind === 'fetch') link.crossOrigin = 'anonymous';
     document.head.appendChild(link);
   }
-})();"""
+} catch (error) { /* a hint is a help, never needed */ } })();"""
 WASM_GC_PROBE = [0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 95, 1, 120, 0]
 """The module ``flutter.js`` validates to know whether the browser has WasmGC."""
 

@@ -33,3 +33,18 @@ def test_a_new_phone_asks_for_its_builds_files_at_once_and_once(server, phones, 
     assert MAIN_FILE[other] not in fetched
     twice = sorted({path for path in hinted if fetched.count(path) != 1})
     assert not twice, f"hinted files not downloaded exactly once: {twice}"
+
+
+def test_a_seated_phone_that_scans_the_code_again_is_taken_to_its_seat(server, phones):
+    """The join page reads the phone's seat with its host key and theme, in one wait: a
+    phone that already sits at the table goes on to it; another phone is offered seats."""
+    code = new_table(server, "scorepad", "Ann,Bo")
+    ann = phones("Ann").open(f"{server.url}/join/{code}")
+    ann.tap("Sit as Ann")
+    ann.field("Ann's points")
+    ann.open(f"{server.url}/join/{code}")
+    ann.field("Ann's points")
+    assert ann.page.url.endswith(f"/t/{code}")
+    bo = phones("Bo").open(f"{server.url}/join/{code}")
+    bo.see("Sit as Bo")
+    assert bo.page.url.endswith(f"/join/{code}")
