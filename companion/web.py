@@ -184,9 +184,15 @@ class _Precompressed:
         return entry
 
     def _stored_brotli(self, digest: str) -> bytes | None:
+        """The Brotli kept at an earlier start, if it still gives the file's bytes back
+        (a damaged copy is made again: a few milliseconds to check, against a page that
+        never starts)."""
+        if self.cache_dir is None:
+            return None
         try:
-            return (self.cache_dir / f"{digest}.br").read_bytes() if self.cache_dir else None
-        except OSError:
+            body = (self.cache_dir / f"{digest}.br").read_bytes()
+            return body if hashlib.sha1(brotli.decompress(body)).hexdigest()[:20] == digest else None
+        except (OSError, brotli.error):
             return None
 
     def _later(self, entry: Packed, raw: bytes) -> None:

@@ -57,3 +57,14 @@ def test_only_a_browser_that_names_br_gets_it():
     assert not accepts_brotli("gzip, deflate")
     assert not accepts_brotli("gzip, br;q=0")
     assert not accepts_brotli("gzip, brotli")
+
+
+def test_a_damaged_kept_copy_is_made_again(tmp_path):
+    (tmp_path / "web").mkdir()
+    raw = big_file(tmp_path / "web")
+    first = _Precompressed([tmp_path / "web"], cache_dir=tmp_path / "cache").get("main.dart.js")
+    wait_for_brotli(first)
+    (kept,) = (tmp_path / "cache").iterdir()
+    kept.write_bytes(kept.read_bytes()[: kept.stat().st_size // 2])  # a disk that filled up
+    again = _Precompressed([tmp_path / "web"], cache_dir=tmp_path / "cache").get("main.dart.js")
+    assert brotli.decompress(wait_for_brotli(again)) == raw
