@@ -29,7 +29,7 @@ Times are the page's own (``performance.now()``, from navigation start):
 Bytes: the sum of CDP ``Network.loadingFinished.encodedDataLength`` (body as sent, headers)
 once the network is quiet. ``--encoding`` replaces what the browser advertises
 (Chromium sends ``br, zstd`` to a loopback page, but only ``gzip, deflate`` to a LAN
-``http://`` page, as Safari and Firefox do): ``--encoding "gzip, deflate"`` is a phone at a
+``http://`` page, as Firefox does): ``--encoding "gzip, deflate"`` is a phone at a
 table on Wi-Fi. Medians (p50) of ``--loads`` fresh loads per cell; loads of the two apps
 alternate, so both meet the same machine.
 Goals (same run): the app's "shown" at most 1.2x the bare app's first frame on each build

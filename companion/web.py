@@ -9,7 +9,7 @@ Chromium the AUTO renderer's skwasm + ``main.dart.wasm`` is the smallest pair, s
 - the big static files (wasm, js, fonts) are compressed once per process and served from
   memory (``_Precompressed``), instead of being compressed again for every phone: gzip for
   every browser, Brotli (about a fifth smaller) for those that take it (on an https://
-  or a loopback page: browsers ask a LAN http:// page for gzip only), made in the
+  or a loopback page: Chromium and Firefox ask a LAN http:// page for gzip only), made in the
   background and kept on disk between starts;
 - the page names its build's big files and its fonts at the top of its head
   (``companion/preload.py``), so they come at once instead of one after another;
@@ -120,7 +120,7 @@ class Packed:
 
 def accepts_brotli(accept_encoding: str) -> bool:
     """Whether an Accept-Encoding header names ``br`` (and does not refuse it with q=0).
-    Browsers send it to an https:// or a loopback page, not to a LAN http:// one."""
+    Chromium sends it to an https:// or a loopback page, not to a LAN http:// one."""
     for item in accept_encoding.lower().split(","):
         name, _, params = item.strip().partition(";")
         if name.strip() == "br":
