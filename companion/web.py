@@ -31,6 +31,7 @@ import mimetypes
 import os
 import queue
 import threading
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -60,6 +61,10 @@ BROTLI_WINDOW_BITS = 24
 BROTLI_AT_ONCE_BYTES = 256 * 1024
 """A file up to this size gets its Brotli on the spot (a fraction of a second); a bigger one
 in the background."""
+BROTLI_AFTER_S = 60.0
+"""The big files' Brotli is begun this long after the start (when none is kept on disk):
+phones at a LAN table get gzip anyway (only https and loopback pages take Brotli), and a
+server that lives a few seconds (a test's) does not spend minutes of CPU on it."""
 ISOLATION_HEADERS = {  # what Flet's own middleware adds to every response (skwasm needs them)
     "Cross-Origin-Opener-Policy": "same-origin",
     "Cross-Origin-Embedder-Policy": "require-corp",
@@ -136,10 +141,12 @@ class _Precompressed:
     the lowest priority and kept on disk under ``cache_dir`` by the file's hash: made once
     per install, not per start. Until it is ready the file goes out gzipped."""
 
-    def __init__(self, roots: list[Path], level: int = 6, cache_dir: Path | None = None):
+    def __init__(self, roots: list[Path], level: int = 6, cache_dir: Path | None = None,
+                 brotli_after_s: float = 0.0):
         self.roots = [r.resolve() for r in roots if r.is_dir()]
         self.level = level
         self.cache_dir = cache_dir
+        self.brotli_at = time.monotonic() + brotli_after_s
         self._cache: dict[str, Packed | None] = {}
         self._locks: dict[str, threading.Lock] = {}
         self._guard = threading.Lock()
@@ -209,6 +216,7 @@ class _Precompressed:
             os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), 19)
         except (AttributeError, OSError):
             pass
+        time.sleep(max(0.0, self.brotli_at - time.monotonic()))
         while True:
             entry, raw = self._slow.get()
             body = brotli.compress(raw, quality=BROTLI_QUALITY, lgwin=BROTLI_WINDOW_BITS)
@@ -309,7 +317,8 @@ def build_asgi(ctx: AppContext):
     from starlette.responses import Response
 
     web_dir = Path(get_package_web_dir())
-    packed = _Precompressed([ASSETS_DIR, web_dir], cache_dir=PRECOMPRESSED_DIR)
+    packed = _Precompressed([ASSETS_DIR, web_dir], cache_dir=PRECOMPRESSED_DIR,
+                            brotli_after_s=BROTLI_AFTER_S)
     packed.warm(WARM_FILES)
     font_manifest = trimmed_font_manifest(web_dir)
     font_manifest_etag = '"' + hashlib.sha1(font_manifest).hexdigest()[:20] + '"'
