@@ -31,8 +31,8 @@ once the network is quiet. ``--encoding`` replaces what the browser advertises
 (Chromium sends ``br, zstd`` to a loopback page, but only ``gzip, deflate`` to a LAN
 ``http://`` page, as Firefox does): ``--encoding "gzip, deflate"`` is a phone at a
 table on Wi-Fi. The app sends Brotli only once its copies are made (in the background, a
-minute after a start, then kept in the user's cache folder): start and stop a server once
-and wait a few minutes before the first run on a new machine. Medians (p50) of ``--loads`` fresh loads per cell; loads of the two apps
+minute after a start, then kept in the user's cache folder): on a new machine, leave a
+``companion serve`` running for a few minutes before the first run. Medians (p50) of ``--loads`` fresh loads per cell; loads of the two apps
 alternate, so both meet the same machine.
 Goals (same run): the app's "shown" at most 1.2x the bare app's first frame on each build
 and CPU; the JavaScript build's first join at most 4.5 MiB on the wire.
