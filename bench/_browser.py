@@ -26,9 +26,11 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from tests.browser.harness import (  # noqa: E402
-    CHROMIUM_ARGS, PHONE, Server, chromium_path, free_port, stop_process, wait_until_serving)
+    APPLE_VENDOR, CHROMIUM_ARGS, IPHONE_SAFARI, PHONE, Server, chromium_path, free_port, stop_process,
+    wait_until_serving)
 
-__all__ = ["CHROMIUM_ARGS", "PHONE", "Server", "chromium_path", "free_port", "FloorServer",
+__all__ = ["APPLE_VENDOR", "CHROMIUM_ARGS", "IPHONE_SAFARI", "PHONE", "Server", "chromium_path",
+           "free_port", "FloorServer",
            "launch", "machine_line", "NetCounter", "percentile", "wait_ready", "enable_semantics"]
 
 MIB = 1024 * 1024

@@ -1,18 +1,24 @@
 """The web server: Flet's app, fully offline, compressed and cached, under uvicorn.
 
 ``no_cdn=True`` or the page never loads offline. Flet's built-in server sends no
-compression, so the app is exported as ASGI and wrapped with gzip and cache headers.
+compression, so the app is exported as ASGI and wrapped with compression and cache headers.
 
-First load (measured by ``bench/first_load.py``): Chromium's AUTO renderer is skwasm +
-``main.dart.wasm``, the smallest pair (CanvasKit would be ``main.dart.js`` + canvaskit.wasm,
-about 0.4 MiB more gzipped), so AUTO stays. Two things keep a phone's first visit under
-5 MiB and its first frame fast:
-- the big static files (wasm, js, fonts) are gzipped once per process and served from
-  memory (``_Precompressed``), instead of being compressed again for every phone;
+First join (measured by ``bench/first_load.py``, on both builds of Flet's client: the
+WebAssembly one Chromium gets, the JavaScript one every iPhone and Firefox get; on
+Chromium the AUTO renderer's skwasm + ``main.dart.wasm`` is the smallest pair, so AUTO stays):
+- the big static files (wasm, js, fonts) are compressed once per process and served from
+  memory (``_Precompressed``), instead of being compressed again for every phone: gzip for
+  every browser, Brotli (about a fifth smaller) for those that take it (on an https://
+  or a loopback page: Chromium and Firefox ask a LAN http:// page for gzip only), made in the
+  background and kept on disk between starts;
+- the page names its build's big files and its fonts at the top of its head
+  (``companion/preload.py``), so they come at once instead of one after another;
 - ``assets/FontManifest.json`` lists only the fonts this app draws with (Material icons
   and Roboto): Flutter loads every font in that manifest at start, and Flet's lists the
   KaTeX fonts of its Markdown math and the Cupertino icons (about 0.45 MiB gzipped),
-  which no screen here uses.
+  which no screen here uses. The Material icons stay whole: Flutter's own widgets draw
+  icons the app never names (a snack bar's close, a back arrow), so no list made from
+  this code would be complete.
 """
 
 from __future__ import annotations
@@ -22,12 +28,21 @@ import gzip
 import hashlib
 import json
 import mimetypes
+import os
+import queue
 import threading
+import time
+from dataclasses import dataclass
 from pathlib import Path
+
+import brotli
+import platformdirs
 
 from companion.comeback import Comeback
 from companion.context import AppContext
 from companion.edge import SECURITY_HEADERS, TRUSTED_PROXIES, Limits, guarded_protocol
+from companion.preload import with_preload_hints
+from storage.store import APP_NAME
 
 ASSETS_DIR = Path(__file__).resolve().parent.parent / "assets"
 IMMUTABLE_SUFFIXES = (".wasm", ".js", ".mjs", ".otf", ".ttf", ".woff2", ".png", ".json", ".symbols", ".bin")
@@ -36,9 +51,20 @@ PRECOMPRESS_SUFFIXES = (".wasm", ".js", ".mjs", ".otf", ".ttf", ".json", ".symbo
 PATCHED_FILES = {"index.html", "manifest.json", "assets/FontManifest.json"}
 # the fonts Flutter loads at start: only those the screens draw with
 FONT_FAMILIES_KEPT = ("MaterialIcons", "Roboto")
-# what a Chromium phone fetches first: compressed in the background at start-up
+# what a phone fetches first, Chromium's build then every iPhone's: compressed in the
+# background at start-up
 WARM_FILES = ("main.dart.wasm", "canvaskit/skwasm.wasm", "assets/fonts/MaterialIcons-Regular.otf",
-              "main.dart.mjs", "canvaskit/skwasm.js", "flutter_bootstrap.js")
+              "main.dart.mjs", "canvaskit/skwasm.js", "flutter_bootstrap.js",
+              "main.dart.js", "canvaskit/canvaskit.wasm", "canvaskit/canvaskit.js")
+BROTLI_QUALITY = 11
+BROTLI_WINDOW_BITS = 24
+BROTLI_AT_ONCE_BYTES = 256 * 1024
+"""A file up to this size gets its Brotli on the spot (a fraction of a second); a bigger one
+in the background."""
+BROTLI_AFTER_S = 60.0
+"""The big files' Brotli is begun this long after the start (when none is kept on disk):
+phones at a LAN table get gzip anyway (only https and loopback pages take Brotli), and a
+server that lives a few seconds (a test's) does not spend minutes of CPU on it."""
 OPENER_HEADERS = {"Cross-Origin-Opener-Policy": "same-origin"}
 """What every page and file is sent with: no other site's window keeps a handle on this one.
 Flet's middleware also sends ``Cross-Origin-Embedder-Policy: require-corp``; with both, the
@@ -59,6 +85,8 @@ DROPPED_HEADERS = (*CORS_HEADERS, b"cross-origin-embedder-policy")
 """What NoCrossOrigin takes out of every answer: CORS, and the isolation (OPENER_HEADERS)."""
 WARM_AFTER_S = 5.0
 """The big static files are compressed this long after the server starts (see warm())."""
+PRECOMPRESSED_DIR = Path(platformdirs.user_cache_dir(APP_NAME)) / "precompressed"
+"""Where the big files' Brotli is kept between starts (by each file's hash)."""
 KEEP_ALIVE_S = 5.0
 """An idle connection between requests is closed after this."""
 WS_MAX_BYTES = 1 << 20
@@ -89,15 +117,52 @@ class NoCrossOrigin:
         await self.app(scope, receive, stripped)
 
 
-class _Precompressed:
-    """Static files gzipped once and kept in memory, looked up like Flet's static mount."""
+@dataclass
+class Packed:
+    """One static file compressed: gzip for every browser, Brotli (about a fifth smaller)
+    for those that accept it, once it is made."""
 
-    def __init__(self, roots: list[Path], level: int = 6):
+    kind: str
+    digest: str
+    gzip: bytes
+    brotli: bytes | None = None
+
+    def etag(self, encoding: str) -> str:
+        return f'"{self.digest}-{"br" if encoding == "br" else "gz"}"'
+
+    def etags(self) -> tuple[str, str]:
+        return self.etag("gzip"), self.etag("br")
+
+
+def accepts_brotli(accept_encoding: str) -> bool:
+    """Whether an Accept-Encoding header names ``br`` (and does not refuse it with q=0).
+    Chromium sends it to an https:// or a loopback page, not to a LAN http:// one."""
+    for item in accept_encoding.lower().split(","):
+        name, _, params = item.strip().partition(";")
+        if name.strip() == "br":
+            return params.replace(" ", "") not in ("q=0", "q=0.0", "q=0.00", "q=0.000")
+    return False
+
+
+class _Precompressed:
+    """Static files compressed once and kept in memory, looked up like Flet's static mount.
+
+    gzip is made on the spot; Brotli at its best quality is slow (about a minute for
+    ``main.dart.js`` on this machine), so a big file's is made by one background thread at
+    the lowest priority and kept on disk under ``cache_dir`` by the file's hash: made once
+    per install, not per start. Until it is ready the file goes out gzipped."""
+
+    def __init__(self, roots: list[Path], level: int = 6, cache_dir: Path | None = None,
+                 brotli_after_s: float = 0.0):
         self.roots = [r.resolve() for r in roots if r.is_dir()]
         self.level = level
-        self._cache: dict[str, tuple[bytes, str, str] | None] = {}
+        self.cache_dir = cache_dir
+        self.brotli_at = time.monotonic() + brotli_after_s
+        self._cache: dict[str, Packed | None] = {}
         self._locks: dict[str, threading.Lock] = {}
         self._guard = threading.Lock()
+        self._slow: queue.SimpleQueue = queue.SimpleQueue()
+        self._worker: threading.Thread | None = None
 
     def find(self, rel: str) -> Path | None:
         if rel in PATCHED_FILES or not rel.endswith(PRECOMPRESS_SUFFIXES):
@@ -108,8 +173,8 @@ class _Precompressed:
                 return path
         return None
 
-    def get(self, rel: str) -> tuple[bytes, str, str] | None:
-        """(gzipped body, content type, etag) for ``rel``, or None to let Flet serve it."""
+    def get(self, rel: str) -> Packed | None:
+        """The compressed ``rel``, or None to let Flet serve it."""
         if rel in self._cache:
             return self._cache[rel]
         with self._guard:
@@ -119,21 +184,72 @@ class _Precompressed:
                 path = self.find(rel)
                 entry = None
                 if path is not None and path.stat().st_size >= 1024:
-                    raw = path.read_bytes()
-                    body = gzip.compress(raw, self.level, mtime=0)
-                    kind = mimetypes.guess_type(path.name)[0] or "application/octet-stream"
-                    if kind.startswith("text/") or kind.endswith(("javascript", "json")):
-                        kind += "; charset=utf-8"
-                    etag = '"' + hashlib.sha1(raw).hexdigest()[:20] + '-gz"'
-                    entry = (body, kind, etag)
+                    entry = self._pack(path)
                 self._cache[rel] = entry
             return self._cache[rel]
+
+    def _pack(self, path: Path) -> Packed:
+        raw = path.read_bytes()
+        kind = mimetypes.guess_type(path.name)[0] or "application/octet-stream"
+        if kind.startswith("text/") or kind.endswith(("javascript", "json")):
+            kind += "; charset=utf-8"
+        entry = Packed(kind, hashlib.sha1(raw).hexdigest()[:20], gzip.compress(raw, self.level, mtime=0))
+        entry.brotli = self._stored_brotli(entry.digest)
+        if entry.brotli is None and len(raw) <= BROTLI_AT_ONCE_BYTES:
+            entry.brotli = brotli.compress(raw, quality=BROTLI_QUALITY)
+        elif entry.brotli is None:
+            self._later(entry, raw)
+        return entry
+
+    def _stored_brotli(self, digest: str) -> bytes | None:
+        """The Brotli kept at an earlier start, if it still gives the file's bytes back
+        (a damaged copy is made again: a few milliseconds to check, against a page that
+        never starts)."""
+        if self.cache_dir is None:
+            return None
+        try:
+            body = (self.cache_dir / f"{digest}.br").read_bytes()
+            return body if hashlib.sha1(brotli.decompress(body)).hexdigest()[:20] == digest else None
+        except (OSError, brotli.error):
+            return None
+
+    def _later(self, entry: Packed, raw: bytes) -> None:
+        self._slow.put((entry, raw))
+        with self._guard:
+            if self._worker is None:
+                self._worker = threading.Thread(target=self._make_brotli, name="brotli", daemon=True)
+                self._worker.start()
+
+    def _make_brotli(self) -> None:
+        """The background thread: Brotli for the big files, one at a time, niced (the
+        compressor lets go of the GIL: the event loop keeps its core)."""
+        try:
+            os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), 19)
+        except (AttributeError, OSError):
+            pass
+        time.sleep(max(0.0, self.brotli_at - time.monotonic()))
+        while True:
+            entry, raw = self._slow.get()
+            body = brotli.compress(raw, quality=BROTLI_QUALITY, lgwin=BROTLI_WINDOW_BITS)
+            self._store(entry.digest, body)
+            entry.brotli = body
+
+    def _store(self, digest: str, body: bytes) -> None:
+        if self.cache_dir is None:
+            return
+        try:
+            self.cache_dir.mkdir(parents=True, exist_ok=True)
+            part = self.cache_dir / f"{digest}.br.{os.getpid()}.part"
+            part.write_bytes(body)
+            os.replace(part, self.cache_dir / f"{digest}.br")
+        except OSError as error:  # a read-only home: Brotli is made again at the next start
+            logging.getLogger(__name__).warning("precompressed files not kept: %s", error)
 
     def known(self, rel: str) -> bool:
         """Already looked at (compressed, or known not to be ours)."""
         return rel in self._cache
 
-    def ready(self, rel: str) -> tuple[bytes, str, str] | None:
+    def ready(self, rel: str) -> Packed | None:
         """The compressed entry when it is already in memory (no file read, no wait)."""
         return self._cache.get(rel)
 
@@ -212,7 +328,8 @@ def build_asgi(ctx: AppContext):
     from starlette.responses import Response
 
     web_dir = Path(get_package_web_dir())
-    packed = _Precompressed([ASSETS_DIR, web_dir])
+    packed = _Precompressed([ASSETS_DIR, web_dir], cache_dir=PRECOMPRESSED_DIR,
+                            brotli_after_s=BROTLI_AFTER_S)
     packed.warm(WARM_FILES)
     font_manifest = trimmed_font_manifest(web_dir)
     font_manifest_etag = '"' + hashlib.sha1(font_manifest).hexdigest()[:20] + '"'
@@ -238,7 +355,8 @@ def build_asgi(ctx: AppContext):
             if request.headers.get("if-none-match") == font_manifest_etag:
                 return Response(status_code=304, headers=headers)
             return Response(font_manifest, media_type="application/json", headers=headers)
-        if not rel.endswith(PRECOMPRESS_SUFFIXES) or "gzip" not in request.headers.get("accept-encoding", ""):
+        accepted = request.headers.get("accept-encoding", "")
+        if not rel.endswith(PRECOMPRESS_SUFFIXES) or "gzip" not in accepted:
             return await call_next(request)
         import anyio
 
@@ -247,14 +365,17 @@ def build_asgi(ctx: AppContext):
             entry = await anyio.to_thread.run_sync(packed.get, rel)
         if entry is None:
             return await call_next(request)
-        body, kind, etag = entry
         cache = "public, max-age=604800" if "manifest" not in rel and "version" not in rel else "no-cache"
-        headers = {**OPENER_HEADERS, "Cache-Control": cache, "ETag": etag, "Vary": "Accept-Encoding"}
-        if request.headers.get("if-none-match") == etag:
-            return Response(status_code=304, headers=headers)
-        headers["Content-Encoding"] = "gzip"
-        return Response(body, media_type=kind, headers=headers)
+        headers = {**OPENER_HEADERS, "Cache-Control": cache, "Vary": "Accept-Encoding"}
+        asked = request.headers.get("if-none-match")
+        if asked in entry.etags():
+            return Response(status_code=304, headers={**headers, "ETag": asked})
+        encoding = "br" if entry.brotli is not None and accepts_brotli(accepted) else "gzip"
+        headers.update({"ETag": entry.etag(encoding), "Content-Encoding": encoding})
+        return Response(entry.brotli if encoding == "br" else entry.gzip, media_type=entry.kind,
+                        headers=headers)
 
+    app.middleware("http")(preload_hints)  # inside the comeback script: it goes first
     app.add_middleware(Comeback)  # inside the compression: it reads the page as sent
     app.add_middleware(GZipMiddleware, minimum_size=1024, compresslevel=6)
     app.add_middleware(BodyLimit)
@@ -266,6 +387,22 @@ def build_asgi(ctx: AppContext):
     from companion.sockets import Sockets  # the phones' websockets: who, what, how much
 
     return BrowserPolicy(NoCrossOrigin(Sockets(QuietAfterLeaving(ApiFirst(app, api)))), ctx.public_url)
+
+
+async def preload_hints(request, call_next):
+    """Flet's page with :mod:`companion.preload`'s hints (HTTP middleware): the page is
+    read whole, changed, and sent without Flet's ETag (it names the unchanged file)."""
+    from starlette.responses import Response
+
+    response = await call_next(request)
+    kind = response.headers.get("content-type", "")
+    if (request.method != "GET" or response.status_code != 200 or not kind.startswith("text/html")
+            or "content-encoding" in response.headers):
+        return response
+    page = b"".join([chunk async for chunk in response.body_iterator])
+    headers = {k: v for k, v in response.headers.items()
+               if k.lower() not in ("content-length", "etag", "last-modified")}
+    return Response(with_preload_hints(page), status_code=200, headers=headers)
 
 
 class ApiFirst:

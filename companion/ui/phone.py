@@ -41,6 +41,12 @@ class NoAnswer(Exception):
     """The phone did not answer a call: its page ended first, or :data:`ANSWER_S` passed."""
 
 
+def table_in(route: str | None) -> str | None:
+    """The table code a join or table address names (``/join/CODE``, ``/t/CODE``)."""
+    parts = [p for p in (route or "").split("?")[0].split("/") if p]
+    return parts[1] if len(parts) == 2 and parts[0] in ("join", "t") else None
+
+
 class Phone:
     def __init__(self, page: ft.Page, ctx: AppContext, device: str | None = None):
         self.page = page
@@ -56,6 +62,7 @@ class Phone:
         self._cued_at = -CUE_GAP
         self.closed = False
         self._ended = asyncio.Event()  # set when the tab's session ends: calls stop waiting
+        self._first_seat: tuple[str, Any] | None = None
         self._on_close: list[Callable[[], None]] = []
         # the tab's loop, and the context its page was opened in (Flet's current page is
         # set there): what the hub's news is handed to (see soon())
@@ -67,15 +74,19 @@ class Phone:
 
     async def start(self) -> None:
         """Find out whether this tab is the host (its stored host key, or loopback), and
-        draw in the theme this phone chose (before the first screen is drawn); its sound
-        setting is asked for with the theme (one wait for both, not two)."""
-        host_key = await self.stored("get", HOST_KEY)
+        draw in the theme this phone chose (before the first screen is drawn). The phone's
+        storage is asked for all it may need first at once (its sound setting, the seat of
+        the table its address names too): one wait on the phone, not four one after another."""
+        code = table_in(self.page.route)
+        keys = [HOST_KEY, THEME_KEY, SOUND_KEY] + ([SEAT_KEY.format(code=code)] if code else [])
+        host_key, theme, sound, *seat = await asyncio.gather(*(self.stored("get", key) for key in keys))
         self.is_host = self.ctx.is_host(self.device, host_key)
-        theme, sound = await asyncio.gather(self.stored("get", THEME_KEY), self.stored("get", SOUND_KEY))
         if theme in THEMES:
             self.theme = theme
             self.page.theme_mode = THEMES[theme]
         self.sound = sound != "off"
+        if code:
+            self._first_seat = (code, seat[0])
 
     def when_closed(self, fn: Callable[[], None]) -> None:
         """``fn`` runs when the tab's session ends (its listeners leave the hubs)."""
@@ -186,7 +197,9 @@ class Phone:
         return None
 
     async def seat_token(self, code: str) -> str | None:
-        value = await self.stored("get", SEAT_KEY.format(code=code))
+        """The seat this phone keeps at table ``code`` (read at start, the first time)."""
+        first, self._first_seat = self._first_seat, None
+        value = first[1] if first and first[0] == code else await self.stored("get", SEAT_KEY.format(code=code))
         return value if isinstance(value, str) and value else None
 
     async def keep_seat_token(self, code: str, token: str) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gzip
 import json
+from pathlib import Path
 import urllib.error
 import urllib.request
 
@@ -56,6 +57,52 @@ def test_big_files_are_compressed_and_cached(server):
     assert response.headers["Content-Encoding"] == "gzip"
     assert "max-age" in response.headers["Cache-Control"]
     assert gzip.decompress(response.read())[:10]
+
+
+WEB_DIR = Path(__import__("flet_web").get_package_web_dir())
+
+
+def test_brotli_goes_to_a_browser_that_accepts_it_and_gzip_to_one_that_does_not(server):
+    """The same bytes as the file, smaller for a browser that takes Brotli (one on an
+    https:// or a loopback page); a LAN http:// page's browser still gets gzip."""
+    import brotli
+
+    raw = (WEB_DIR / "flutter_bootstrap.js").read_bytes()
+    as_brotli = get(server.url + "/flutter_bootstrap.js", {"Accept-Encoding": "gzip, deflate, br, zstd"})
+    as_gzip = get(server.url + "/flutter_bootstrap.js", {"Accept-Encoding": "gzip, deflate"})
+    assert as_brotli.headers["Content-Encoding"] == "br"
+    assert as_gzip.headers["Content-Encoding"] == "gzip"
+    assert as_brotli.headers["Vary"] == as_gzip.headers["Vary"] == "Accept-Encoding"
+    assert as_brotli.headers["ETag"] != as_gzip.headers["ETag"]
+    brotli_body, gzip_body = as_brotli.read(), as_gzip.read()
+    assert brotli.decompress(brotli_body) == gzip.decompress(gzip_body) == raw
+    assert len(brotli_body) < len(gzip_body)
+    refused = get(server.url + "/flutter_bootstrap.js", {"Accept-Encoding": "gzip, br;q=0"})
+    assert refused.headers["Content-Encoding"] == "gzip"
+
+
+def test_a_phone_that_has_either_encoding_is_told_it_is_still_good(server):
+    """A phone that kept the gzip answer is not sent the file again now that Brotli is
+    there (nor the other way round): both ETags of the file are still good."""
+    etags = {get(server.url + "/flutter_bootstrap.js", {"Accept-Encoding": encoding}).headers["ETag"]
+             for encoding in ("gzip", "gzip, br")}
+    assert len(etags) == 2
+    for etag in etags:
+        for encoding in ("gzip", "gzip, br"):
+            with pytest.raises(urllib.error.HTTPError) as answer:
+                get(server.url + "/flutter_bootstrap.js", {"Accept-Encoding": encoding, "If-None-Match": etag})
+            assert answer.value.code == 304
+
+
+def test_the_page_names_its_big_files_before_flutter_asks(server):
+    from companion.preload import FONTS
+
+    html = get(server.url + "/join/ABCDEF").read().decode()
+    head = html.split("</head>")[0]
+    for name in ("main.dart.js", "main.dart.wasm", "canvaskit.wasm", "canvaskit/skwasm", *FONTS):
+        assert name in head, name
+    for font in FONTS:  # every hinted file is one the server has
+        assert (WEB_DIR / font).is_file(), font
 
 
 def test_json_routes_refuse_bad_input_and_change_nothing(server):
