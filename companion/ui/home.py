@@ -17,6 +17,7 @@ from companion.ui import kit
 def Home(phone):
     from companion.ui.theme import ThemeChoice
 
+    width = kit.use_width()
     controls: list[ft.Control] = [
         ft.Row([kit.title("Table Companion", size=30), ThemeChoice(phone)],
                alignment=ft.MainAxisAlignment.SPACE_BETWEEN),
@@ -27,7 +28,7 @@ def Home(phone):
         controls.append(TablesCard(phone))
     else:
         controls.append(kit.muted("Scan the QR code on the host's screen, or type the table's code."))
-    return kit.phone_column(controls)
+    return kit.phone_column(controls, width)
 
 
 @ft.component

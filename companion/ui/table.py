@@ -130,15 +130,14 @@ def VeilLayout(seat: int, show, back):
     screens = screens_of(hub.game.id)
     name, colour = hub.spec.players[seat], hub.spec.colours[seat]
     status = use_view(lambda s: turn_status(s, seat, screens.decision_of()))
-    width = kit.use_width()
-    height = ft.use_context(kit.HEIGHT)
+    width, height = kit.use_width(), kit.use_screen().height
     big = screens.table_screen()
     wide = big is not None and width >= WIDE
     hand_over = HandOver(name, colour, status, show, back, wide)
     if wide:
         table = kit.HEIGHT(height - VEIL_BAR if height else None, lambda: big())
         return ft.Container(ft.Column([hand_over, table], spacing=16), padding=ft.Padding(32, 16, 32, 32))
-    return kit.phone_column([hand_over, screens.phone_screen()()])
+    return kit.phone_column([hand_over, screens.phone_screen()()], width)
 
 
 @part
@@ -194,7 +193,7 @@ def TableLayout():
         controls.append(ft.Row([qr_block(phone, code)], alignment=ft.MainAxisAlignment.CENTER))
     else:
         controls.append(screens_of(context.live.hub.game.id).phone_screen()())
-    return kit.phone_column(controls)
+    return kit.phone_column(controls, width)
 
 
 @part

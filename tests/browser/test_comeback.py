@@ -205,3 +205,24 @@ def top_colours(png: bytes) -> set[tuple[int, int, int]]:
 
     image = Image.open(io.BytesIO(png)).convert("RGB")
     return {colour for _, colour in image.getcolors(1 << 16) or []}
+
+
+@pytest.mark.parametrize("build", BUILDS)
+def test_a_table_opened_again_in_its_own_tab_is_drawn_at_full_width(server, phones, build):
+    """A seated phone (a touch phone: its browser lays a page out at the width its page
+    asks for) opens its table's link in the same tab, typed or through the join link that
+    goes on to the table, and comes back from the start page: each time the table fills the
+    phone's width. A page loaded in a tab that showed another first hears a fraction of its
+    width (155 px of 390 in Chromium), then its real one: the issue saw the table stay in a
+    column 130 px wide, one word a line, until a reload."""
+    code = new_table(server, "scorepad", "Ann,Bo")
+    ann = phones("ann", touch=True, build=build).open(f"{server.url}/join/{code}")
+    assert ann.loaded_build() == build
+    ann.tap("Sit as Ann")
+    on_seat(ann, "Ann's points", time.monotonic(), within=30)
+    for path, shows in ((f"/t/{code}", "Ann's points"), (f"/join/{code}", "Ann's points"),
+                        ("/", "Join a table"), (f"/t/{code}", "Ann's points")):
+        ann.page.goto(server.url + path)
+        ann.ready()
+        on_seat(ann, shows, time.monotonic(), within=10)
+    assert ann.page.url == f"{server.url}/t/{code}"
