@@ -291,6 +291,39 @@ def HostBar(set_tab, compact: bool = False):
 BANNER_PADDING = ft.Padding(16, 14, 16, 14)  # one object, which a redrawn banner puts back (Flet's diff passes it over)
 
 
+TABLE_MOVES = ("undo", "redo")
+"""Moves any phone may make at almost any time: they are not what a phone must do now."""
+
+
+def to_do(screen: dict) -> tuple[str, ...]:
+    """The moves this phone may make now, but undo and redo: what it must do."""
+    return tuple(kind for kind in screen["legal"] if kind not in TABLE_MOVES)
+
+
+def use_show_what_to_do(live, mine: bool, words) -> None:
+    """After another phone's move that changes what this phone must do (its turn comes,
+    its turn's words change, a move is open to it: "Next round"), the page goes back to
+    its top, where the turn banner is and, under it, the game's screen with its action
+    first: a phone left scrolled down to the garden or the deck tops would not see it.
+    The phone's own moves leave it where it is (a player placing stone after stone)."""
+    todo = use_view(to_do)
+    first = ft.use_ref(True)
+
+    def show() -> None:
+        if first.current:  # the page opens at its top
+            first.current = False
+            return
+        own = live.moved_from is not None and live.screen["revision"] == live.moved_from + 1
+        if (mine or todo) and not own:
+            live.phone.run(live.phone.page.scroll_to(offset=0, duration=SHOW_TURN_MS))
+
+    ft.use_effect(show, [mine, words, todo])
+
+
+SHOW_TURN_MS = 300
+"""How long the page takes to scroll back to the turn (a jump would lose the reader)."""
+
+
 @part
 def TurnBanner():
     """A big coloured banner on the phone whose turn it is; it buzzes when the turn comes.
@@ -315,6 +348,7 @@ def TurnBanner():
             context.phone.vibrate()
 
     ft.use_effect(buzz, [mine])
+    use_show_what_to_do(context.live, mine, words)
     if seat is None:
         return ft.Container(visible=False)
     colour = use_fixed(lambda s: s["table"]["colours"][s["table"]["seat"]])
