@@ -52,6 +52,16 @@ def reload_now(phone) -> None:
         pass
 
 
+def restart(server, phone) -> float:
+    """Kill the host (-9) and start it again once the phone says it lost it; the load of
+    the page that saw it go."""
+    load = phone.load_id()
+    server.kill9()
+    phone.page.locator("#comeback", has_text="Lost the host").wait_for(timeout=10000)
+    server.start()
+    return load
+
+
 def said(phone) -> list[str]:
     return phone.page.evaluate("() => (window.comeback && window.comeback.said) || []")
 
@@ -181,10 +191,7 @@ def test_back_is_said_for_a_moment_then_the_header_is_free(server, phones, build
     ann.type_into("Ann's points", "7")
     ann.tap("Save")
     ann.see_label("Ann total 7")
-    load = ann.load_id()
-    server.kill9()
-    ann.page.locator("#comeback", has_text="Lost the host").wait_for(timeout=10000)
-    server.start()
+    load = restart(server, ann)
     on_seat(ann, "Ann's points", time.monotonic(), within=30, after_load=load)
     assert said(ann)[-1:] == ["Back"]
     shown = time.monotonic()
