@@ -57,6 +57,7 @@ def main(argv: list[str] | None = None) -> int:
     code = json.loads(server.companion("new", "scorepad", "--players", "Ann,Bo", "--json").stdout)["code"]
     field = lambda page: page.get_by_role("textbox", name="Ann's points")  # noqa: E731
     times: dict[str, list[float]] = {"first load": [], "reload": [], "restart": []}
+    rows: list = []
     import os
 
     os.environ.update(temp_env())
@@ -86,9 +87,10 @@ def main(argv: list[str] | None = None) -> int:
                 answered = time.monotonic()
                 times["restart"].append(ann.on_seat(field, answered, WITHIN_S, after_load=load))
             ann.close()
-            rows = [(build, int(n), together(browser, server, int(n), build, args.restarts))
-                    for build in args.builds.split(",") if args.together
-                    for n in args.together.split(",")]
+            for build in args.builds.split(",") if args.together else ():
+                for n in args.together.split(","):
+                    rows.append((build, int(n), together(browser, server, int(n), build, args.restarts)))
+                    print(f"({build}, {n} phones: {rows[-1][2]})", file=sys.stderr, flush=True)
             browser.close()
     finally:
         server.stop()

@@ -3,11 +3,12 @@ own clock (bench/comeback.py ``--together``): where the seconds go, step by step
 
 from __future__ import annotations
 
+import sys
 import time
 
 from tests.browser.harness import Phone
 
-WITHIN_S = 60.0
+WITHIN_S = 120.0
 NAMES = ("Ann", "Bo", "Cy", "Di", "Ed", "Flo")
 STEPS = ("reload", "page read", "code arrived", "first frame", "socket open", "on its seat")
 """The steps of a comeback, in order: the page's reload starts (it asks the host ten times a
@@ -79,6 +80,9 @@ def together(browser, server, n: int, build: str, restarts: int) -> tuple[dict[s
             answered = time.time() * 1000
             for phone, before in zip(phones, loads_before):
                 marks = wait_seated(phone, before)
+                if marks is None:  # counted as not back (its steps left out)
+                    loads += 1
+                    continue
                 for step, key in zip(STEPS, ("reload", "read", "code", "frame", "socket", "seat")):
                     if marks[key] is not None:
                         steps[step].append((marks[key] - answered) / 1000)
@@ -90,7 +94,9 @@ def together(browser, server, n: int, build: str, restarts: int) -> tuple[dict[s
     return steps, f"{cached}/{loads}"
 
 
-def wait_seated(phone: Phone, before: float) -> dict:
+def wait_seated(phone: Phone, before: float) -> dict | None:
+    """The page's marks once it is a later load than ``before`` and on its seat; None
+    past :data:`WITHIN_S` (said on stderr)."""
     deadline = time.monotonic() + WITHIN_S
     while time.monotonic() < deadline:
         try:
@@ -101,4 +107,5 @@ def wait_seated(phone: Phone, before: float) -> dict:
         except Exception:  # the page is between two loads
             pass
         phone.page.wait_for_timeout(100)
-    raise AssertionError(f"{phone.name}: not on its seat {WITHIN_S} s after the restart")
+    print(f"{phone.name}: not on its seat {WITHIN_S:.0f} s after the restart", file=sys.stderr, flush=True)
+    return None
