@@ -12,8 +12,9 @@ from tests.browser.harness import BUILDS, new_table
 
 pytestmark = pytest.mark.browser
 
-SHOWN_WITHIN_S = 5.0
-"""The page scrolls back in 0.3 s once the move reaches the phone."""
+SHOWN_WITHIN_S = 15.0
+"""The page scrolls back in 0.3 s once the move reaches the phone; the move itself may take
+seconds to reach it on a busy test machine."""
 
 
 def in_view(phone, labels: list[str], within: float = SHOWN_WITHIN_S) -> dict:
