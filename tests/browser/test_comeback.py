@@ -231,5 +231,5 @@ def test_a_table_opened_again_in_its_own_tab_is_drawn_at_full_width(server, phon
                         ("/", "Join a table"), (f"/t/{code}", "Ann's points")):
         ann.page.goto(server.url + path)
         ann.ready()
-        on_seat(ann, shows, time.monotonic(), within=10)
+        on_seat(ann, shows, time.monotonic(), within=20)  # squeezed for good without the fix
     assert ann.page.url == f"{server.url}/t/{code}"
