@@ -21,6 +21,7 @@
   var CHECK_EVERY_MS = 10000;    // while connected: is the host still there? (a dropped
   var CHECK_TIMEOUT_MS = 4000;   //   Wi-Fi does not always close the socket)
   var BACK_KEY = "comeback.back";
+  var BACK_SHOWN_MS = 2500;      // how long a page that came back says "Back"
 
   // Flet keeps the tab's session id under a key ending in this name (its web client's
   // session store); tests/browser/test_comeback.py fails if that ever stops being so.
@@ -33,19 +34,26 @@
     }
   } catch (e) { /* no session storage: every load is new anyway */ }
 
-  var banner = null;
+  var banner = null, hideTimer = null;
   var said = [];  // what this page said, for the browser tests (window.comeback.said)
   window.comeback = { said: said, sockets: [] };
-  function say(text, tone) {
+  // Say `text` in the banner; for `forMs` only, when given (else until something else is
+  // said). A page's script runs before its body exists: the banner then waits for it, and
+  // its moment starts when it is shown.
+  function say(text, tone, forMs) {
     if (said[said.length - 1] !== text) {
       said.push(text);
       try { console.warn("comeback: " + text); } catch (e) { /* no console */ }
     }
     if (hideTimer) { clearTimeout(hideTimer); hideTimer = null; }
     if (!document.body) {
-      document.addEventListener("DOMContentLoaded", function () { say(text, tone); });
+      document.addEventListener("DOMContentLoaded", function () { show(text, tone, forMs); });
       return;
     }
+    show(text, tone, forMs);
+  }
+  function show(text, tone, forMs) {
+    if (said[said.length - 1] !== text) return;  // something else was said since
     if (!banner) {
       banner = document.createElement("div");
       banner.id = "comeback";
@@ -59,16 +67,15 @@
     banner.style.color = "#ffffff";
     banner.textContent = text;
     banner.style.display = "block";
+    if (hideTimer) clearTimeout(hideTimer);
+    hideTimer = forMs ? setTimeout(function () { banner.style.display = "none"; hideTimer = null; }, forMs) : null;
   }
-  var hideTimer = null;
-  function hide() { if (banner) banner.style.display = "none"; }
 
   // A page that came back says so for a moment.
   try {
     if (window.sessionStorage.getItem(BACK_KEY)) {
       window.sessionStorage.removeItem(BACK_KEY);
-      say("Back", "good");
-      hideTimer = setTimeout(hide, 2500);
+      say("Back", "good", BACK_SHOWN_MS);
     }
   } catch (e) { /* nothing to say */ }
 

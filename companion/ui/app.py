@@ -22,22 +22,21 @@ def normal(route: str | None) -> str:
 def App(phone: Phone):
     page = phone.page
     route, set_route = ft.use_state(normal(page.route))
-    width, set_width = ft.use_state(page.width or kit.PHONE_WIDTH)
-    height, set_height = ft.use_state(kit.wide_height(page.width, page.height))
+    screen = ft.use_memo(lambda: kit.Screen(page.width or kit.PHONE_WIDTH, kit.wide_height(page.width, page.height)), [])
 
     def listen():
         def changed(e: ft.RouteChangeEvent) -> None:
             set_route(normal(e.route))
 
         def resized(e) -> None:
-            set_width(page.width or kit.PHONE_WIDTH)
-            set_height(kit.wide_height(page.width, page.height))
+            screen.width = page.width or kit.PHONE_WIDTH
+            screen.height = kit.wide_height(page.width, page.height)
 
         page.on_route_change = changed
         page.on_resize = resized
 
     ft.on_mounted(listen)
-    return kit.WIDTH(width, lambda: kit.HEIGHT(height, lambda: Page(phone, route, key=route)))
+    return kit.SCREEN(screen, lambda: Page(phone, route, key=route))
 
 
 @ft.component

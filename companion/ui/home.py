@@ -18,6 +18,7 @@ from companion.ui.phone import NoAnswer
 def Home(phone):
     from companion.ui.theme import SoundChoice, ThemeChoice
 
+    width = kit.use_width()
     controls: list[ft.Control] = [
         ft.Row([kit.title("Table Companion", size=30),
                 ft.Row([SoundChoice(phone), ThemeChoice(phone)], tight=True, spacing=0)],
@@ -29,7 +30,7 @@ def Home(phone):
         controls.append(TablesCard(phone))
     else:
         controls.append(kit.muted("Scan the QR code on the host's screen, or type the table's code."))
-    return kit.phone_column(controls)
+    return kit.phone_column(controls, width)
 
 
 @ft.component

@@ -32,6 +32,7 @@ def JoinTable(phone, hub):
     checked, set_checked = ft.use_state(False)
     info, set_info = ft.use_state(lambda: hub.table(HOST if phone.is_host else WATCHER))
     over, set_over = ft.use_state(hub.is_over)
+    width = kit.use_width()
 
     async def start():
         token = await phone.seat_token(hub.code)
@@ -118,4 +119,4 @@ def JoinTable(phone, hub):
     controls.append(kit.secondary(label, watch))
     if phone.is_host:
         controls.append(kit.secondary("All tables", lambda e: phone.run(phone.go("/"))))
-    return kit.phone_column(controls)
+    return kit.phone_column(controls, width)

@@ -7,6 +7,7 @@ label) so screen readers and the browser tests find it by name.
 from __future__ import annotations
 
 import functools
+from dataclasses import dataclass
 from typing import Callable, Iterable
 
 import flet as ft
@@ -124,30 +125,13 @@ def card(controls: Iterable[ft.Control], padding: int = 14) -> ft.Control:
                         border=outline(1, ft.Colors.OUTLINE_VARIANT))
 
 
-def phone_column(controls: list[ft.Control], width: float | None = None,
-                 wide: bool = False) -> ft.Control:
-    """Content in a column no wider than a phone (or ``width`` when ``wide``), centred."""
-    page_width = width or _page_width()
-    limit = page_width if wide else min(page_width, PHONE_WIDTH + 24)
+def phone_column(controls: list[ft.Control], width: float, wide: bool = False) -> ft.Control:
+    """Content in a column no wider than a phone (or ``width`` when ``wide``), centred.
+    ``width`` is the tab's (:func:`use_width`, so the caller is drawn again when it changes)."""
+    limit = width if wide else min(width, PHONE_WIDTH + 24)
     column = ft.Column(controls, spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
     return ft.Row([ft.Container(column, width=limit, padding=12)],
                   alignment=ft.MainAxisAlignment.CENTER)
-
-
-def is_wide(ui) -> bool:
-    """True on the shared table screen of a laptop/tablet in landscape."""
-    try:
-        return ui.seat is None and float(ft.context.page.width or 0) >= 900
-    except (RuntimeError, AttributeError, TypeError, ValueError):
-        return False
-
-
-def _page_width() -> float:
-    try:
-        page = ft.context.page
-        return float(page.width or PHONE_WIDTH + 24)
-    except (RuntimeError, AttributeError, TypeError, ValueError):
-        return PHONE_WIDTH + 24
 
 
 def labelled(control: ft.Control, name: str) -> ft.Control:
@@ -160,8 +144,23 @@ def help_text(text: str) -> ft.Control:
     return own(ft.Text(text, size=SMALL, color=ft.Colors.ON_SURFACE_VARIANT))
 
 
-WIDTH = ft.create_context(PHONE_WIDTH + 24)
+@ft.observable
+@dataclass
+class Screen:
+    """The tab's size, as its browser last said it. One object per tab, given to every page
+    through :data:`SCREEN`: a part that reads it (:func:`use_width`) is drawn again when the
+    size changes, memoized or not (a value in a context reaches only the parts drawn again
+    anyway). A tab's first size can be wrong: a page loaded in a tab that showed another
+    starts at a fraction of its width in Chromium and says its real size a moment later."""
+
+    width: float
+    height: float | None
+    """A wide screen's height (:func:`wide_height`); None on a phone."""
+
+
+SCREEN = ft.create_context(None)
 HEIGHT = ft.create_context(None)
+"""The height a wide table screen fills, where a part of the page takes some (the hand-over)."""
 WIDE = 900
 """From this width on, the host's screen is a shared table screen (a laptop, a TV)."""
 TABLE_FRAME = 124
@@ -169,9 +168,14 @@ TABLE_FRAME = 124
 with the way home and the screen picker, and the padding): the rest is the game's."""
 
 
+def use_screen() -> Screen:
+    """The tab's size now; the calling part is drawn again when it changes."""
+    return ft.use_context(SCREEN) or Screen(PHONE_WIDTH + 24, None)
+
+
 def use_width() -> float:
-    """The tab's width now (the app re-renders its pages when the window is resized)."""
-    return ft.use_context(WIDTH)
+    """The tab's width now; the calling part is drawn again when it changes."""
+    return use_screen().width
 
 
 def wide_height(width, height) -> float | None:
@@ -186,5 +190,6 @@ def wide_height(width, height) -> float | None:
 def use_height() -> float:
     """The height a wide table screen has under the frame's bar (from the tab's height;
     a screen that has not said its height is taken as 16:10)."""
-    height = ft.use_context(HEIGHT) or use_width() * 0.625
+    screen, given = use_screen(), ft.use_context(HEIGHT)
+    height = given or screen.height or screen.width * 0.625
     return max(300.0, height - TABLE_FRAME)

@@ -56,6 +56,7 @@ class LiveTable:
         self._shown = 0  # the number of the read on screen
         self.screen = self.read(None)
         self._told = self.screen["revision"]  # the news told up to this revision
+        self.moved_from: int | None = None  # the revision this phone's last move was made on
         self.closed = False
         self._release: Callable[[], None] | None = None
 
@@ -118,7 +119,7 @@ class LiveTable:
     async def act(self, kind: str, payload: dict | None = None, seat: int | None = None) -> bool:
         """Send one move for this screen; a refusal becomes a message, never a crash.
         The check and the write to disk run off the event loop that serves every phone."""
-        revision = self.screen["revision"]
+        revision = self.moved_from = self.screen["revision"]
         if seat is None:
             seat = self.who.seat  # the host entering for a player acts for her
         try:

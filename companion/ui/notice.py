@@ -17,9 +17,9 @@ def Notice(phone, heading: str, text: str, back_label: str = "Back to start",
         kit.title(heading, size=28),
         kit.body(text),
         kit.primary(back_label, back),
-    ])
+    ], kit.use_width())
 
 
 @ft.component
 def Waiting(text: str = "Opening..."):
-    return kit.phone_column([kit.muted(text)])
+    return kit.phone_column([kit.muted(text)], kit.use_width())

@@ -130,15 +130,14 @@ def VeilLayout(seat: int, show, back):
     screens = screens_of(hub.game.id)
     name, colour = hub.spec.players[seat], hub.spec.colours[seat]
     status = use_view(lambda s: turn_status(s, seat, screens.decision_of()))
-    width = kit.use_width()
-    height = ft.use_context(kit.HEIGHT)
+    width, height = kit.use_width(), kit.use_screen().height
     big = screens.table_screen()
     wide = big is not None and width >= WIDE
     hand_over = HandOver(name, colour, status, show, back, wide)
     if wide:
         table = kit.HEIGHT(height - VEIL_BAR if height else None, lambda: big())
         return ft.Container(ft.Column([hand_over, table], spacing=16), padding=ft.Padding(32, 16, 32, 32))
-    return kit.phone_column([hand_over, screens.phone_screen()()])
+    return kit.phone_column([hand_over, screens.phone_screen()()], width)
 
 
 @part
@@ -194,7 +193,7 @@ def TableLayout():
         controls.append(ft.Row([qr_block(phone, code)], alignment=ft.MainAxisAlignment.CENTER))
     else:
         controls.append(screens_of(context.live.hub.game.id).phone_screen()())
-    return kit.phone_column(controls)
+    return kit.phone_column(controls, width)
 
 
 @part
@@ -294,6 +293,49 @@ def HostBar(set_tab, compact: bool = False):
 BANNER_PADDING = ft.Padding(16, 14, 16, 14)  # one object, which a redrawn banner puts back (Flet's diff passes it over)
 
 
+TABLE_MOVES = ("undo", "redo")
+"""Moves any phone may make at almost any time: they are not what a phone must do now."""
+
+
+def to_do(screen: dict) -> tuple[str, ...]:
+    """The moves this phone may make now, but undo and redo: what it must do."""
+    return tuple(kind for kind in screen["legal"] if kind not in TABLE_MOVES)
+
+
+def use_show_what_to_do(live, mine: bool, words) -> None:
+    """After another phone's move that changes what this phone must do (its turn comes,
+    its turn's words change, a move is open to it: "Next round"), the page goes back to
+    its top, where the turn banner is and, under it, the game's screen with its action
+    first: a phone left scrolled down to the garden or the deck tops would not see it.
+    The phone's own moves leave it where it is (a player placing stone after stone)."""
+    todo = use_view(to_do)
+    first = ft.use_ref(True)
+
+    def show() -> None:
+        if first.current:  # the page opens at its top
+            first.current = False
+            return
+        own = live.moved_from is not None and live.screen["revision"] == live.moved_from + 1
+        if (mine or todo) and not own:
+            live.phone.run(_to_the_top(live.phone))
+
+    ft.use_effect(show, [mine, words, todo])
+
+
+SHOW_TURN_MS = 300
+"""How long the page takes to scroll back to the turn (a jump would lose the reader)."""
+
+
+async def _to_the_top(phone) -> None:
+    """Scroll the page to its top; a phone that does not answer in time is left as it is."""
+    from companion.ui.phone import NoAnswer
+
+    try:
+        await phone.ask(phone.page.scroll_to(offset=0, duration=SHOW_TURN_MS))
+    except NoAnswer:
+        pass
+
+
 @part
 def TurnBanner():
     """A big coloured banner on the phone whose turn it is; the phone is cued when the turn
@@ -319,6 +361,7 @@ def TurnBanner():
             context.phone.cue()
 
     ft.use_effect(cue, [mine])
+    use_show_what_to_do(context.live, mine, words)
     if seat is None:
         return ft.Container(visible=False)
     colour = use_fixed(lambda s: s["table"]["colours"][s["table"]["seat"]])

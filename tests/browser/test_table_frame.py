@@ -84,7 +84,7 @@ def test_the_score_pad_waits_for_everyone_and_the_host_may_move_on(server, phone
     ann.type_into("Ann's points", "6")
     ann.tap("Save")
     ann.see("Waiting for Bo")
-    assert ann.button("Next round").count() == 0  # not everyone has entered
+    assert ann.button("Next round").is_disabled()  # greyed: not everyone has entered
     host = phones("host").become_host(server)
     host.open(f"{server.url}/t/{code}")
     host.see("Waiting for Bo")

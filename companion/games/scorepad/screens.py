@@ -55,6 +55,8 @@ def Screen():
     n = use_fixed(lambda s: len(s["table"]["players"]))
     over, secret = use_view(lambda s: (s["result"] is not None, s["public"]["secret"]))
     controls: list[ft.Control] = [RoundTitle(), WaitingFor()]
+    if not over:  # right under whom the round waits for: "Next round" is never below the fold
+        controls.append(RoundButtons())
     if secret:
         controls.append(kit.muted("Scores are secret: each player sees only their own until the "
                                   "host reveals them."))
@@ -67,8 +69,6 @@ def Screen():
             controls.append(kit.muted("Watching: take a seat to enter points."))
     controls.append(kit.card([kit.title("Totals"), Totals()]))
     controls.append(ChartSection())
-    if not over:
-        controls.append(RoundButtons())
     return ft.Column(controls, spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
 
@@ -288,8 +288,8 @@ def RoundButtons():
             context.act("new_round")
 
     may_new_round, may_reveal, may_finish = may
-    if may_new_round:
-        buttons.append(kit.primary("Next round", next_round))
+    # always there, greyed until everyone has entered: the screen under it never moves
+    buttons.append(kit.primary("Next round", next_round, disabled=not may_new_round))
     if may_reveal:
         buttons.append(kit.secondary("Reveal scores", lambda e: confirm_reveal(context)))
     if may_finish:

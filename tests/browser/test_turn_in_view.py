@@ -1,0 +1,76 @@
+"""After another phone's move that changes what a phone must do, the phone shows its turn
+and the action on its screen, whatever it had scrolled to; a main action is never below
+the fold of a 390 x 844 phone (issue 37: "Next round" was drawn at y = 860)."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from tests.browser.harness import BUILDS, new_table
+
+pytestmark = pytest.mark.browser
+
+SHOWN_WITHIN_S = 15.0
+"""The page scrolls back in 0.3 s once the move reaches the phone; the move itself may take
+seconds to reach it on a busy test machine."""
+
+
+def in_view(phone, labels: list[str], within: float = SHOWN_WITHIN_S) -> dict:
+    """Wait until every one of ``labels`` lies whole on the screen; their boxes. Fails
+    with the boxes seen (or missing) after ``within`` seconds."""
+    height = phone.page.viewport_size["height"]
+    deadline = time.monotonic() + within
+    while True:
+        boxes = phone.label_boxes(labels)
+        if set(boxes) == set(labels) and all(0 <= b["y"] and b["y"] + b["height"] <= height
+                                             for b in boxes.values()):
+            return boxes
+        if time.monotonic() > deadline:
+            raise AssertionError(f"{phone.name}: not all on the screen ({height} px high): "
+                                 f"{labels} -> {boxes}")
+        phone.page.wait_for_timeout(100)
+
+
+def scroll_down(phone) -> None:
+    """The player scrolls to the foot of the page (to read the totals and the chart)."""
+    phone.page.mouse.move(195, 600)
+    for _ in range(5):
+        phone.page.mouse.wheel(0, 1500)
+        phone.page.wait_for_timeout(100)
+    phone.page.wait_for_timeout(500)
+
+
+def seated(phones, server, code: str, name: str, build: str):
+    phone = phones(name.lower(), build=build).open(f"{server.url}/join/{code}")
+    assert phone.loaded_build() == build
+    phone.tap(f"Sit as {name}")
+    phone.field(f"{name}'s points")
+    return phone
+
+
+@pytest.mark.parametrize("build", BUILDS)
+def test_the_score_pads_next_round_and_the_turn_come_into_view(server, phones, build):
+    code = new_table(server, "scorepad", "Ann,Bo,Cy")
+    ann, bo, cy = (seated(phones, server, code, name, build) for name in ("Ann", "Bo", "Cy"))
+    for phone, name, points in ((ann, "Ann", "7"), (bo, "Bo", "3")):
+        phone.type_into(f"{name}'s points", points)
+        phone.tap("Save")
+    ann.see_label("Bo total 3")
+    ann.tap("Show chart")  # Ann reads the chart at the foot of her page
+    ann.see("Running totals")
+    scroll_down(ann)
+    assert not ann.label_boxes(["Everyone has entered round 1"])
+    cy.type_into("Cy's points", "5")
+    cy.tap("Save")
+    # Cy made the move: her page stays where it was, at its top, with Next round on it
+    in_view(cy, ["Everyone has entered round 1", "Next round"])
+    # Ann's page comes back to what she may do now
+    in_view(ann, ["Everyone has entered round 1", "Next round"])
+
+    scroll_down(bo)
+    ann.tap("Next round")
+    # Bo's turn comes: the banner and his points box, on his screen
+    in_view(bo, ["Your turn: enter your points for round 2", "Points in round 2"])
+    bo.field("Bo's points")
