@@ -145,7 +145,7 @@ class RockGarden(Game):
         "hidden until the end: each player sees their own.",
     )
     moves = move_table(
-        Move("setup_draw", play.setup_draw, who=SEAT, phases=(SETUP,),
+        Move("setup_draw", play.setup_draw, who=SEAT, phases=(SETUP,), independent=True,
              payload=fields(rocks=Field(ROCKS, "The rocks drawn", required=True)),
              when=_garden_not_full, label="Drawing a starting garden"),
         Move("start_player", play.start_player, who=ANYONE, phases=(SETUP,),
@@ -165,7 +165,7 @@ class RockGarden(Game):
         Move("turn_in", play.turn_in, who=TURN, phases=(TURN_INS,),
              payload=fields(rocks=Field(ROCKS, "The forbidden set", required=True)),
              label="Turning in a forbidden set"),
-        Move("correct_garden", play.correct_garden, who=SEAT,
+        Move("correct_garden", play.correct_garden, who=SEAT, independent=True,
              phases=(SETUP, PILES, BIDDING, TURN_INS),
              payload=fields(rocks=Field(ROCKS, "The garden's rocks", required=True)),
              when=_correction_open, label="Correcting a garden"),

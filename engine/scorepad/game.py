@@ -90,7 +90,7 @@ class ScorePad(Game):
         "The host finishes the game: the final totals are shown to everyone.",
     )
     moves = move_table(
-        Move("points", _points, who=SEAT, label="Enter points", payload=fields(
+        Move("points", _points, who=SEAT, independent=True, label="Enter points", payload=fields(
             points=Field(Int(-MAX_POINTS, MAX_POINTS, text=True), "Points", required=True),
             round=Field(Int(0, MAX_ROUNDS - 1), "The round"))),
         Move("new_round", _new_round, who=ANYONE, label="Next round", when=_new_round_refusal),
