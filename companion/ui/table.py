@@ -17,7 +17,7 @@ from companion.games import screens_of
 from companion.hub import HOST, WATCHER, Who, off_loop
 from companion.ui import kit
 from companion.ui.away import AwayCard, recall
-from companion.ui.join import qr_block
+from companion.ui.join import corner_invite, qr_block
 from companion.ui.live import TABLE, LiveTable, TableContext, part, use_fixed, use_table, use_view
 from companion.ui.notice import Notice, Waiting
 from companion.ui.opening import OpenedTable
@@ -302,8 +302,10 @@ def HostBar(set_tab, compact: bool = False):
                                       options=options, on_select=pick, width=None if not compact else 360),
                           "This screen shows")
     home_button = ft.TextButton("All tables", icon=ft.Icons.HOME, on_click=home)
-    if compact:
-        return ft.Row([home_button, picker], alignment=ft.MainAxisAlignment.SPACE_BETWEEN)
+    if compact:  # the table screen: the code and QR in its corner, for late joiners
+        return ft.Row([ft.Row([home_button, picker], spacing=16, tight=True),
+                       corner_invite(phone, context.live.hub.code)],
+                      alignment=ft.MainAxisAlignment.SPACE_BETWEEN)
     return ft.Column([home_button, picker], spacing=4, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
 
