@@ -13,13 +13,12 @@
 
 from __future__ import annotations
 
-import json
 import time
-import urllib.request
 
 import pytest
 
 from tests.browser.harness import BUILDS, new_table
+from tests.browser.test_table_frame import host_act
 
 pytestmark = pytest.mark.browser
 
@@ -231,15 +230,6 @@ def test_strata_two_rounds_on_three_phones(server, phones):
     assert time.time() - started < 400
 
 
-def host_act(server, code: str, kind: str, payload: dict | None = None, seat: int | None = None) -> None:
-    """One move sent with the host's key over the JSON transport (as a script would)."""
-    body = {"kind": kind, "payload": payload or {}, **({"seat": seat} if seat is not None else {})}
-    request = urllib.request.Request(f"{server.url}/api/tables/{code}/actions", data=json.dumps(body).encode(),
-                                     headers={"content-type": "application/json", "X-Host-Key": server.host_key})
-    with urllib.request.urlopen(request, timeout=20) as response:
-        assert response.status == 200
-
-
 @pytest.mark.parametrize("build", BUILDS)
 def test_three_phones_tapping_done_at_once_are_all_taken(server, phones, build):
     """Issue 37: at round 1's production step Ann, Bo and Cy tap "Done: my tokens are
@@ -252,7 +242,7 @@ def test_three_phones_tapping_done_at_once_are_all_taken(server, phones, build):
     host_act(server, code, "setup_extra", {"money": 1}, seat=2)  # the host, for the players
     for seat in range(3):
         host_act(server, code, "bid", {"amount": 0}, seat=seat)
-    host_act(server, code, "reveal")
+    host_act(server, code, "reveal", {})
     for _ in range(3):
         host_act(server, code, "take_card", {"face": "up", "class": "peasants", "points": 1})
     for phone in trio:
