@@ -165,7 +165,7 @@ class RockGarden(Game):
         Move("turn_in", play.turn_in, who=TURN, phases=(TURN_INS,),
              payload=fields(rocks=Field(ROCKS, "The forbidden set", required=True)),
              label="Turning in a forbidden set"),
-        Move("correct_garden", play.correct_garden, who=SEAT, independent=True,
+        Move("correct_garden", play.correct_garden, who=SEAT,
              phases=(SETUP, PILES, BIDDING, TURN_INS),
              payload=fields(rocks=Field(ROCKS, "The garden's rocks", required=True)),
              when=_correction_open, label="Correcting a garden"),
