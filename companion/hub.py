@@ -119,6 +119,7 @@ class TableHub:
         self.lock = threading.RLock()
         self.match = match if match is not None else Match(self.game, spec, entries)
         self._seat_hashes: dict[int, str] = {int(k): v for k, v in (seat_hashes or {}).items() if v}
+        self._freed: dict[str, int] = {}  # token hash -> the seat the host freed (this run)
         self._listeners: dict[Any, Listener] = {}
         self.on_change: Callable[[str], None] | None = None  # the host's table list
         self.damaged_at: str | None = None  # when a write found its file damaged
@@ -240,8 +241,23 @@ class TableHub:
             if seat not in self._seat_hashes:
                 raise IllegalAction("That seat is already free")
             self.store.set_seat(self.code, seat, None)
-            del self._seat_hashes[seat]
+            self._freed[self._seat_hashes.pop(seat)] = seat
+            while len(self._freed) > self.FREED_KEPT:
+                del self._freed[next(iter(self._freed))]
         self._notify()
+
+    FREED_KEPT = 64
+    """How many freed seats' old tokens the hub remembers (to tell their phones)."""
+
+    def lost_seat(self, token: str | None) -> tuple[str, bool] | None:
+        """What became of the seat the host freed from this token: (its player's name,
+        whether another phone sits there now); None when this run of the host did not
+        free it (or the phone never held a seat)."""
+        with self.lock:
+            for hashed, seat in self._freed.items():
+                if token_matches(token, hashed):
+                    return self.spec.players[seat], seat in self._seat_hashes
+            return None
 
     # -- settings ------------------------------------------------------------
     @_saved

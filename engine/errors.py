@@ -22,8 +22,8 @@ class StaleRevision(IllegalAction):
 
     def __init__(self, seen: int, current: int):
         super().__init__(
-            f"The table moved on (you saw move {seen}, it is at move {current}); "
-            "here is the current state."
+            "The table moved on just before your move reached it: nothing of yours was "
+            "played. Here is the table as it is now; check it and try again."
         )
         self.seen = seen
         self.current = current

@@ -2,8 +2,8 @@
 
 In the style of boardgame.io's move objects: each :class:`Move` names its handler and
 carries its own flags (who may make it, its phases, its payload schema, whether and by
-whom it can be undone, whether it is a secret simultaneous move, whether it reveals
-hidden information). The table model (:mod:`engine.table`) checks every action against
+whom it can be undone, whether it is a secret simultaneous move, whether it is
+independent of the same move by other seats, whether it reveals hidden information). The table model (:mod:`engine.table`) checks every action against
 its move before the handler runs, and lists a seat's legal moves from the same check
 (like python-chess, where the move list and the move check are one code path), so a
 phone's buttons, the JSON transport and a script all meet the same rules.
@@ -63,6 +63,10 @@ class Move:
     and no other seat's view may depend on its payload."""
     reveals: bool = False
     """It shows hidden information (a bid reveal): never undone."""
+    independent: bool = False
+    """Each seat makes it for itself and another seat's move of the same kind does not
+    change what it means (each player's own Done, a points entry for oneself): such a
+    move made by others since a phone last looked never makes this one stale."""
     when: Condition | None = field(default=None, compare=False)
     label: str = ""
 
@@ -71,6 +75,8 @@ class Move:
             raise ValueError(f"move {self.kind}: who must be one of {WHO}")
         if self.undo not in UNDO_POLICIES:
             raise ValueError(f"move {self.kind}: undo must be one of {UNDO_POLICIES}")
+        if self.independent and self.who != SEAT:
+            raise ValueError(f"move {self.kind}: only a seat's move for itself is independent")
 
     @property
     def undoable(self) -> bool:

@@ -452,15 +452,26 @@ class Match:
     """How many entries of its own a seat may have made since the revision it saw (quick
     taps before its screen caught up); past that its view is too old to trust."""
 
-    def others_moved_since(self, seen_revision: int, by: int | None) -> bool:
+    def others_moved_since(self, seen_revision: int, by: int | None,
+                           action: Action | None = None) -> bool:
         """Whether anyone but ``by`` (None: the host) changed the table after
         ``seen_revision``: a phone's second tap, made before it saw its first move, is
-        based on a table only it has changed, and goes through in order."""
+        based on a table only it has changed, and goes through in order. For an
+        independent ``action`` (:attr:`Move.independent`), the same move made for other
+        seats does not count: each player's own Done stands beside the others'."""
         if seen_revision == self.revision:
             return False
         if not 0 <= seen_revision < self.revision or self.revision - seen_revision > self.OWN_RUN:
             return True
-        return any(self._entry(rev).by != by for rev in range(seen_revision + 1, self.revision + 1))
+        move = self.game.moves.get(action.kind) if action is not None else None
+        independent = move is not None and move.independent
+        return any(entry.by != by and not (independent and self._beside(entry.action, action))
+                   for entry in map(self._entry, range(seen_revision + 1, self.revision + 1)))
+
+    @staticmethod
+    def _beside(made: Action, action: Action) -> bool:
+        """Whether ``made`` is the same move as ``action``, for another seat."""
+        return made.kind == action.kind and made.seat != action.seat
 
     # -- changing ------------------------------------------------------------
     def propose(self, by: int | None, action: Action, seen_revision: int | None) -> Proposal:
@@ -468,7 +479,7 @@ class Match:
         kind = action.kind
         move = self.game.moves.get(kind) if isinstance(kind, str) else None
         fresh_needed = kind in TABLE_KINDS or (move is not None and not move.secret)
-        if seen_revision is not None and fresh_needed and self.others_moved_since(seen_revision, by):
+        if seen_revision is not None and fresh_needed and self.others_moved_since(seen_revision, by, action):
             raise StaleRevision(seen_revision, self.revision)
         if kind == UNDO:
             return self._propose_undo(by, action)
@@ -607,3 +618,4 @@ def replay_log(game: Game, spec: TableSpec, entries: Iterable[Entry],
         proposal = match._replay_proposal(entry)
         yield entry, proposal
         match.accept(proposal)
+

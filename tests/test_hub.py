@@ -95,7 +95,7 @@ def test_stale_and_malformed_actions_change_nothing(tables, tmp_path):
     hub.act(p[0], "points", {"points": 2}, 0)
     before = json.dumps(hub.view(HOST))
     with pytest.raises(StaleRevision, match="moved on"):
-        hub.act(p[1], "points", {"points": 9}, 0)
+        hub.act(p[1], "new_round", {}, 0)
     for kind, payload in [("points", {"points": "lots"}), ("jump", {}), ("", {}),
                           ("points", ["not", "a", "dict"]), ("x" * 100, {})]:
         with pytest.raises(IllegalAction):
@@ -115,16 +115,19 @@ def test_a_phones_quick_taps_never_go_stale_against_themselves(tables, tmp_path)
     hub.act(p[0], "undo", {}, seen)  # and an undo from that screen too
     assert hub.view(HOST)["public"]["players"][0]["total"] == 2
     hub.act(p[1], "points", {"points": 1}, hub.revision)
+    hub.act(p[0], "points", {"points": 4}, seen)  # Bo's own points leave Ann's alone
+    hub.act(p[1], "new_round", {}, hub.revision)
     with pytest.raises(StaleRevision, match="moved on"):
-        hub.act(p[0], "points", {"points": 5}, seen)  # Bo moved since Ann's screen
+        hub.act(p[0], "points", {"points": 5}, seen)  # Bo started a round since Ann's screen
     with pytest.raises(StaleRevision):
         hub.act(p[0], "points", {"points": 5}, hub.revision + 1)  # a revision not yet made
     host_seen = hub.revision
     hub.act(HOST, "points", {"points": 1}, host_seen, seat=0)
     hub.act(HOST, "points", {"points": 1}, host_seen, seat=1)  # the host's own run
     with pytest.raises(StaleRevision):
-        hub.act(p[1], "points", {"points": 1}, host_seen)  # the host moved since Bo's screen
-    assert [pl["total"] for pl in reopen(tables, tmp_path, hub.code).view(HOST)["public"]["players"]] == [1, 1]
+        hub.act(p[1], "points", {"points": 1}, host_seen)  # the host entered Bo's since his screen
+    totals = [pl["total"] for pl in reopen(tables, tmp_path, hub.code).view(HOST)["public"]["players"]]
+    assert totals == [5, 2]
 
 
 def test_unknown_codes_are_refused_in_words(tables):

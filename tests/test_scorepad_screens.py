@@ -69,16 +69,44 @@ def test_leader_first_in_the_totals():
     run_app(test)
 
 
-def test_host_finishes_after_confirming_and_the_chart_shows():
+def test_host_ends_the_game_after_confirming_and_the_chart_shows():
     async def test(app):
         hub = app.create("scorepad", ["Ann", "Bo"])
         host = await app.host(hub)
         hub.act(_host(), "points", {"points": 6}, None, seat=0)
         await host.settle()
-        await host.tap("Finish game")
+        await host.tap("End the game")
+        assert host.phone.dialogs[-1][0] == "End the game?"
         await host.answer()
         assert hub.view(_host())["result"] is not None
         assert "Running totals by round: Ann 6, Bo 0" in host.text()
+    run_app(test)
+
+
+def test_a_secret_pad_ends_after_its_reveal_with_the_winner_on_every_screen():
+    """Issue 37: "End the game" comes once the secret scores are revealed; then every
+    screen says who won and offers no more rounds (nor says who has entered)."""
+    async def test(app):
+        hub = app.create("scorepad", ["Ann", "Bo", "Cy"], {"secret": True})
+        ann = await app.seat(hub, 0)
+        host, wide = await app.host(hub), await app.host(hub, width=1920)
+        for seat, points in enumerate((11, 9, 26)):
+            hub.act(_host(), "points", {"points": points}, None, seat=seat)
+        await host.settle()
+        assert "Everyone has entered round 1" in ann.text() and "End the game" not in host.text()
+        await wide.tap("Reveal scores")
+        await wide.answer()
+        await wide.settle()
+        await wide.tap("End the game")
+        assert wide.phone.dialogs[-1][0] == "End the game?"
+        await wide.answer()
+        for screen in (ann, host, wide):
+            await screen.settle()
+            text = screen.text()
+            assert "Cy wins with 26" in text, text
+            assert "Next round" not in text and "Everyone has entered" not in text
+        assert "The game ended: Cy wins with 26" in ann.phone.toasts
+        assert "Running totals by round" in ann.text()
     run_app(test)
 
 

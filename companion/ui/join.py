@@ -22,6 +22,20 @@ def qr_block(phone, code: str, size: int = 300) -> ft.Control:
     ], horizontal_alignment=ft.CrossAxisAlignment.CENTER, spacing=4)
 
 
+def corner_invite(phone, code: str, size: int = 56) -> ft.Control:
+    """The table's QR and code, small, for the corner of the table screen: a late
+    joiner scans it or types the code without asking the host to leave the table. No
+    taller than the bar's screen picker (the game's screen keeps its height)."""
+    url = phone.ctx.join_url(code)
+    return ft.Row([
+        ft.Column([ft.Text("Join this table", size=13),
+                   ft.Text(" ".join(code), size=24, weight=ft.FontWeight.BOLD,
+                           semantics_label=f"Join with table code {code}")],
+                  spacing=0, horizontal_alignment=ft.CrossAxisAlignment.END, tight=True),
+        ft.Image(src=qr_png(url), width=size, height=size, semantics_label=f"QR code to join at {url}"),
+    ], spacing=12, tight=True, vertical_alignment=ft.CrossAxisAlignment.CENTER)
+
+
 @ft.component
 def Join(phone, code_text: str):
     return OpenedTable(phone, code_text, JoinTable)
@@ -60,6 +74,9 @@ def JoinTable(phone, hub):
     code = hub.code
     taken = set(info["taken"])
     controls: list[ft.Control] = [kit.title(info["title"], size=28)]
+    if phone.is_host:  # at the top: the way back never needs a scroll
+        controls.insert(0, ft.Row([ft.TextButton("All tables", icon=ft.Icons.HOME,
+                                                 on_click=lambda e: phone.run(phone.go("/")))]))
     # the host shows the code to the table; a phone that has just scanned it wants its seat
     invite = [kit.muted("Scan to join this table, or type the code on the start page."),
               ft.Row([qr_block(phone, code, size=300 if phone.is_host else 200)],
@@ -117,6 +134,4 @@ def JoinTable(phone, hub):
         controls += invite
     label = "Open the table screen" if phone.is_host else "Just watch"
     controls.append(kit.secondary(label, watch))
-    if phone.is_host:
-        controls.append(kit.secondary("All tables", lambda e: phone.run(phone.go("/"))))
     return kit.phone_column(controls, width)

@@ -59,6 +59,8 @@ class LiveTable:
         self.moved_from: int | None = None  # the revision this phone's last move was made on
         self.closed = False
         self._release: Callable[[], None] | None = None
+        self.on_shown: Callable[[int], None] | None = None
+        """Told each revision this phone shows (it keeps the last one: companion.ui.away)."""
 
     def read(self, since: int | None) -> dict:
         """``{"table", "held", **envelope}``: ``held`` is False once the host gave this
@@ -107,6 +109,8 @@ class LiveTable:
         for listener in list(self.listeners):
             listener(self.screen)
         quiet_gc.collect_soon()  # the move's garbage, once its patches have left
+        if self.on_shown is not None:
+            self.on_shown(screen["revision"])
         fresh = [item for item in screen["news"] if item["rev"] > self._told]  # reads may overlap
         self._told = max([self._told] + [item["rev"] for item in fresh])
         told = [item for item in fresh if item["concerns"]]

@@ -22,6 +22,8 @@ from companion.context import AppContext
 log = logging.getLogger(__name__)
 
 SEAT_KEY = "seat.{code}"
+SEEN_KEY = "seen.{code}"
+"""The table's revision this phone last showed its player (for "While you were away")."""
 HOST_KEY = "host.key"
 THEME_KEY = "theme"
 THEMES = {"system": ft.ThemeMode.SYSTEM, "light": ft.ThemeMode.LIGHT, "dark": ft.ThemeMode.DARK}
@@ -207,6 +209,13 @@ class Phone:
 
     async def forget_seat_token(self, code: str) -> None:
         await self.stored("remove", SEAT_KEY.format(code=code))
+
+    async def seen_revision(self, code: str) -> int | None:
+        value = await self.stored("get", SEEN_KEY.format(code=code))
+        return value if isinstance(value, int) and not isinstance(value, bool) and value >= 0 else None
+
+    async def keep_seen_revision(self, code: str, revision: int) -> None:
+        await self.stored("set", SEEN_KEY.format(code=code), revision)
 
     async def set_theme(self, theme: str) -> None:
         """Draw this tab light, dark or as the phone's system says; the phone keeps the

@@ -16,7 +16,8 @@ from engine.words import and_words
 from companion.games import screens_of
 from companion.hub import HOST, WATCHER, Who, off_loop
 from companion.ui import kit
-from companion.ui.join import qr_block
+from companion.ui.away import AwayCard, recall
+from companion.ui.join import corner_invite, qr_block
 from companion.ui.live import TABLE, LiveTable, TableContext, part, use_fixed, use_table, use_view
 from companion.ui.notice import Notice, Waiting
 from companion.ui.opening import OpenedTable
@@ -31,10 +32,20 @@ def TablePage(phone, code_text: str):
     return OpenedTable(phone, code_text, TableSeat)
 
 
-def seat_lost(phone, code: str):
-    return Notice(phone, "Your seat was freed",
-                  "The host gave your seat to another phone (or this phone never had it). "
-                  "Pick a seat again.", "Pick a seat", f"/join/{code}")
+def seat_lost(phone, hub, token: str | None):
+    """What became of this phone's seat, as it really happened."""
+    fate = hub.lost_seat(token)
+    if fate is None:
+        title, text = "Your seat was freed", ("This phone no longer holds a seat at this table: "
+                                             "the host freed it. Pick a seat again.")
+    elif fate[1]:
+        title, text = "Your seat went to another phone", (
+            f"The host freed {fate[0]}'s seat and another phone sat there. Pick a free seat, "
+            "or ask the host.")
+    else:
+        title, text = "Your seat was freed", (
+            f"The host freed {fate[0]}'s seat; nobody has taken it yet. Pick a seat to sit again.")
+    return Notice(phone, title, text, "Pick a seat", f"/join/{hub.code}")
 
 
 @part
@@ -50,13 +61,13 @@ def TableSeat(phone, hub):
         seat = hub.seat_for_token(token) if token else None
         if token and seat is None and not phone.is_host:
             await phone.forget_seat_token(hub.code)
-            set_lost(True)
+            set_lost(token)
             return
         set_mine(Who(seat=seat, host=phone.is_host, token=token if seat is not None else None))
 
     ft.on_mounted(find_seat)
     if lost:
-        return seat_lost(phone, hub.code)
+        return seat_lost(phone, hub, lost)
     if mine is None:
         return Waiting()
     if phone.is_host:
@@ -76,15 +87,18 @@ def TableSeat(phone, hub):
 @part
 def LiveSeat(phone, hub, who, acting, enter_for, veil):
     live = ft.use_memo(lambda: LiveTable(phone, hub, who), [])
+    away, set_away = ft.use_state(None)  # the news this phone missed, until dismissed
 
     def start():
         live.start()
+        if who.token is not None:  # a seated phone: what happened since it last looked
+            phone.run(recall(phone, live, set_away))
         return live.stop
 
     ft.use_effect(start, [])
     context = TableContext(live, phone, extra={"acting": acting, "enter_for": enter_for,
                                                 "after_move": veil if acting is not None else None})
-    return TABLE(context, lambda: TableLayout())
+    return TABLE(context, lambda: TableLayout(away, lambda: set_away(None)))
 
 
 @part
@@ -165,7 +179,7 @@ def HandOver(name: str, colour: str, status: str, show, back, wide: bool):
 
 
 @part
-def TableLayout():
+def TableLayout(away: tuple[str, ...] | None = None, dismiss=None):
     context = use_table()
     phone = context.phone
     held = use_view(lambda s: s["held"])
@@ -174,7 +188,7 @@ def TableLayout():
     tab, set_tab = ft.use_state("play")
     width = kit.use_width()
     if not held:
-        return SeatLost(phone, code)
+        return SeatLost(phone, context.live.hub, context.live.who.token)
     if phone.is_host and seat is None and context.extra["acting"] is None and width >= WIDE:
         big = screens_of(context.live.hub.game.id).table_screen()
         if big is not None and tab == "play":
@@ -183,6 +197,8 @@ def TableLayout():
     controls: list[ft.Control] = [Header()]
     if phone.is_host:
         controls.append(HostBar(set_tab))
+    if away:
+        controls.append(AwayCard(away, dismiss))
     controls.append(TurnBanner())
     controls.append(Tabs(tab, set_tab))
     if tab == "history":
@@ -197,10 +213,12 @@ def TableLayout():
 
 
 @part
-def SeatLost(phone, code: str):
+def SeatLost(phone, hub, token: str | None):
     """The seat was freed while this phone showed it. The phone's token is kept, so a
-    reload says the same (TableSeat forgets the token once it has said so)."""
-    return seat_lost(phone, code)
+    reload says the same (TableSeat forgets the token once it has said so). It says
+    again when another phone sits down."""
+    use_view(lambda s: tuple(s["table"]["taken"]))
+    return seat_lost(phone, hub, token)
 
 
 @part
@@ -285,8 +303,10 @@ def HostBar(set_tab, compact: bool = False):
                                       options=options, on_select=pick, width=None if not compact else 360),
                           "This screen shows")
     home_button = ft.TextButton("All tables", icon=ft.Icons.HOME, on_click=home)
-    if compact:
-        return ft.Row([home_button, picker], alignment=ft.MainAxisAlignment.SPACE_BETWEEN)
+    if compact:  # the table screen: the code and QR in its corner, for late joiners
+        return ft.Row([ft.Row([home_button, picker], spacing=16, tight=True),
+                       corner_invite(phone, context.live.hub.code)],
+                      alignment=ft.MainAxisAlignment.SPACE_BETWEEN)
     return ft.Column([home_button, picker], spacing=4, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
 

@@ -145,7 +145,7 @@ class RockGarden(Game):
         "hidden until the end: each player sees their own.",
     )
     moves = move_table(
-        Move("setup_draw", play.setup_draw, who=SEAT, phases=(SETUP,),
+        Move("setup_draw", play.setup_draw, who=SEAT, phases=(SETUP,), independent=True,
              payload=fields(rocks=Field(ROCKS, "The rocks drawn", required=True)),
              when=_garden_not_full, label="Drawing a starting garden"),
         Move("start_player", play.start_player, who=ANYONE, phases=(SETUP,),

@@ -13,6 +13,7 @@ from engine.errors import IllegalAction
 from engine.game import Action, Game, Setting
 from engine.moves import ANYONE, HOST, SEAT, Move, move_table
 from engine.schema import Field, Int, fields
+from engine.words import and_words
 
 MAX_POINTS = 100_000
 MAX_ROUNDS = 1_000
@@ -26,6 +27,16 @@ def totals(state: dict) -> list[int]:
 def waiting(state: dict) -> list[int]:
     """Seats that have not entered points this round."""
     return [s for s, p in enumerate(state["rounds"][-1]) if p is None]
+
+
+def standing(state: dict) -> str:
+    """The final standing in words: "Cy wins with 26", "Ann and Cy tie for first with 26"."""
+    sums = totals(state)
+    best = max(sums)
+    leaders = [name for name, total in zip(state["players"], sums) if total == best]
+    if len(leaders) > 1:
+        return f"{and_words(leaders)} tie for first with {best}"
+    return f"{leaders[0]} {'wins' if len(sums) > 1 else 'ends'} with {best}"
 
 
 def _visible(state: dict, viewer: int | None, owner: int) -> bool:
@@ -87,16 +98,17 @@ class ScorePad(Game):
         "Each player enters their points for the round; totals add up by themselves.",
         "The next round starts once everyone has entered (the host can start it anyway).",
         "With secret scores, each player sees only their own points until the host reveals them.",
-        "The host finishes the game: the final totals are shown to everyone.",
+        "The host ends the game (after revealing secret scores): the final standing and "
+        "the winner are shown to everyone.",
     )
     moves = move_table(
-        Move("points", _points, who=SEAT, label="Enter points", payload=fields(
+        Move("points", _points, who=SEAT, independent=True, label="Enter points", payload=fields(
             points=Field(Int(-MAX_POINTS, MAX_POINTS, text=True), "Points", required=True),
             round=Field(Int(0, MAX_ROUNDS - 1), "The round"))),
         Move("new_round", _new_round, who=ANYONE, label="Next round", when=_new_round_refusal),
         Move("reveal", _reveal, who=HOST, reveals=True, label="Reveal scores",
              when=_reveal_refusal),
-        Move("finish", _finish, who=HOST, label="Finish game"),
+        Move("finish", _finish, who=HOST, label="End the game"),
     )
 
     def setup(self, players: list[str], settings: dict) -> dict:
@@ -150,9 +162,12 @@ class ScorePad(Game):
         sums = totals(state)
         order = sorted(range(len(sums)), key=lambda s: (-sums[s], s))
         return {"ranking": [{"seat": s, "name": state["players"][s], "total": sums[s],
-                             "rank": 1 + sum(1 for o in sums if o > sums[s])} for s in order]}
+                             "rank": 1 + sum(1 for o in sums if o > sums[s])} for s in order],
+                "standing": standing(state)}
 
     def tells(self, before: dict, action: Action, after: dict, seat: int) -> str | None:
+        if action.kind == "finish":
+            return f"The game ended: {standing(after)}"
         rounds = self.public_of(before)["round"], self.public_of(after)["round"]
         return f"Round {rounds[1]} started" if rounds[1] > rounds[0] else None
 
@@ -172,7 +187,7 @@ class ScorePad(Game):
         if kind == "reveal":
             return "The host revealed the scores"
         if kind == "finish":
-            return "The game was finished"
+            return f"The game ended: {standing(state)}"
         return super().history_line(state, action, viewer)
 
     # -- an ended game's secret scores stay open if the end is undone ---------------

@@ -452,6 +452,34 @@ class Phone(Screen):
 
         self.page.on("websocket", on_ws)
 
+    def hold_sending(self) -> None:
+        """Route this phone's websockets through the test (before the page opens them), so
+        that :meth:`holding` can keep back what the page sends: taps made on three phones
+        while held reach the host together when released (players tapping at once)."""
+        self._held: list | None = None
+
+        def route(ws):
+            server = ws.connect_to_server()
+
+            def up(message):
+                if self._held is None:
+                    server.send(message)
+                else:
+                    self._held.append((server, message))
+            ws.on_message(up)
+
+        self.page.route_web_socket(lambda url: True, route)
+
+    def holding(self) -> None:
+        """From now on what the page sends waits (see :meth:`hold_sending`)."""
+        self._held = []
+
+    def release(self) -> None:
+        """Send what the page sent while held, in its order, and stop holding."""
+        held, self._held = self._held or [], None
+        for server, message in held:
+            server.send(message)
+
     def frames_since(self, start: int):
         """What this phone received over its websockets since frame ``start``, decoded
         (:class:`tests.browser.frames.Received`: search its strings and numbers)."""

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from tests.browser.harness import new_table
+from tests.browser.harness import BUILDS, new_table
 
 pytestmark = pytest.mark.browser
 
@@ -142,3 +142,35 @@ def test_an_undo_that_goes_away_leaves_the_rest_of_the_accessibility_tree_alone(
              "Points in round 1", "Totals"}
     assert "Ann total 7" in restyled  # the positive control: the row that moved to the top
     assert not below & restyled, sorted(restyled)
+
+
+@pytest.mark.parametrize("build", BUILDS)
+def test_a_secret_pad_ends_with_its_winner_on_every_screen(server, phones, build):
+    """Issue 37, point 7: after the reveal the host ends the game from the table screen
+    (with a confirm); both phones and the table screen say "Cy wins with 26", the phones
+    show the chart and no "Next round", and the History says how the game ended."""
+    from tests.browser.test_table_frame import host_act
+
+    result = server.companion("new", "scorepad", "--players", "Ann,Bo,Cy", "--set", "secret=true", "--json")
+    assert result.returncode == 0, result.stderr
+    code = json.loads(result.stdout)["code"]
+    ann = phones("ann", build=build).open(f"{server.url}/join/{code}")
+    ann.tap("Sit as Ann")
+    for seat, points in enumerate((11, 9, 26)):
+        host_act(server, code, "points", {"points": points}, seat=seat)
+    ann.see("Everyone has entered round 1")
+    host = phones("host", viewport=LARGE, build=build).become_host(server)
+    host.open(f"{server.url}/t/{code}")
+    host.tap("Reveal scores")
+    host.tap("Reveal")
+    host.tap("End the game")
+    host.see("End the game?")
+    host.tap("Yes, end it")
+    for screen in (host, ann):
+        screen.see("Cy wins with 26")
+        assert screen.button("Next round").count() == 0
+    assert ann.text("Everyone has entered").count() == 0
+    ann.see("Running totals")
+    host.keep_screenshot(f"scorepad-table-ended-{build}")
+    ann.tap("History")
+    ann.see("The game ended: Cy wins with 26")

@@ -52,3 +52,25 @@ def test_numbers_on_the_table_screen_are_40_px_or_more():
                  and c.border is not None]
         assert black and all(c.border.top.color == rk.BLACK_EDGE for c in black)  # visible when dark
     run_app(test)
+
+
+def test_the_players_numbers_say_what_they_count_and_rocks_carry_a_mark():
+    """Issue 37: "3 demerit cards · 6 rocks", never a bare "3 · 6"; a rock chip carries its
+    colour's initial as well as its colour (red and green look alike to some players)."""
+    async def test(app):
+        t = Table(app)
+        to_turn_ins(t)
+        score_round_one(t)
+        wide = await app.host(t.hub, width=1280)
+        words = [c.value for c in walk(wide.tree()) if isinstance(c, ft.Text)]
+        assert "demerit cards" in words and "rocks" in words, words
+        assert "·" not in words
+    run_app(test)
+
+
+def test_a_rock_chip_carries_its_colours_mark():
+    names = {"R": "Red", "Y": "Yellow", "G": "Green", "B": "Blue", "W": "White"}
+    chip = rk.rock_chip(names, "G2")
+    assert chip.content.value == "G II" and chip.content.semantics_label == "Green II"
+    alike = dict(names, B="Grey")  # two colours starting alike: two letters each
+    assert rk.colour_mark(alike, "G") == "Gr" and rk.colour_mark(alike, "R") == "R"

@@ -161,3 +161,29 @@ def test_nothing_but_the_declared_fields_is_logged(api):
     entry = hub.match.log[-1]
     assert (entry.by, entry.action.seat) == (None, 0)  # the host, for the one seat to act
     assert entry.action.payload == {"face": "up", "class": "scholars", "points": 2}
+
+
+def in_production(api):
+    """Four seated phones at round 1's production step (cards that cost nothing to feed)."""
+    code, tokens = seated(api)
+    bids_in(api, code, tokens)
+    ok(api, code, "reveal", {}, tokens[0])
+    for _ in tokens:
+        ok(api, code, "take_card", {"face": "up", "class": "peasants", "points": 1}, host=True)
+    assert api.view(code, host=True)["public"]["phase"] == "production"
+    return code, tokens
+
+
+def test_everyone_tapping_done_from_the_same_screen_is_never_refused(api):
+    """Issue 37: each player's own Done does not depend on the others', so Dones made
+    by other seats since a phone's screen was drawn never make it stale; another kind of
+    move since (the host's) still does, said without move numbers."""
+    code, tokens = in_production(api)
+    seen = api.view(code, tokens[0])["revision"]
+    for token in tokens[:3]:
+        status, body = api.act(code, "done", {}, token=token, revision=seen)
+        assert status == 200, body
+    ok(api, code, "exchange", {"give": "grain"}, host=True, seat=3)  # pass-and-play
+    status, body = api.act(code, "done", {}, token=tokens[3], revision=seen)
+    assert status == 409 and readable(body["error"]), body
+    assert "moved on" in body["error"] and not any(ch.isdigit() for ch in body["error"])

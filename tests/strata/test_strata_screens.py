@@ -617,3 +617,15 @@ def test_parts_made_while_their_parent_drew_alone_still_draw_after_a_garbage_col
     for _ in range(2):
         run_app(test)
     assert not [r for r in caplog.records if "could not be drawn" in r.getMessage()]
+
+
+def test_a_class_chip_counts_cards_in_words_beside_a_cards_points():
+    """Issue 37: the chip beside Bo's 2-point Scholar says "Scholars 1 card", not a bare
+    "Scholars 1" that reads like points."""
+    async def test(app):
+        hub = production_table(app)
+        bo = await app.seat(hub, 1)
+        text = bo.text()
+        assert "Bo Scholars: 1 card" in text and "Bo Peasants: 0 cards" in text, text
+        assert "Bo Scholars 1" not in text
+    run_app(test)

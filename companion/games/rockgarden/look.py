@@ -91,13 +91,24 @@ def rock_ink(names: Mapping, letter: str) -> str:
     return "#000000" if _known(names, letter) in LIGHT else "#ffffff"
 
 
+def colour_mark(names: Mapping, letter: str) -> str:
+    """The colour's initial (two letters where another colour starts alike): a rock is
+    told apart by its mark as well as its colour (red and green look alike to some)."""
+    name = colour_name(names, letter)
+    others = [colour_name(names, other) for other in DEFAULT_SWATCH if other != letter]
+    if any(other[:1].upper() == name[:1].upper() for other in others):
+        return name[:2].capitalize()
+    return name[:1].upper()
+
+
 def rock_chip(names: Mapping, code: str, size: int = 22) -> ft.Control:
-    """One rock, in its colour, with its value big (``K`` is the black rock)."""
+    """One rock, in its colour, with its colour's mark and its value big (``K`` is the
+    black rock)."""
     if code == "K":
         fill, ink, text, label = kit.swatch("black"), "#ffffff", "Black", "Black rock"
     else:
-        fill, ink, text, label = (rock_fill(names, code[0]), rock_ink(names, code[0]),
-                                  ROMAN[int(code[1])], rock_label(names, code))
+        fill, ink, label = rock_fill(names, code[0]), rock_ink(names, code[0]), rock_label(names, code)
+        text = f"{colour_mark(names, code[0])} {ROMAN[int(code[1])]}"
     return ft.Container(
         ft.Text(text, size=size, weight=ft.FontWeight.BOLD, color=ink, semantics_label=label),
         bgcolor=fill, border_radius=size, padding=CHIP_PADDING,

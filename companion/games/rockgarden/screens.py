@@ -1405,8 +1405,10 @@ def BigPlayers(k: float):
         lines.append(ft.Row([
             kit.player_badge(name, colours[seat], size=_n(34 if len(rows_data) <= 4 else 28, k)),
             ft.Row([_big(str(cards), _n(BIG, k), f"{name} demerit cards {cards}"),
-                    _big("·", _n(BIG, k)),
-                    _big(str(rocks), _n(BIG, k), f"{name} rocks {rocks}")], tight=True, spacing=_n(10, k)),
+                    ft.Text("demerit cards" if cards != 1 else "demerit card", size=_n(18, k)),
+                    _big(str(rocks), _n(BIG, k), f"{name} rocks {rocks}"),
+                    ft.Text("rocks" if rocks != 1 else "rock", size=_n(18, k))],
+                   tight=True, spacing=_n(10, k), vertical_alignment=ft.CrossAxisAlignment.END),
         ], alignment=ft.MainAxisAlignment.SPACE_BETWEEN))
     if len(lines) > 4:  # five or six players: two columns, so the numbers keep their size
         half = (len(lines) + 1) // 2
@@ -1415,7 +1417,7 @@ def BigPlayers(k: float):
                                   spacing=_n(28, k), vertical_alignment=ft.CrossAxisAlignment.START)
     else:
         body = ft.Column(lines, spacing=0)
-    return ft.Column([_big("Demerit cards · rocks", _n(24, k)), body], spacing=0)
+    return ft.Column([_big("Players", _n(24, k)), body], spacing=0)
 
 
 @part

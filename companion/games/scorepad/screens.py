@@ -2,8 +2,10 @@
 
 Points go in with big -1/+1/+5 steppers (or typed on a number keyboard); the round shows
 who still has to enter; the totals put the leader first; "Next round" appears once
-everyone has entered (the host may move on anyway, after a confirm). Each part is a
-component reading only its slice of the view.
+everyone has entered (the host may move on anyway, after a confirm). The host ends the
+game (secret scores revealed first): every screen then says who won, above the final
+totals and the chart, and offers no more rounds. Each part is a component reading only
+its slice of the view.
 """
 
 from __future__ import annotations
@@ -54,9 +56,8 @@ def Screen():
     host = use_fixed(lambda s: s["table"]["host"])
     n = use_fixed(lambda s: len(s["table"]["players"]))
     over, secret = use_view(lambda s: (s["result"] is not None, s["public"]["secret"]))
-    controls: list[ft.Control] = [RoundTitle(), WaitingFor()]
-    if not over:  # right under whom the round waits for: "Next round" is never below the fold
-        controls.append(RoundButtons())
+    # right under whom the round waits for: "Next round" is never below the fold
+    controls: list[ft.Control] = [FinalStanding()] if over else [RoundTitle(), WaitingFor(), RoundButtons()]
     if secret:
         controls.append(kit.muted("Scores are secret: each player sees only their own until the "
                                   "host reveals them."))
@@ -67,9 +68,24 @@ def Screen():
             controls.extend(PointsEntry(s, single=False, key=f"entry{s}") for s in range(n))
         elif not use_table().extra.get("veil"):  # (pass-and-play's hand-over shows the table)
             controls.append(kit.muted("Watching: take a seat to enter points."))
-    controls.append(kit.card([kit.title("Totals"), Totals()]))
+    controls.append(kit.card([kit.title("Final totals" if over else "Totals"), Totals()]))
     controls.append(ChartSection())
     return ft.Column(controls, spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+
+
+def standing_of(screen: dict) -> str | None:
+    """"Cy wins with 26" once the game has ended; None before."""
+    result = screen["result"]
+    return result.get("standing") if result is not None else None
+
+
+@part
+def FinalStanding(size: int = 30):
+    """Who won, in words, on every screen once the host has ended the game."""
+    words = use_view(standing_of)
+    if words is None:
+        return ft.Container(visible=False)
+    return ft.Row([kit.big_text(words, size)], alignment=ft.MainAxisAlignment.CENTER, wrap=True)
 
 
 @part
@@ -274,7 +290,7 @@ def RoundButtons():
     host = use_fixed(lambda s: s["table"]["host"])
     # who has not entered: only the host's confirm names them (one slice: one listener)
     may, rnd, missing = use_view(lambda s: (
-        tuple(k in s["legal"] for k in ("new_round", "reveal", "finish")),
+        tuple(k in s["legal"] for k in ("new_round", "reveal")) + (may_end(s),),
         s["public"]["round"],
         tuple(s["public"]["players"][w]["name"] for w in s["public"]["waiting"]) if host else ()))
     buttons: list[ft.Control] = []
@@ -293,10 +309,21 @@ def RoundButtons():
     if may_reveal:
         buttons.append(kit.secondary("Reveal scores", lambda e: confirm_reveal(context)))
     if may_finish:
-        buttons.append(kit.secondary("Finish game", lambda e: context.confirm(
-            "Finish the game?", "The final totals are shown to everyone.",
-            lambda: context.act("finish"), "Finish")))
+        buttons.append(EndButton())
     return ft.Row(buttons, wrap=True)
+
+
+def may_end(screen: dict) -> bool:
+    """The host may end the game once every score is open (secret ones revealed first)."""
+    return "finish" in screen["legal"] and not screen["public"]["secret"]
+
+
+@part
+def EndButton():
+    context = use_table()
+    return kit.secondary("End the game", lambda e: context.confirm(
+        "End the game?", "The winner and the final totals are shown on every screen, and no "
+        "more rounds are played.", lambda: context.act("finish"), "Yes, end it"), icon=ft.Icons.FLAG)
 
 
 def confirm_reveal(context) -> None:
@@ -310,22 +337,24 @@ def confirm_reveal(context) -> None:
 def TableView():
     over = use_view(lambda s: s["result"] is not None)
     rnd = use_view(lambda s: s["public"]["round"])
-    head = "Final totals" if over else f"Round {rnd}"
-    return ft.Column([
-        ft.Row([kit.big_text(head, 64)], alignment=ft.MainAxisAlignment.CENTER),
-        BigWaiting(),
-        Totals(48, 80),
-        RevealButton(),
-    ], spacing=24, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+    head = FinalStanding(64) if over else ft.Row([kit.big_text(f"Round {rnd}", 64)],
+                                                   alignment=ft.MainAxisAlignment.CENTER)
+    controls = [head, BigWaiting(), Totals(48, 80), RevealButton()]
+    if over:
+        controls.append(ScoreChart())
+    return ft.Column(controls, spacing=24, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
 
 @part
 def RevealButton():
     """Secret scores are revealed from the table screen itself, after a confirm: the
     host need not enter for a player (which would show that player's total on the shared
-    screen). Until then this screen's view holds no hidden total at all."""
+    screen). Until then this screen's view holds no hidden total at all. Once every
+    score is open, the game is ended from here too."""
     context = use_table()
-    can = use_view(lambda s: "reveal" in s["legal"])
+    can, end = use_view(lambda s: ("reveal" in s["legal"], may_end(s)))
+    if end:
+        return ft.Row([EndButton()], alignment=ft.MainAxisAlignment.CENTER)
     if not can:
         return ft.Container(visible=False)
     return ft.Column([

@@ -188,9 +188,10 @@ def display_rows(cards: Sequence[dict], owner: str, mine: bool, cat: dict,
         if column not in cat["classes"] and not in_column:
             continue  # the Empresses' row only once there is one
         head = ft.Container(
-            kit.own(ft.Text(f"{labels[column]} {len(in_column)}", size=kit.SMALL if not big else kit.LARGE,
+            kit.own(ft.Text(f"{labels[column]}\n{plural(len(in_column), 'card')}",
+                            size=kit.SMALL if not big else kit.LARGE,
                             weight=ft.FontWeight.BOLD, color=class_text(column),
-                            semantics_label=f"{owner} {labels[column]} {len(in_column)}")),
+                            semantics_label=f"{owner} {labels[column]}: {plural(len(in_column), 'card')}")),
             bgcolor=class_colour(column), border_radius=6, padding=ft.Padding(6, 4, 6, 4),
             width=110 if not big else 220)
         tiles = [card_tile(c, owner, mine, cat, big) for c in in_column]
