@@ -32,7 +32,7 @@ def corner_invite(phone, code: str, size: int = 56) -> ft.Control:
                    ft.Text(" ".join(code), size=24, weight=ft.FontWeight.BOLD,
                            semantics_label=f"Join with table code {code}")],
                   spacing=0, horizontal_alignment=ft.CrossAxisAlignment.END, tight=True),
-        ft.Image(src=qr_png(url), width=size, height=size, semantics_label=f"QR code to join at {url}"),
+        ft.Image(src=qr_svg(url), width=size, height=size, semantics_label=f"QR code to join at {url}"),
     ], spacing=12, tight=True, vertical_alignment=ft.CrossAxisAlignment.CENTER)
 
 

@@ -160,6 +160,19 @@ class Server:
         kept = text.split("Stop with Ctrl-C.", 1)[-1].strip().splitlines()
         return "\n".join(kept[-lines:]) or "(the server logged nothing after its start)"
 
+    def act(self, code: str, kind: str, payload: dict | None = None, seat: int | None = None) -> None:
+        """One move sent by the host over the JSON transport (as a script would)."""
+        import json
+        import urllib.request
+
+        body = {"kind": kind, "payload": payload or {}, **({"seat": seat} if seat is not None else {})}
+        request = urllib.request.Request(f"{self.url}/api/tables/{code}/actions", method="POST",
+                                         data=json.dumps(body).encode(),
+                                         headers={"content-type": "application/json",
+                                                  "X-Host-Key": self.host_key})
+        with urllib.request.urlopen(request, timeout=20) as answer:
+            assert answer.status == 200
+
     def companion(self, *args: str) -> subprocess.CompletedProcess:
         """Run a ``companion`` command against this server's data directory."""
         return subprocess.run([sys.executable, "-m", "companion", *args, "--data", str(self.data_dir)],

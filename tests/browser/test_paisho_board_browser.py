@@ -5,7 +5,6 @@ after three turns, never typed; the table screen's board at 1920x1080."""
 from __future__ import annotations
 
 import json
-import urllib.request
 
 import pytest
 
@@ -22,12 +21,7 @@ def board_table(server, moves=()) -> str:
     assert made.returncode == 0, made.stderr
     code = json.loads(made.stdout)["code"]
     for seat, kind, payload in moves:
-        request = urllib.request.Request(
-            f"{server.url}/api/tables/{code}/actions", method="POST",
-            data=json.dumps({"kind": kind, "payload": payload, "seat": seat}).encode(),
-            headers={"content-type": "application/json", "X-Host-Key": server.host_key})
-        with urllib.request.urlopen(request, timeout=10) as answer:
-            assert answer.status == 200
+        server.act(code, kind, payload, seat)
     return code
 
 

@@ -13,7 +13,6 @@ import io
 import json
 import re
 import time
-import urllib.request
 
 import pytest
 from PIL import Image
@@ -213,12 +212,7 @@ def midgame_table(server, target: int = 30) -> str:
     assert made.returncode == 0, made.stderr
     code = json.loads(made.stdout)["code"]
     for seat, kind, payload in MIDGAME:
-        request = urllib.request.Request(
-            f"{server.url}/api/tables/{code}/actions", method="POST",
-            data=json.dumps({"kind": kind, "payload": payload, "seat": seat}).encode(),
-            headers={"content-type": "application/json", "X-Host-Key": server.host_key})
-        with urllib.request.urlopen(request, timeout=10) as answer:
-            assert answer.status == 200
+        server.act(code, kind, payload, seat)
     return code
 
 
