@@ -32,7 +32,7 @@ def test_the_end_says_who_won_on_every_screen_and_in_the_history():
     assert match.view(None, host=True)["result"]["standing"] == "Cy wins with 26"
     for seat in range(3):
         news = match.view(seat, since=seen)["news"]
-        assert news == [{"rev": match.revision, "text": "The game ended: Cy wins with 26", "concerns": True}]
+        assert news == [{"rev": match.revision, "text": "The game ended: Cy wins with 26", "concerns": True, "sealed": False}]
     assert [line for _, line in match.history(None)][-1] == "The game ended: Cy wins with 26"
     assert match.legal(None, True) == ["undo"]  # no more rounds, no more points
 
