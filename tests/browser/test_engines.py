@@ -24,8 +24,9 @@ MOVES = {
     # game: (players, the seat taken, the move's taps and what each shows, what its undo shows)
     "scorepad": ("Ann,Bo", "Ann", [("+5", None, None), ("Save", "label", "Ann total 5")],
                  ("label", "Ann total 0")),
-    "paisho": ("Ann,Bo", "Ann", [("Pass", "text", "End turn"), ("End turn", "text", "Bo's turn")],
-               ("text", "Your turn")),
+    "paisho": ("Ann,Bo", "Ann", [("Place Jasmine", "label", "Go to 0,-8"),  # the board on the phone
+                                 ("Go to 0,-8", "label", "Ann's Jasmine on 0,-8")],
+               ("text", "Tap one of your tiles, then where it goes.")),
     "strata": ("Ann,Bo,Cy", "Cy", [("Extra 1 Money 0 Grain", "label", "Round 1 of 15")],
                ("label", "Phase: Setup: extra resources")),
     "bluffstones": ("Ann,Bo,Cy", "Ann", [("Ann starts", "text", "Ann holds the turn tower.")],
