@@ -46,9 +46,13 @@ def sat(phones, server, code: str, name: str, build: str, vibrates: bool):
     return phone
 
 
-def next_round(server, code: str, points: tuple[int, int]) -> None:
+def next_round(server, code: str, points: tuple[int, int], watcher, done: int) -> None:
+    """Everyone's points for round ``done``, then the next round, once ``watcher`` has
+    shown that its turn ended (its turn coming round again is then a turn that comes:
+    a phone that never drew the round's end sees its turn go on, and is not cued)."""
     for seat, value in enumerate(points):
         host_act(server, code, "points", {"points": value}, seat=seat)
+    watcher.see(f"Everyone has entered round {done}")
     host_act(server, code, "new_round", {})
 
 
@@ -71,7 +75,7 @@ def test_a_phone_that_cannot_vibrate_sounds_and_flashes_its_cue(server, phones, 
 
     bo.page.get_by_label("Sound on", exact=True).first.click()  # this phone's cues go silent
     bo.see("Cues are silent on this phone")
-    next_round(server, code, (3, 4))
+    next_round(server, code, (3, 4), bo, 2)
     bo.see("Points in round 3")
     bo.page.wait_for_function("() => window.__flashes >= 2", timeout=20000)
     bo.page.wait_for_timeout(300)
