@@ -461,3 +461,23 @@ def test_with_the_board_a_harmony_is_drawn_and_scored_by_itself():
             hub.act(HOST, "pass", {}, None, seat=ANN)
         assert state(hub)["scores"][ANN] == 1
     run_app(test)
+
+
+def test_the_bigger_board_makes_every_point_a_36_px_target():
+    async def test(app):
+        hub = board_table(app)
+        ann = await app.seat(hub, ANN)
+        await ann.tap("Place Jasmine")
+        small = tappable_width(ann, "Go to 0,-8")
+        assert small < 36  # 17 points across a phone
+        await ann.tap("Bigger board (easier to tap)")  # the Jasmine stays picked
+        assert tappable_width(ann, "Go to 0,-8") >= 36
+        await ann.tap("Go to 0,-8")
+        assert last(hub) == ("place", {"tile": "jasmine", "at": [0, -8]}, ANN, ANN)
+    run_app(test)
+
+
+def tappable_width(tab, name: str) -> float:
+    from tests.uitree import taps
+
+    return taps(tab.tree())[name].width

@@ -72,7 +72,7 @@ def BoardMap(me: int | None, width: float | None = None):
     cell = screen / POINTS_ACROSS
     small = cell < TARGET
     if zoomed and small:
-        cell = TARGET + 4
+        cell = TARGET / 0.8  # a tile, 0.8 of its point, is then a 36 px target
     my_turn = bool(view["starts"] or view["targets"])
     if picked is not None and not _still_there(view, picked):
         picked = None
@@ -224,16 +224,18 @@ def _marks(targets, occupied: set, grid: Grid, go) -> list[ft.Control]:
     """The points the picked tile may go to (empty ones; a tile to capture is marked on
     the tile itself)."""
     marks = []
-    size = max(grid.cell * 0.7, 12)
+    size = grid.cell  # the whole point is the target; the dot inside shows it
     for point in targets:
         if point in occupied:
             continue
         cx, cy = grid.at(point)
-        dot = ft.Container(ft.Text("•", size=max(8, size * 0.5), color="#ffffff", text_align=ft.TextAlign.CENTER,
-                                   semantics_label=f"Go to {_key(point)}"),
-                           alignment=ft.Alignment.CENTER, width=size, height=size,
-                           border_radius=size / 2, bgcolor=ft.Colors.with_opacity(0.55, "#1565c0"),
-                           border=ft.Border.all(2, "#0d47a1"), on_click=_going(go, point))
+        shown = max(size * 0.7, 12)
+        dot = ft.Container(
+            ft.Container(ft.Text("•", size=max(8, shown * 0.5), color="#ffffff", text_align=ft.TextAlign.CENTER,
+                                 semantics_label=f"Go to {_key(point)}"),
+                         alignment=ft.Alignment.CENTER, width=shown, height=shown, border_radius=shown / 2,
+                         bgcolor=ft.Colors.with_opacity(0.55, "#1565c0"), border=ft.Border.all(2, "#0d47a1")),
+            alignment=ft.Alignment.CENTER, width=size, height=size, on_click=_going(go, point))
         marks.append(_placed(dot, cx - size / 2, cy - size / 2))
     return marks
 
