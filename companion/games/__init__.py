@@ -59,3 +59,18 @@ def screens_of(game_id: str) -> GameScreens:
     from engine.registry import entry_of
 
     return importlib.import_module(entry_of(game_id).screens).SCREENS
+
+
+# -- a game's command-line calculators ---------------------------------------------------
+
+def show_help(parser) -> int:
+    """A game's command given no calculator: its help, status 0."""
+    parser.print_help()
+    return 0
+
+
+def usage(message: str) -> Exception:
+    """Bad input to a game's calculator: one line on stderr, exit status 2."""
+    from companion.cli import UsageError
+
+    return UsageError(message)

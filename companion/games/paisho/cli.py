@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 
+from companion.games import show_help, usage
 from engine.errors import IllegalAction
 from engine.paisho.board import Point, parse_point
 from engine.paisho.harmony import NEXT, REACHES, Harmony, Tile, harmonies
@@ -36,18 +37,9 @@ def register(subparsers) -> None:
                        help="the seat whose White Lotus blooms")
     found.add_argument("--json", action="store_true", help="print JSON")
     found.set_defaults(run=run_harmonies)
-    paisho.set_defaults(run=lambda args: _help(paisho))
+    paisho.set_defaults(run=lambda args: show_help(paisho))
 
 
-def _help(parser) -> int:
-    parser.print_help()
-    return 0
-
-
-def _usage(message: str):
-    from companion.cli import UsageError
-
-    return UsageError(message)
 
 
 def parse_board(text: str) -> dict[Point, Tile]:
@@ -56,25 +48,25 @@ def parse_board(text: str) -> dict[Point, Tile]:
     for item in text.split():
         parts = item.split(":")
         if len(parts) != 3:
-            raise _usage(f"--board: '{item}' should look like x,y:SEAT:TILE (for example 0,-3:0:rose)")
+            raise usage(f"--board: '{item}' should look like x,y:SEAT:TILE (for example 0,-3:0:rose)")
         try:
             point = parse_point(parts[0])
         except ValueError as error:
-            raise _usage(f"--board: {error}") from None
+            raise usage(f"--board: {error}") from None
         board_seat = _seat(parts[1], item)
         try:
             kind = parse_kind(parts[2])
         except IllegalAction as error:
-            raise _usage(f"--board: {error}") from None
+            raise usage(f"--board: {error}") from None
         if point in board:
-            raise _usage(f"--board: two tiles on {point[0]},{point[1]}")
+            raise usage(f"--board: two tiles on {point[0]},{point[1]}")
         board[point] = Tile(board_seat, kind)
     return board
 
 
 def _seat(raw: str, item: str) -> int:
     if not raw.isdigit() or int(raw) >= SEATS:
-        raise _usage(f"--board: '{item}': the seat is 0 to {SEATS - 1}, not '{raw}'")
+        raise usage(f"--board: '{item}': the seat is 0 to {SEATS - 1}, not '{raw}'")
     return int(raw)
 
 
@@ -87,7 +79,7 @@ def run_harmonies(args) -> int:
     board = parse_board(args.board)
     for seat in args.blooming:
         if not 0 <= seat < SEATS:
-            raise _usage(f"--blooming: the seat is 0 to {SEATS - 1}, not {seat}")
+            raise usage(f"--blooming: the seat is 0 to {SEATS - 1}, not {seat}")
     found = harmonies(board, args.reach, frozenset(args.blooming))
     if args.json:
         print(json.dumps(as_json(found)))

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import re
 
+from companion.games import show_help, usage
 from engine.errors import IllegalAction
 from engine.strata.cards import CLASSES, parse_class
 from engine.strata.scoring import best_assignment, places, rank
@@ -51,18 +52,9 @@ def register(subparsers) -> None:
     score.add_argument("--json", action="store_true", help="print JSON")
     score.set_defaults(run=run_score)
 
-    strata.set_defaults(run=lambda args: _help(strata))
+    strata.set_defaults(run=lambda args: show_help(strata))
 
 
-def _help(parser) -> int:
-    parser.print_help()
-    return 0
-
-
-def _usage(message: str):
-    from companion.cli import UsageError
-
-    return UsageError(message)
 
 
 # -- tribute -----------------------------------------------------------------------
@@ -72,14 +64,14 @@ def parse_influence(text: str) -> list[tuple[str, int]]:
     pairs = []
     for part in text.split(","):
         if not part.strip():
-            raise _usage(f"--influence: empty entry in '{text}'; write NAME=N,NAME=N")
+            raise usage(f"--influence: empty entry in '{text}'; write NAME=N,NAME=N")
         name, sep, value = part.partition("=")
         name = name.strip()
         if not sep or not name:
-            raise _usage(f"--influence: '{part.strip()}' should look like NAME=N")
+            raise usage(f"--influence: '{part.strip()}' should look like NAME=N")
         value = value.strip()
         if not re.fullmatch(r"\d+", value):
-            raise _usage(f"--influence: {name}'s Influence '{value}' is not a whole number, 0 or more")
+            raise usage(f"--influence: {name}'s Influence '{value}' is not a whole number, 0 or more")
         pairs.append((name, int(value)))
     _check_names([n for n, _ in pairs], "--influence")
     return pairs
@@ -89,10 +81,10 @@ def _check_names(names: list[str], option: str, least: int = MIN_PLAYERS) -> Non
     seen = set()
     for name in names:
         if name.casefold() in seen:
-            raise _usage(f"{option}: the name '{name}' appears twice")
+            raise usage(f"{option}: the name '{name}' appears twice")
         seen.add(name.casefold())
     if not least <= len(names) <= MAX_PLAYERS:
-        raise _usage(f"Four Big Strata is for {MIN_PLAYERS} to {MAX_PLAYERS} players, "
+        raise usage(f"Four Big Strata is for {MIN_PLAYERS} to {MAX_PLAYERS} players, "
                      f"not {len(names)}")
 
 
@@ -104,9 +96,9 @@ def run_tribute(args) -> int:
     folded = [i for i, n in enumerate(names) if n.casefold() == start.casefold()]
     index = (exact or folded or [None])[0]
     if index is None:
-        raise _usage(f"--start: '{start}' is not one of {', '.join(names)}")
+        raise usage(f"--start: '{start}' is not one of {', '.join(names)}")
     if args.per < 1:
-        raise _usage(f"--per: the rate is a whole number, 1 or more, not {args.per}")
+        raise usage(f"--per: the rate is a whole number, 1 or more, not {args.per}")
     transfers = tribute_transfers([v for _, v in pairs], index, args.per)
     rows = [{"from": names[t["from"]], "to": names[t["to"]], "count": t["count"]}
             for t in transfers]
@@ -132,37 +124,37 @@ def parse_player(text: str, missing_zero: bool = False) -> dict:
     name, sep, rest = text.partition(":")
     name = name.strip()
     if not sep or not name:
-        raise _usage(f"--player: '{text}' should start with a name and a colon, like "
+        raise usage(f"--player: '{text}' should start with a name and a colon, like "
                      "\"Guo: scholars=7 peasants=8 artisans=10 merchants=7 flex=3,2\"")
     classes: dict[str, int] = {}
     flex: list[int] | None = None
     for token in rest.split():
         key, eq, value = token.partition("=")
         if not eq:
-            raise _usage(f"--player {name}: '{token}' should look like class=N or flex=N,N")
+            raise usage(f"--player {name}: '{token}' should look like class=N or flex=N,N")
         key = key.strip().lower()
         if key == "flex":
             if flex is not None:
-                raise _usage(f"--player {name}: flex is given twice")
+                raise usage(f"--player {name}: flex is given twice")
             parts = value.split(",")
             if not all(re.fullmatch(r"\d+", p.strip()) and int(p) >= 1 for p in parts):
-                raise _usage(f"--player {name}: flex '{value}' should be points of 1 or more, "
+                raise usage(f"--player {name}: flex '{value}' should be points of 1 or more, "
                              "separated by commas, like flex=3,2")
             flex = [int(p) for p in parts]
             continue
         try:
             cls = parse_class(key)
         except IllegalAction:
-            raise _usage(f"--player {name}: '{key}' is not a class; use scholars, peasants, "
+            raise usage(f"--player {name}: '{key}' is not a class; use scholars, peasants, "
                          "artisans, merchants and flex") from None
         if cls in classes:
-            raise _usage(f"--player {name}: {cls} is given twice")
+            raise usage(f"--player {name}: {cls} is given twice")
         if not re.fullmatch(r"\d+", value.strip()):
-            raise _usage(f"--player {name}: {cls} '{value}' is not a whole number, 0 or more")
+            raise usage(f"--player {name}: {cls} '{value}' is not a whole number, 0 or more")
         classes[cls] = int(value)
     missing = [cls for cls in CLASSES if cls not in classes]
     if missing and not missing_zero:
-        raise _usage(f"--player {name}: {', '.join(missing)} not given; give all four classes "
+        raise usage(f"--player {name}: {', '.join(missing)} not given; give all four classes "
                      "(or --missing-zero to count a missing class as 0)")
     for cls in missing:
         classes[cls] = 0  # a class not given has no cards: 0 points
