@@ -389,12 +389,19 @@ class App:
         return await self.tab(f"/t/{hub.code}")
 
 
-def run_app(test, tables: Tables | None = None):
-    """Run ``async def test(app)`` on its own loop in its own thread (the browser tests'
-    Playwright keeps a loop in the main thread)."""
+def run_apart(coroutine):
+    """Run a coroutine to its end on its own loop in its own thread: the browser tests'
+    Playwright keeps a loop running in the main thread for the whole session, and
+    ``asyncio.run`` refuses to start beside it."""
     import asyncio
     from concurrent.futures import ThreadPoolExecutor
 
+    with ThreadPoolExecutor(max_workers=1) as worker:
+        return worker.submit(asyncio.run, coroutine).result()
+
+
+def run_app(test, tables: Tables | None = None):
+    """Run ``async def test(app)`` apart (see :func:`run_apart`)."""
     async def main():
         app = App(tables)
         try:
@@ -402,5 +409,4 @@ def run_app(test, tables: Tables | None = None):
         finally:
             app.executor.shutdown(wait=False)
 
-    with ThreadPoolExecutor(max_workers=1) as worker:
-        return worker.submit(asyncio.run, main()).result()
+    return run_apart(main())

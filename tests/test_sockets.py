@@ -9,6 +9,7 @@ import pytest
 
 from companion.sockets import EVENT, REGISTER, Share, Shares, SocketLimits, count_tasks, read_frame, _SOCKET
 from tests.server.flet_wire import INVOKE, PAGE_ID, UPDATE, frame, registration
+from tests.support import run_apart
 
 
 def test_a_phone_s_own_frames_are_read():
@@ -105,6 +106,6 @@ def test_a_socket_s_tasks_are_counted_and_their_loop_time_charged_to_its_device(
         await asyncio.create_task(busy())  # not a socket's: not charged
         return socket
 
-    socket = asyncio.run(test())
+    socket = run_apart(test())
     assert socket.tasks == 0
     assert 2.0 - 1.0 < socket.share.balance <= 2.0 - 0.05  # its 50 ms (and no more than a slow machine adds)

@@ -5,7 +5,6 @@ tests/server/test_sessions_server.py; the full-size memory figures are ``bench/a
 
 from __future__ import annotations
 
-import asyncio
 import time
 from pathlib import Path
 
@@ -13,6 +12,7 @@ import pytest
 
 from tests.browser.harness import Server
 from tests.server.raw_phones import leave, leave_many, register, start_page_drawn
+from tests.support import run_apart
 
 GRACE_S = 1
 EVICTION_TICK_S = 10  # Flet's evictor closes the sessions past their grace every 10 s
@@ -41,10 +41,10 @@ def server(tmp_path):
 def test_phones_that_leave_before_answering_leave_no_traceback(server):
     url = server.url.replace("http", "ws") + "/ws"
     leaving = leave_many(url, PAGES, ADDRESSES, leavings=LEAVING_BEFORE_ANSWERING)
-    assert asyncio.run(leaving) == 0
+    assert run_apart(leaving) == 0
     after_the_grace()  # the pages are let go: nothing more is logged for them
     # the server still draws a phone's start page, and said nothing of the phones that left
-    assert asyncio.run(leave(url, "127.0.0.2", "after the first screen"))
+    assert run_apart(leave(url, "127.0.0.2", "after the first screen"))
     log = Path(server.log_path).read_text(errors="replace")
     assert "Traceback" not in log and "ERROR" not in log, server.log_tail()
 
@@ -66,7 +66,7 @@ def test_a_device_past_its_page_cap_gets_a_working_page(tmp_path):
             return await start_page_drawn(ws, within=8)
 
     try:
-        drawn = [asyncio.run(open_and_leave()) for _ in range(PER_ADDRESS + 4)]
+        drawn = [run_apart(open_and_leave()) for _ in range(PER_ADDRESS + 4)]
     finally:
         served.stop()
     assert all(drawn), f"pages not drawn within 8 s: {[i + 1 for i, ok in enumerate(drawn) if not ok]}"

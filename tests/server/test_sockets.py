@@ -17,6 +17,7 @@ import pytest
 from companion.codes import CODE_ALPHABET
 from companion.guard import LIMIT
 from tests.browser.harness import Server
+from tests.support import run_apart
 from tests.server.flet_wire import EVENT, PAGE_ID, UPDATE, WirePhone, frame, registration
 
 HOST_ONLY = ("New table", "Download this table")
@@ -25,8 +26,7 @@ NO_TABLE = "There is no table with code"
 WAIT = "Too many wrong table codes from this device"
 
 
-def run(coroutine):
-    return asyncio.run(coroutine)
+run = run_apart
 
 
 def rss_mib(pid: int) -> float:
