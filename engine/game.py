@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 from engine.errors import IllegalAction
-from engine.moves import Move
+from engine.moves import Move, Said, said
 from engine.schema import bad_characters
 
 SETTING_TEXT_MAX = 60
@@ -44,21 +44,6 @@ class Action:
 
     def get(self, key: str, default: Any = None) -> Any:
         return self.payload.get(key, default)
-
-
-@dataclass(frozen=True)
-class Said:
-    """An action in words for one viewer (:meth:`Game.describe`): ``text`` is its history
-    line; ``to_you``, when the action concerns this viewer's seat, what their phone says
-    (and buzzes for) when it hears of it."""
-
-    text: str
-    to_you: str | None = None
-
-
-def said(words: "str | Said") -> Said:
-    """What :meth:`Game.describe` answered, as a :class:`Said`."""
-    return words if isinstance(words, Said) else Said(str(words))
 
 
 @dataclass(frozen=True)
@@ -214,6 +199,19 @@ class Game:
     def result(self, state: Any) -> dict | None:
         """Final ranking etc. once the game is over (public: everything revealed)."""
         return None
+
+    def say(self, before: Any, action: Action, after: Any, viewer: int | None) -> Said:
+        """What ``action`` (``before`` -> ``after``) said to ``viewer``: the one dispatch to
+        its move's words (:attr:`Move.words`). Total: it never raises, whatever the action."""
+        move = self.moves.get(action.kind) if isinstance(action.kind, str) else None
+        if move is None:
+            return Said("A move this game does not know")
+        if move.words is None:  # a game whose moves do not carry their words yet
+            return said(self.describe(before, action, viewer, after))
+        try:
+            return said(move.words(before, action, after, viewer))
+        except Exception:  # total: a plain line rather than no history
+            return Said(move.title)
 
     def describe(self, state: Any, action: Action, viewer: int | None, after: Any = None) -> "str | Said":
         """The action in words for the history, as ``viewer`` may read it

@@ -44,9 +44,31 @@ Handler = Callable[[Any, "int | None", dict], Any]
 """``handler(state, seat, payload)`` changes ``state`` (a private copy) in place, or
 returns the next state; raises IllegalAction (the copy is then thrown away)."""
 
+Words = Callable[[Any, Any, Any, "int | None"], "str | Said"]
+"""``words(before, action, after, viewer)``: what the move said, for ``viewer`` (a seat; None:
+the table screen and watchers): its line in the history, and (a :class:`Said` with
+``to_you``) what it tells the viewer's seat when it concerns it. ``before``/``after`` are the
+states around the move: an outcome the words need (a tribute paid, a harmony broken) is read
+from what the move recorded there, never by running a handler. Hidden values appear only for
+a viewer who may see them."""
+
 Condition = Callable[[Any, "int | None", bool], "str | None"]
 """``when(state, seat, host)``: None when the move is open now to ``seat`` (``host``: sent
 from the host's device), else why not, in words."""
+
+
+@dataclass(frozen=True)
+class Said:
+    """A move in words for one viewer: ``text`` is its history line; ``to_you``, when the
+    move concerns this viewer's seat, what their phone says (and cues) when it hears of it."""
+
+    text: str
+    to_you: str | None = None
+
+
+def said(words: "str | Said") -> Said:
+    """Words as a :class:`Said` (a move's words may be a plain line)."""
+    return words if isinstance(words, Said) else Said(str(words))
 
 
 @dataclass(frozen=True)
@@ -69,6 +91,8 @@ class Move:
     move made by others since a phone last looked never makes this one stale."""
     when: Condition | None = field(default=None, compare=False)
     label: str = ""
+    words: Words | None = field(default=None, compare=False)
+    """What the move says (:data:`Words`); None: its title."""
 
     def __post_init__(self) -> None:
         if self.who not in WHO:

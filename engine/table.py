@@ -16,7 +16,7 @@ from typing import Any, Iterable, Mapping, Sequence
 from engine.check import MAX_PAYLOAD_BYTES, apply, check, legal_moves, play, refusal
 from engine.envelope import ENVELOPE, envelope
 from engine.errors import IllegalAction, StaleRevision
-from engine.game import Action, Game, said
+from engine.game import Action, Game
 from engine.log import (REDO, SNAPSHOT_EVERY, TABLE_KINDS, UNDO, Entry, Link, LogSource, LogView,
                         effective)
 from engine.moves import HOST_ONLY, Move
@@ -426,7 +426,7 @@ class Match:
             if states is None:
                 continue
             entry = self._entry(rev)
-            words = said(self.game.describe(states[0], entry.action, seat, states[1]))
+            words = self.game.say(states[0], entry.action, states[1], seat)
             mine = seat is not None and words.to_you is not None
             move = self.move(entry.action.kind) if isinstance(entry.action.kind, str) else None
             items.append({"rev": rev, "text": words.to_you if mine else words.text, "concerns": mine,
@@ -441,7 +441,7 @@ class Match:
         lines = []
         for entry in self.done:
             after = apply(self.game, state, entry.action, entry.by, self.names)[0]
-            lines.append((entry, said(self.game.describe(state, entry.action, viewer, after)).text))
+            lines.append((entry, self.game.say(state, entry.action, after, viewer).text))
             state = after
         return lines
 

@@ -4,7 +4,7 @@ Random players pick moves from their own view's ``legal`` list (with payloads fr
 ``tests/players/<game>.py``) for a few hundred games per game. Throughout: nothing
 crashes, a move never changes the state it was given, a refused move changes nothing and
 says why in words, every view is JSON-safe and holds exactly the envelope's keys, a
-secret move's content never shows in another seat's view, ``describe`` is total, and
+secret move's content never shows in another seat's view, a move's words are total, and
 replaying the log gives the same state. Fuzzed payloads are refused in words.
 """
 
@@ -60,8 +60,9 @@ def play_one(game_id: str, seed: int, legal_seen: dict | None = None) -> RandomT
             if move.independent:
                 check_independent(table, proposal.entry.action, proposal.state)
             for viewer in (None, *range(table.n)):
-                text = game.describe(match.state, proposal.entry.action, viewer)
-                assert isinstance(text, str) and text, f"describe gave {text!r}"
+                words = game.say(match.state, proposal.entry.action, proposal.state, viewer)
+                assert isinstance(words.text, str) and words.text, f"say gave {words!r}"
+                assert words.to_you is None or (isinstance(words.to_you, str) and words.to_you)
         match.accept(proposal)
         for seat_, host_ in rng.sample(table.viewers(), 2):
             check_view(match.view(seat_, host_))
@@ -133,7 +134,7 @@ def test_random_legal_play_keeps_the_contract(game_id):
 
 
 @pytest.mark.parametrize("game_id", GAMES)
-def test_describe_is_total(game_id):
+def test_words_are_total(game_id):
     game = get_game(game_id)
     table = play_one(game_id, 1)
     state = table.match.state
@@ -142,8 +143,8 @@ def test_describe_is_total(game_id):
         for payload in odd:
             for seat in (None, 0, 99, -1):
                 for viewer in (None, 0, 1):
-                    text = game.describe(state, Action(seat, kind, payload), viewer)
-                    assert isinstance(text, str) and text
+                    words = game.say(state, Action(seat, kind, payload), state, viewer)
+                    assert isinstance(words.text, str) and words.text
 
 
 @pytest.mark.parametrize("game_id", GAMES)

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from engine.game import Action, said as engine_said
+from engine.game import Action
+from engine.moves import said as engine_said
 from engine.plain import is_plain
 from engine.strata import GAME
 from engine.table import Entry, Match, make_spec, play

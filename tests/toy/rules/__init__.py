@@ -4,7 +4,7 @@ whoever reaches the target wins. Everything a game gives, and nothing more."""
 from __future__ import annotations
 
 from engine.game import Action, Game, Setting
-from engine.moves import TURN, Move, move_table
+from engine.moves import TURN, Move, Said, move_table
 from engine.schema import Field, Int, fields
 
 LEAST, MOST = 1, 3  # what one move may add
@@ -18,13 +18,22 @@ def _add(state: dict, seat: int, payload: dict) -> None:
         state["turn"] = (state["turn"] + 1) % len(state["players"])
 
 
+def _added(before: dict, action: Action, after: dict, viewer: int | None) -> Said:
+    """Everyone reads who added what; the other player hears how far the counter is from
+    the target."""
+    line = f"{before['players'][action.seat]} added {action.get('amount')}"
+    if viewer is None or viewer == action.seat or after["winner"] is not None:
+        return Said(line)
+    return Said(line, f"{line}: {after['target'] - after['count']} to go")
+
+
 class Toy(Game):
     id = "toy"
     title = "Toy"
     min_players = 2
     max_players = 2
     settings = (Setting("target", "Target", 10, minimum=3, maximum=50),)
-    moves = move_table(Move("add", _add, who=TURN, label="Add",
+    moves = move_table(Move("add", _add, who=TURN, label="Add", words=_added,
                             payload=fields(amount=Field(Int(LEAST, MOST), "The amount", required=True))))
 
     def setup(self, players, settings):
@@ -42,16 +51,6 @@ class Toy(Game):
 
     def result(self, state):
         return {"winner": state["players"][state["winner"]]} if state["winner"] is not None else None
-
-    def history_line(self, state, action: Action, viewer, after=None):
-        name = state["players"][action.seat] if isinstance(action.seat, int) and 0 <= action.seat < 2 else "Someone"
-        return f"{name} added {action.payload.get('amount', '?')}"
-
-    def tells(self, before, action: Action, after, seat):
-        """The other player hears how far the counter is from the target."""
-        if seat == action.seat or after["winner"] is not None:
-            return None
-        return f"{before['players'][action.seat]} added {action.payload['amount']}: {after['target'] - after['count']} to go"
 
 
 GAME = Toy()
