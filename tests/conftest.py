@@ -1,6 +1,8 @@
 """Shared fixtures: nothing here mocks the database or the engine."""
 
 import sys
+
+import pytest
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -8,3 +10,13 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from tests.parts_drawn import broken_parts, parts_drawn  # noqa: E402,F401 (every test hears the part guard)
+
+
+@pytest.fixture
+def toy(monkeypatch):
+    """The toy game (tests/toy) registered beside the real ones, as a new game would be."""
+    from engine import registry
+    from tests.toy import ENTRY
+
+    monkeypatch.setattr(registry, "GAMES", registry.GAMES + (ENTRY,))
+    return registry.get_game("toy")

@@ -11,8 +11,12 @@ import importlib
 import json
 import random
 import re
+import socket
 import subprocess
 import sys
+import time
+import urllib.error
+import urllib.request
 from pathlib import Path
 from typing import Any, Callable
 
@@ -77,6 +81,18 @@ def companion(*args: str, timeout: float = 120) -> subprocess.CompletedProcess:
     """The command line in a process of its own, from the project's folder."""
     return subprocess.run([sys.executable, "-m", "companion", *args], cwd=str(ROOT),
                           capture_output=True, text=True, timeout=timeout)
+
+
+def files_of(data) -> dict:
+    """Every file under ``data`` and its bytes (to show a refused command changed nothing)."""
+    return {str(p.relative_to(data)): p.read_bytes() for p in sorted(data.rglob("*")) if p.is_file()}
+
+
+def refused(result, says: str) -> None:
+    """A command refused in one line on stderr, exit 2, nothing on stdout."""
+    assert result.returncode == 2, result
+    assert result.stderr.count("\n") == 1 and says in result.stderr, result.stderr
+    assert "Traceback" not in result.stderr and not result.stdout
 
 
 def rules_imported(*modules) -> list[str]:
@@ -410,3 +426,58 @@ def run_app(test, tables: Tables | None = None):
             app.executor.shutdown(wait=False)
 
     return run_apart(main())
+
+
+# -- the server by hand over HTTP ---------------------------------------------------------
+
+def get(url: str, headers: dict | None = None):
+    request = urllib.request.Request(url, headers=headers or {})
+    return urllib.request.urlopen(request, timeout=20)
+
+
+def post(url: str, body, headers: dict | None = None) -> tuple[int, dict]:
+    """(status, answer) of a JSON POST (``Content-Type: application/json`` unless
+    ``headers`` say otherwise)."""
+    data = body if isinstance(body, bytes) else json.dumps(body).encode()
+    request = urllib.request.Request(url, data=data, method="POST",
+                                     headers={"Content-Type": "application/json", **(headers or {})})
+    try:
+        with urllib.request.urlopen(request, timeout=20) as response:
+            return response.status, json.loads(response.read())
+    except urllib.error.HTTPError as exc:
+        return exc.code, json.loads(exc.read())
+
+
+def raw_request(server, head: bytes, body_chunks=(), timeout: float = 10) -> tuple[int, bytes, float]:
+    """(status, response, seconds) for a request written by hand on a socket."""
+    start = time.perf_counter()
+    with socket.create_connection(("127.0.0.1", server.port), timeout=timeout) as sock:
+        sock.sendall(head)
+        try:
+            for chunk in body_chunks:
+                sock.sendall(chunk)
+        except OSError:  # the server answered and closed before the body was all sent
+            pass
+        data = b""
+        while b"\r\n\r\n" not in data or not response_complete(data):
+            try:
+                more = sock.recv(65536)
+            except OSError:
+                break
+            if not more:
+                break
+            data += more
+    status = int(data.split(b" ", 2)[1]) if data.startswith(b"HTTP/") else 0
+    return status, data, time.perf_counter() - start
+
+
+def response_complete(data: bytes) -> bool:
+    head, _, body = data.partition(b"\r\n\r\n")
+    for line in head.split(b"\r\n"):
+        if line.lower().startswith(b"content-length:"):
+            return len(body) >= int(line.split(b":")[1])
+    return True
+
+
+def revision(server, code: str, token: str) -> int:
+    return json.loads(get(f"{server.url}/api/tables/{code}", {"X-Seat-Token": token}).read())["revision"]

@@ -9,17 +9,7 @@ import pytest
 
 from storage import TableStore
 from tests.damage import folder, garble_line, rewrite_last_snapshot, scorepad_table, views
-from tests.test_cli_core import companion
-
-
-def files_of(data) -> dict:
-    return {str(p.relative_to(data)): p.read_bytes() for p in sorted(data.rglob("*")) if p.is_file()}
-
-
-def refused(result, says: str) -> None:
-    assert result.returncode == 2, result
-    assert result.stderr.count("\n") == 1 and says in result.stderr, result.stderr
-    assert "Traceback" not in result.stderr and not result.stdout
+from tests.support import companion, files_of, refused
 
 
 def test_export_then_import_gives_the_same_views_and_no_secret(tmp_path):

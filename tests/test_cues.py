@@ -37,7 +37,7 @@ def test_the_turn_and_its_news_cue_the_phone_once_and_the_mover_not_at_all(toy):
 
 
 def test_news_of_a_secret_move_is_marked_sealed():
-    from tests.bluffstones.test_bluffstones_screens import bid, setup_done
+    from tests.bluffstones.support import hub_bid as bid, hub_setup_done as setup_done
 
     hub = memory_tables().create("bluffstones", ["Ann", "Bo", "Cy"])
 
@@ -58,7 +58,7 @@ def test_a_secret_move_that_concerns_one_seat_gives_no_cue_on_any_phone(monkeypa
     """A game whose sealed bid tells Bo something (none does today: the rule holds for the
     next one): Bo reads it, but no phone at the table is cued, whatever was bid."""
     from engine.bluffstones.game import BluffStones
-    from tests.bluffstones.test_bluffstones_screens import bid, started
+    from tests.bluffstones.support import hub_bid as bid, hub_started as started
 
     told = BluffStones.tells
 

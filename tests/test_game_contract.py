@@ -175,3 +175,8 @@ def test_every_move_is_declared_once_with_flags_that_make_sense(game_id):
         if move.reveals:
             assert not move.undoable
         assert move.title[0].isupper()
+
+
+def test_the_contract_checks_hold_for_the_toy_game_too(toy):
+    for seed in range(20):
+        play_one("toy", seed)

@@ -6,8 +6,6 @@ from __future__ import annotations
 
 import json
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -16,8 +14,7 @@ from companion.codes import CODE_LENGTH, new_code, normalise_code
 from companion.guard import Guard, TooManyGuesses
 from companion.hub import Tables
 from storage.memory import MemoryStore
-from tests.browser.harness import ROOT
-from tests.support import Api, readable, run_app
+from tests.support import Api, companion, readable, run_app
 
 
 class Clock:
@@ -124,11 +121,6 @@ def test_the_host_form_refuses_names_it_cannot_show():
 
 
 # -- the command line ---------------------------------------------------------------------
-
-def companion(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "companion", *args], cwd=str(ROOT),
-                          capture_output=True, text=True, timeout=60)
-
 
 @pytest.mark.parametrize("names", ["Ann\x1b[31m,Bo", "A\u200bnn,Bo", "Ann,B\u202eo", "Ann," + "B" * 100_000])
 def test_companion_new_refuses_names_it_cannot_show(tmp_path, names):

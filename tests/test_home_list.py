@@ -12,7 +12,7 @@ from pathlib import Path
 from companion.hub import HOST, Tables
 from storage import TableStore
 from tests.support import run_app
-from tests.test_guard import companion
+from tests.support import companion
 
 FORMAT1 = Path(__file__).parent / "storage" / "format1"
 

@@ -12,7 +12,7 @@ import pytest
 from storage.backup import MAX_DEPTH, MAX_EXPORT_BYTES, MAX_LOG
 from tests.damage import scorepad_table
 from tests.support import companion
-from tests.test_backup_cli import files_of, refused
+from tests.support import files_of, refused
 
 
 def deep(levels: int) -> str:

@@ -11,7 +11,7 @@ from companion.hub import HOST, Tables
 from engine.log import Entry, move_count
 from storage import TableStore
 from tests.support import run_app
-from tests.test_guard import companion
+from tests.support import companion
 
 
 def played(tables: Tables):

@@ -9,15 +9,6 @@ from engine import registry
 from engine.errors import IllegalAction
 from companion.hub import HOST
 from tests.support import ROOT, memory_tables, run_app, seated, until
-from tests.test_game_contract import play_one
-
-
-@pytest.fixture
-def toy(monkeypatch):
-    from tests.toy import ENTRY
-
-    monkeypatch.setattr(registry, "GAMES", registry.GAMES + (ENTRY,))
-    return registry.get_game("toy")
 
 
 def test_one_registry_line_makes_a_game_playable_through_the_hub(toy):
@@ -57,11 +48,6 @@ def test_a_whole_toy_game_on_two_phones(toy):
         assert [line["text"] for line in hub.history(HOST)] == ["Ann added 3", "Bo added 2"]
     run_app(test)
 
-
-
-def test_the_contract_checks_hold_for_the_toy_game_too(toy):
-    for seed in range(20):
-        play_one("toy", seed)
 
 
 def test_the_game_list_the_screens_and_the_commands_come_from_the_registry():

@@ -12,6 +12,7 @@ from engine.errors import IllegalAction
 from engine.game import Action
 from engine.plain import encoded, is_plain
 from engine.table import legal_moves, play
+from companion.hub import HOST
 
 NAMES3 = ["Ann", "Bob", "Cat"]
 NAMES2 = ["Ann", "Bob"]
@@ -101,3 +102,37 @@ def finish_round(state):
         step = GAME.public(state)["pending"]
         state = act(state, step["seat"], step["step"], circle=step["choices"][0])
     return state
+
+
+# -- a table on the real hub (the screens' tests) ------------------------------------------
+
+def hub_setup_done(hub, start=0):
+    """A hub table past its setup (towers coloured, a start player), by the host."""
+    hub.act(HOST, "tower_colour", {"colours": dict(COLOURS)})
+    hub.act(HOST, "start_player", {"player": start})
+
+
+def hub_started(app, names=("Ann", "Bo", "Cy"), start=0):
+    """A new table on ``app``'s hub, set up and started."""
+    hub = app.create("bluffstones", list(names))
+    hub_setup_done(hub, start)
+    hub.act(HOST, "start", {})
+    return hub
+
+
+def hub_bid(hub, seat, colour=None, count=0):
+    hub.act(HOST, "bid", {"count": count, **({"colour": colour} if count else {})}, None, seat=seat)
+
+
+def hub_bid_all(hub, bids):
+    """Each seat's bid as ``(colour, count)`` (missing seats bid zero), then reveal."""
+    for seat in range(len(hub.spec.players)):
+        if seat not in hub.view(HOST)["public"]["waiting_for"]:
+            continue
+        colour, count = bids.get(seat, (None, 0))
+        hub_bid(hub, seat, colour, count)
+    hub.act(HOST, "reveal", {})
+
+
+def hub_place(hub, seat, circle):
+    hub.act(HOST, "place", {"circle": circle}, None, seat=seat)

@@ -16,43 +16,13 @@ from companion.games.bluffstones import screens
 from companion.games.bluffstones import board as bluffstones_board
 from companion.hub import HOST, Who
 from engine.bluffstones import board
-from tests.bluffstones.support import COLOURS
+from tests.bluffstones.support import hub_bid as bid, hub_bid_all as bid_all, hub_place as place
+from tests.bluffstones.support import hub_setup_done as setup_done, hub_started as started
 from tests.browser.frames import received
 from tests.support import rules_imported, run_app, settle
 from tests.uitree import taps
 
 NAMES = ["Ann", "Bo", "Cy"]
-
-
-def setup_done(hub, start=0):
-    hub.act(HOST, "tower_colour", {"colours": dict(COLOURS)})
-    hub.act(HOST, "start_player", {"player": start})
-
-
-def started(app, names=NAMES, start=0):
-    hub = app.create("bluffstones", list(names))
-    setup_done(hub, start)
-    hub.act(HOST, "start", {})
-    return hub
-
-
-def bid(hub, seat, colour=None, count=0):
-    hub.act(HOST, "bid", {"count": count, **({"colour": colour} if count else {})}, None, seat=seat)
-
-
-def bid_all(hub, bids):
-    """Each seat's bid as ``(colour, count)`` (missing seats bid zero), then reveal."""
-    for seat in range(len(hub.spec.players)):
-        if seat not in hub.view(HOST)["public"]["waiting_for"]:
-            continue
-        colour, count = bids.get(seat, (None, 0))
-        bid(hub, seat, colour, count)
-    hub.act(HOST, "reveal", {})
-
-
-def place(hub, seat, circle):
-    hub.act(HOST, "place", {"circle": circle}, None, seat=seat)
-
 
 
 def public(hub):

@@ -6,6 +6,7 @@ A missing Chromium is a failure, not a skip.
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import shutil
@@ -705,3 +706,30 @@ def new_table(server: "Server", game: str, players: str, *settings: str) -> str:
 def temp_env() -> dict:
     base = Path(tempfile.mkdtemp(prefix="tc-chromium-"))
     return {"XDG_CONFIG_HOME": str(base / "config"), "XDG_CACHE_HOME": str(base / "cache")}
+
+
+def host_act(server, code: str, kind: str, payload: dict, seat: int | None = None) -> None:
+    """A move sent by the host over the JSON transport (as a script would)."""
+    body = {"kind": kind, "payload": payload}
+    if seat is not None:
+        body["seat"] = seat
+    request = urllib.request.Request(f"{server.url}/api/tables/{code}/actions",
+                                     data=json.dumps(body).encode(), method="POST",
+                                     headers={"Content-Type": "application/json",
+                                              "X-Host-Key": server.host_key})
+    with urllib.request.urlopen(request, timeout=20) as response:
+        assert response.status == 200
+
+
+def decode_qr(phone, tries: int = 20) -> list[str]:
+    """Read every QR code visible on the phone's screen (the image may still be drawing)."""
+    import zxingcpp
+    from PIL import Image
+
+    for _ in range(tries):
+        png = phone.page.screenshot(full_page=True)
+        found = [r.text for r in zxingcpp.read_barcodes(Image.open(io.BytesIO(png)))]
+        if found:
+            return found
+        phone.page.wait_for_timeout(250)
+    return []

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from tests.browser.harness import BUILDS, new_table
-from tests.browser.test_table_frame import host_act
+from tests.browser.harness import host_act
 
 pytestmark = pytest.mark.browser
 

@@ -7,7 +7,7 @@ import urllib.error
 
 import pytest
 
-from tests.server.test_http import get
+from tests.support import get
 
 pytestmark = pytest.mark.browser
 

@@ -11,7 +11,7 @@ import time
 import pytest
 
 from tests.browser.harness import ENGINES, new_table
-from tests.browser.test_table_frame import host_act
+from tests.browser.harness import host_act
 
 pytestmark = pytest.mark.browser
 
@@ -105,7 +105,7 @@ def dark(phone, within: float = 10.0) -> bool:
 def qr_url(phones, server, code: str) -> str:
     """The URL in the QR the join page draws (read on Chromium's WebAssembly build, where
     the QR is drawn today), as a phone's camera reads it off a friend's screen."""
-    from tests.browser.test_join_flow import decode_qr
+    from tests.browser.harness import decode_qr
 
     shown = phones("friend").open(f"{server.url}/join/{code}")
     shown.see("Pick your seat")

@@ -2,25 +2,13 @@
 
 from __future__ import annotations
 
-import io
 import re
 
 import pytest
-import zxingcpp
-from PIL import Image
+
+from tests.browser.harness import decode_qr
 
 pytestmark = pytest.mark.browser
-
-
-def decode_qr(phone, tries: int = 20) -> list[str]:
-    """Read every QR code visible on the phone's screen (the image may still be drawing)."""
-    for _ in range(tries):
-        png = phone.page.screenshot(full_page=True)
-        found = [r.text for r in zxingcpp.read_barcodes(Image.open(io.BytesIO(png)))]
-        if found:
-            return found
-        phone.page.wait_for_timeout(250)
-    return []
 
 
 def create_table(host, players: str, game: str | None = None) -> str:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from tests.browser.harness import BUILDS, new_table
-from tests.browser.test_join_flow import decode_qr
+from tests.browser.harness import decode_qr
 
 pytestmark = pytest.mark.browser
 

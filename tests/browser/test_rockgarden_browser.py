@@ -456,7 +456,7 @@ def test_the_table_view_sums_up_the_round_until_the_next_piles_are_laid_out(serv
     host.assert_fills_the_screen(numbers + list(SUMMARY.values()))
     host.see_label("Black rock on space 2", timeout=WAIT)
     keep(host, f"rockgarden-table-summary-{size['width']}")
-    from tests.browser.test_table_frame import host_act  # (the server's own hub hears it)
+    from tests.browser.harness import host_act  # (the server's own hub hears it)
 
     host_act(server, hub.code, "draw", {"rocks": "R1 R2 R3 Y1 Y2 Y3"})  # the piles are laid out
     host.see_label("Piles 3 of 3", timeout=WAIT)

@@ -54,7 +54,7 @@ def test_the_host_reveals_secret_scores_from_the_table_screen(server, phones):
     """Issue 26, point 1: "Reveal scores" on the host's table screen, after a confirm; a
     frame audit of the shared screen: no hidden total reached it before the reveal (and
     every one after it: the positive control)."""
-    from tests.browser.test_table_frame import host_act
+    from tests.browser.harness import host_act
 
     result = server.companion("new", "scorepad", "--players", "Ann,Bo,Cy", "--set", "secret=true", "--json")
     assert result.returncode == 0, result.stderr
@@ -149,7 +149,7 @@ def test_a_secret_pad_ends_with_its_winner_on_every_screen(server, phones, build
     """Issue 37, point 7: after the reveal the host ends the game from the table screen
     (with a confirm); both phones and the table screen say "Cy wins with 26", the phones
     show the chart and no "Next round", and the History says how the game ended."""
-    from tests.browser.test_table_frame import host_act
+    from tests.browser.harness import host_act
 
     result = server.companion("new", "scorepad", "--players", "Ann,Bo,Cy", "--set", "secret=true", "--json")
     assert result.returncode == 0, result.stderr

@@ -18,7 +18,6 @@ import time
 import pytest
 
 from tests.browser.harness import new_table
-from tests.browser.test_table_frame import host_act
 
 pytestmark = pytest.mark.browser
 

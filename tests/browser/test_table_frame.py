@@ -5,29 +5,13 @@ host's live table list, a way home, accessible names, settings' help in full."""
 
 from __future__ import annotations
 
-import json
-import urllib.request
-
 import pytest
 
-from tests.browser.harness import new_table
+from tests.browser.harness import host_act, new_table
 
 pytestmark = pytest.mark.browser
 
 LARGE = {"width": 1280, "height": 800}
-
-
-def host_act(server, code: str, kind: str, payload: dict, seat: int | None = None) -> None:
-    """A move sent by the host over the JSON transport (as a script would)."""
-    body = {"kind": kind, "payload": payload}
-    if seat is not None:
-        body["seat"] = seat
-    request = urllib.request.Request(f"{server.url}/api/tables/{code}/actions",
-                                     data=json.dumps(body).encode(), method="POST",
-                                     headers={"Content-Type": "application/json",
-                                              "X-Host-Key": server.host_key})
-    with urllib.request.urlopen(request, timeout=20) as response:
-        assert response.status == 200
 
 
 def choose(phone, field: str, option: str) -> None:

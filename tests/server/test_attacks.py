@@ -15,7 +15,7 @@ import urllib.request
 import pytest
 
 from tests.browser.harness import ROOT, Server, free_port
-from tests.server.test_http import get, post
+from tests.support import companion, get, post, raw_request, response_complete, revision
 
 ACAO = "access-control-allow-origin"
 
@@ -32,41 +32,6 @@ def table(server):
     code = json.loads(server.companion("new", "scorepad", "--players", "Ann,Bo", "--json").stdout)["code"]
     token = post(f"{server.url}/api/tables/{code}/seats/0", {})[1]["token"]
     return code, token
-
-
-def raw_request(server, head: bytes, body_chunks=(), timeout: float = 10) -> tuple[int, bytes, float]:
-    """(status, response, seconds) for a request written by hand on a socket."""
-    start = time.perf_counter()
-    with socket.create_connection(("127.0.0.1", server.port), timeout=timeout) as sock:
-        sock.sendall(head)
-        try:
-            for chunk in body_chunks:
-                sock.sendall(chunk)
-        except OSError:  # the server answered and closed before the body was all sent
-            pass
-        data = b""
-        while b"\r\n\r\n" not in data or not _complete(data):
-            try:
-                more = sock.recv(65536)
-            except OSError:
-                break
-            if not more:
-                break
-            data += more
-    status = int(data.split(b" ", 2)[1]) if data.startswith(b"HTTP/") else 0
-    return status, data, time.perf_counter() - start
-
-
-def _complete(data: bytes) -> bool:
-    head, _, body = data.partition(b"\r\n\r\n")
-    for line in head.split(b"\r\n"):
-        if line.lower().startswith(b"content-length:"):
-            return len(body) >= int(line.split(b":")[1])
-    return True
-
-
-def revision(server, code: str, token: str) -> int:
-    return json.loads(get(f"{server.url}/api/tables/{code}", {"X-Seat-Token": token}).read())["revision"]
 
 
 # -- bounded input ----------------------------------------------------------------------
@@ -217,7 +182,7 @@ def test_an_idle_keep_alive_connection_is_closed(server):
     with socket.create_connection(("127.0.0.1", server.port), timeout=30) as sock:
         sock.sendall(b"GET /manifest.json HTTP/1.1\r\nHost: x\r\n\r\n")
         data = b""
-        while not _complete(data) or b"\r\n\r\n" not in data:
+        while not response_complete(data) or b"\r\n\r\n" not in data:
             data += sock.recv(65536)
         start = time.perf_counter()
         while sock.recv(65536):
@@ -226,11 +191,6 @@ def test_an_idle_keep_alive_connection_is_closed(server):
 
 
 # -- the command line -------------------------------------------------------------------
-
-def companion(*args: str, timeout: float = 30) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "companion", *args], cwd=str(ROOT),
-                          capture_output=True, text=True, timeout=timeout)
-
 
 def test_serve_with_data_pointing_at_a_file_is_one_line_and_status_2(tmp_path):
     afile = tmp_path / "afile"
@@ -297,7 +257,7 @@ def test_longer_codes_for_a_venue(tmp_path):
 
 @pytest.mark.skipif(os.geteuid() != 0, reason="a real full disk needs root (tests/storage/test_disk_full.py covers the rest)")
 def test_a_full_disk_answers_507_in_words_and_logs_no_traceback(tmp_path):
-    from tests.storage.test_disk_full import MESSAGE, SmallDisk
+    from tests.storage.support import MESSAGE, SmallDisk
 
     disk = SmallDisk(tmp_path)
     if not disk.mounted:

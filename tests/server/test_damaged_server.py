@@ -9,7 +9,7 @@ from contextlib import contextmanager
 
 from tests.browser.harness import Server
 from tests.damage import folder, garble_line, rewrite_last_snapshot, scorepad_table
-from tests.server.test_http import get, post
+from tests.support import get, post
 
 JSON = {"Content-Type": "application/json"}
 

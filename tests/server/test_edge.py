@@ -17,8 +17,7 @@ import pytest
 
 from companion.edge import BODY_TIMEOUT_S, CONTENT_SECURITY_POLICY, HEADER_TIMEOUT_S, MAX_HEAD_BYTES, PER_ADDRESS
 from tests.browser.harness import Server
-from tests.server.test_attacks import raw_request, revision
-from tests.server.test_http import get, post
+from tests.support import get, post, raw_request, revision
 
 SECURITY_HEADERS = {"x-content-type-options": "nosniff", "x-frame-options": "DENY",
                     "referrer-policy": "no-referrer", "content-security-policy": CONTENT_SECURITY_POLICY}

@@ -11,6 +11,7 @@ import urllib.request
 import pytest
 
 from tests.browser.harness import Server
+from tests.support import get, post
 
 
 @pytest.fixture(scope="module")
@@ -18,24 +19,6 @@ def server(tmp_path_factory):
     srv = Server(tmp_path_factory.mktemp("http") / "data").start()
     yield srv
     srv.stop()
-
-
-def get(url: str, headers: dict | None = None):
-    request = urllib.request.Request(url, headers=headers or {})
-    return urllib.request.urlopen(request, timeout=20)
-
-
-def post(url: str, body, headers: dict | None = None) -> tuple[int, dict]:
-    """(status, answer) of a JSON POST (``Content-Type: application/json`` unless
-    ``headers`` say otherwise)."""
-    data = body if isinstance(body, bytes) else json.dumps(body).encode()
-    request = urllib.request.Request(url, data=data, method="POST",
-                                     headers={"Content-Type": "application/json", **(headers or {})})
-    try:
-        with urllib.request.urlopen(request, timeout=20) as response:
-            return response.status, json.loads(response.read())
-    except urllib.error.HTTPError as exc:
-        return exc.code, json.loads(exc.read())
 
 
 def test_page_is_served_without_any_cdn(server):
