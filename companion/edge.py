@@ -1,8 +1,10 @@
 """The server's edge: what one connection may cost before the application sees it.
 
 uvicorn reads a request head of any size, waits for a body for ever, and takes every
-connection the open-file limit allows. Here, on uvicorn's own HTTP protocol
-(:func:`guarded_protocol`, a subclass: only its public callbacks are extended):
+connection the open-file limit allows. Here, a thin protocol of our own (:class:`Edge`)
+sits between each connection and uvicorn's HTTP protocol, reads the bytes as they pass
+and keeps its own count of them (uvicorn's classes are used as they are, through the
+``asyncio.Protocol`` interface only):
 
 - a request head must arrive within :data:`HEADER_TIMEOUT_S` of the connection (or of
   the previous answer), else the connection is closed;
@@ -23,9 +25,11 @@ slow-head attacker wants.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import resource
 from dataclasses import dataclass, field
+from http import HTTPStatus
 
 HEADER_TIMEOUT_S = 10.0
 """A connection must send a whole request head within this (then after each answer)."""
@@ -160,11 +164,9 @@ class Connections:
 
 
 def refusal(status: int) -> bytes:
-    """A whole HTTP answer with a JSON error, written by the protocol itself."""
-    from uvicorn.protocols.http.httptools_impl import STATUS_LINE
-
+    """A whole HTTP answer with a JSON error, written by the edge itself."""
     body = json.dumps({"error": REFUSALS[status]}).encode()
-    head = [STATUS_LINE[status]]
+    head = [f"HTTP/1.1 {status} {HTTPStatus(status).phrase}\r\n".encode()]
     for name, value in SECURITY_HEADERS:
         head.append(f"{name}: {value}\r\n".encode())
     head.append(b"content-type: application/json\r\ncache-control: no-store\r\nconnection: close\r\n")
@@ -172,128 +174,266 @@ def refusal(status: int) -> bytes:
     return b"".join(head) + body
 
 
-def guarded_protocol(limits: Limits | None = None):
-    """uvicorn's httptools protocol with the deadlines, head limit and connection caps
-    above (one class per server: its connection counts are shared by its connections)."""
-    from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
+class Framing:
+    """Where a connection's byte stream is: in a request head, or in a body (its length
+    known, or chunked), read from the bytes alone. Only what the limits need: a head's
+    size and end, and a body's end (so that the next head is counted from its first byte)."""
 
-    limits = limits or Limits()
-    connections = Connections()
+    HEAD, BODY, CHUNKED = "head", "body", "chunked"
 
-    class Guarded(HttpToolsProtocol):
-        header_timeout = HEADER_TIMEOUT_S
-        body_timeout = BODY_TIMEOUT_S
-        max_head = MAX_HEAD_BYTES
-        limits_in_force = limits
-        _head_timer = None
-        _body_timer = None
-        _reading_head = True
-        _head_bytes = 0
-        _head_tail = b""
-        _address = None
+    def __init__(self):
+        self.part = self.HEAD
+        self.head = bytearray()  # the head so far (at most MAX_HEAD_BYTES + 3)
+        self.left = 0  # bytes of the body (or of the current chunk) still to come
+        self.chunk_line = bytearray()  # a chunk's size line, or the trailers, being read
+        self.chunk_data = False  # in a chunk's data (and its CRLF)
+        self.trailers = False  # after the last chunk: header lines up to an empty one
 
-        # -- connections ---------------------------------------------------------------
-        def connection_made(self, transport):
-            super().connection_made(transport)
-            self._address = self.client[0] if self.client else "?"
-            held = connections.add(self._address, transport)
-            if connections.total > limits.total:
-                connections.refresh()
-            over_address = held > limits.per_address and self._address not in limits.uncapped
-            if over_address or connections.total > limits.total:
-                self._refuse(503)
-                return
-            self._arm_head_timer()
-
-        def connection_lost(self, exc):
-            connections.remove(self._address, self.transport)
-            self._cancel_timers()
-            super().connection_lost(exc)
-
-        def _cancel_timers(self):
-            for timer in (self._head_timer, self._body_timer):
-                if timer is not None:
-                    timer.cancel()
-            self._head_timer = self._body_timer = None
-
-        # -- the head: its size and its deadline ------------------------------------------
-        def data_received(self, data):
-            if self._reading_head and not self._head_fits(data):
-                self._refuse(431)
-                return
-            super().data_received(data)
-            if self.transport.get_protocol() is not self:
-                self._cancel_timers()  # now a websocket: its timers would keep this protocol 10 s
-
-        def _head_fits(self, data: bytes) -> bool:
-            """Whether the head being read stays within ``max_head`` with ``data``."""
-            if self._head_bytes + len(data) <= self.max_head:
-                self._count_head(data)
-                return True
-            seen = self._head_tail + data
-            end = seen.find(b"\r\n\r\n")
-            if end == -1:
-                return False
-            return self._head_bytes + end + 4 - len(self._head_tail) <= self.max_head
-
-        def _count_head(self, data: bytes) -> None:
-            self._head_bytes += len(data)
-            self._head_tail = (self._head_tail + data)[-3:]
-
-        def on_headers_complete(self):
-            self._reading_head = False
-            self._head_bytes = 0
-            self._head_tail = b""
-            super().on_headers_complete()
-            cycle = self.cycle
-            if cycle is not None and cycle.scope is self.scope and cycle.more_body:
-                self._body_timer = self.loop.call_later(self.body_timeout, self._body_timeout, cycle)
-
-        def on_message_complete(self):
-            super().on_message_complete()
-            self._reading_head = True  # what comes next is the next request's head
-
-        def on_response_complete(self):
-            super().on_response_complete()
-            self._arm_head_timer()
-
-        def _arm_head_timer(self):
-            if self._head_timer is not None:
-                self._head_timer.cancel()
-            self._head_timer = self.loop.call_later(self.header_timeout, self._head_timeout)
-
-        def _head_timeout(self):
-            self._head_timer = None
-            if not self._still_mine():
-                return
-            if self.cycle is None or self.cycle.response_complete:
-                self.transport.close()  # still no (next) request head
-
-        # -- the body's deadline ----------------------------------------------------------
-        def _body_timeout(self, cycle):
-            self._body_timer = None
-            if not self._still_mine() or self.cycle is not cycle:
-                return
-            if not cycle.more_body or cycle.response_complete:
-                return  # it came (or was answered without it)
-            if cycle.response_started:
-                self.transport.close()
+    def feed(self, data: bytes) -> list[tuple[str, int]]:
+        """Read ``data``; what happened in it, in order: ("head", size) when a head
+        ended, ("body", 0) when its body did; ("too large", 0) when a head outgrew
+        :data:`MAX_HEAD_BYTES` (nothing after it is read)."""
+        events, view = [], memoryview(data)
+        while view:
+            if self.part == self.HEAD:
+                view = self._head(view, events)
+                if events and events[-1][0] == "too large":
+                    return events
+            elif self.part == self.BODY:
+                taken = min(self.left, len(view))
+                self.left -= taken
+                view = view[taken:]
+                if not self.left:
+                    self._body_done(events)
             else:
-                self._refuse(408)
+                view = self._chunks(view, events)
+        return events
 
-        # -- helpers ----------------------------------------------------------------------
-        def _still_mine(self) -> bool:
-            """Open, and not handed over to a websocket protocol."""
-            transport = self.transport
-            return transport is not None and not transport.is_closing() and transport.get_protocol() is self
+    def _head(self, view: memoryview, events: list) -> memoryview:
+        start = max(0, len(self.head) - 3)
+        self.head += view
+        end = self.head.find(b"\r\n\r\n", start)
+        if end == -1:
+            if len(self.head) > MAX_HEAD_BYTES:
+                events.append(("too large", 0))
+            return view[len(view):]
+        size = end + 4
+        if size > MAX_HEAD_BYTES:
+            events.append(("too large", 0))
+            return view[len(view):]
+        rest = view[len(view) - (len(self.head) - size):]
+        head, self.head = bytes(self.head[:size]), bytearray()
+        events.append(("head", size))
+        self._body_of(head, events)
+        return rest
 
-        def _refuse(self, status: int) -> None:
-            """Answer ``status`` in a sentence and close: the application below is told the
-            client left (uvicorn's connection_lost), so nothing else is sent."""
-            if self.transport.is_closing():
-                return
-            self.transport.write(refusal(status))
-            self.transport.close()
+    def _body_of(self, head: bytes, events: list) -> None:
+        """What follows ``head``: a body of a known length, chunks, or the next head."""
+        length, chunked = 0, False
+        for line in head.split(b"\r\n")[1:]:
+            name, _, value = line.partition(b":")
+            name = name.strip().lower()
+            if name == b"content-length" and value.strip().isdigit():
+                length = int(value.strip())
+            elif name == b"transfer-encoding" and b"chunked" in value.lower():
+                chunked = True
+        if chunked:
+            self.part, self.left, self.chunk_data, self.trailers = self.CHUNKED, 0, False, False
+        elif length:
+            self.part, self.left = self.BODY, length
+        else:
+            events.append(("body", 0))
 
-    Guarded.__name__ = "GuardedHttpToolsProtocol"
+    def _chunks(self, view: memoryview, events: list) -> memoryview:
+        if self.chunk_data:  # a chunk's data, then its CRLF
+            taken = min(self.left, len(view))
+            self.left -= taken
+            if not self.left:
+                self.chunk_data = False
+            return view[taken:]
+        end = bytes(view).find(b"\n")
+        if end == -1:
+            self.chunk_line += view
+            if len(self.chunk_line) > MAX_HEAD_BYTES:  # a size line (or trailers) without end
+                events.append(("too large", 0))
+            return view[len(view):]
+        line, self.chunk_line = bytes(self.chunk_line + view[:end]).strip(), bytearray()
+        if self.trailers:
+            if not line:
+                self._body_done(events)
+            return view[end + 1:]
+        size = int(line.split(b";")[0] or b"0", 16) if _hex(line.split(b";")[0]) else 0
+        if size:
+            self.left, self.chunk_data = size + 2, True
+        else:
+            self.trailers = True
+        return view[end + 1:]
+
+    def _body_done(self, events: list) -> None:
+        self.part = self.HEAD
+        events.append(("body", 0))
+
+
+def _hex(text: bytes) -> bool:
+    return bool(text) and all(c in b"0123456789abcdefABCDEF" for c in text)
+
+
+class Written:
+    """The transport as uvicorn's protocol sees it: the same transport, noting whether
+    anything was written since :meth:`watch` (so a late body's 408 is never written after
+    the application's own answer began)."""
+
+    def __init__(self, transport):
+        self._transport = transport
+        self.since = False
+
+    def watch(self) -> None:
+        self.since = False
+
+    def write(self, data) -> None:
+        self.since = True
+        self._transport.write(data)
+
+    def writelines(self, lines) -> None:
+        self.since = True
+        self._transport.writelines(lines)
+
+    def __getattr__(self, name):
+        return getattr(self._transport, name)
+
+
+def guarded_protocol(limits: Limits | None = None) -> "type[Edge]":
+    """The protocol class to give uvicorn (``http=``): :class:`Edge` with these limits (one
+    class per server: its connection counts are shared by its connections)."""
+
+    class Guarded(Edge):
+        shared = (limits or Limits(), Connections())
+
     return Guarded
+
+
+class Edge(asyncio.Protocol):
+    """One connection's limits: the caps at connect, the head's size and deadline, the
+    body's deadline; every byte goes on to ``inner``, uvicorn's httptools protocol made with
+    the settings uvicorn gives (it may hand the connection to a websocket protocol)."""
+
+    shared: "tuple[Limits, Connections]"
+
+    def __init__(self, **settings):
+        from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
+
+        self.limits, self.connections = self.shared
+        self.inner = HttpToolsProtocol(**settings)
+        self.framing = Framing()
+        self.transport = None
+        self.written = None
+        self.address = "?"
+        self.head_timer = None
+        self.body_timer = None
+
+    # -- connections -----------------------------------------------------------------
+    def connection_made(self, transport) -> None:
+        self.transport = transport
+        peer = transport.get_extra_info("peername")
+        self.address = str(peer[0]) if isinstance(peer, (tuple, list)) and peer else "?"
+        held = self.connections.add(self.address, transport)
+        if self.connections.total > self.limits.total:
+            self.connections.refresh()
+        over_address = held > self.limits.per_address and self.address not in self.limits.uncapped
+        if over_address or self.connections.total > self.limits.total:
+            self.inner = None  # never seen by the application
+            self._refuse(503)
+            return
+        self.written = Written(transport)
+        self.inner.connection_made(self.written)
+        self._arm_head_timer()
+
+    def connection_lost(self, exc) -> None:
+        self.connections.remove(self.address, self.transport)
+        self._cancel_timers()
+        if self.inner is not None:
+            self.inner.connection_lost(exc)
+
+    def eof_received(self):
+        return self.inner.eof_received() if self.inner is not None else None
+
+    def pause_writing(self) -> None:
+        if self.inner is not None:
+            self.inner.pause_writing()
+
+    def resume_writing(self) -> None:
+        if self.inner is not None:
+            self.inner.resume_writing()
+
+    # -- the bytes: counted, then passed on ---------------------------------------------
+    def data_received(self, data: bytes) -> None:
+        if self.inner is None:
+            return
+        if self.framing.part == Framing.HEAD and not self.framing.head and self.head_timer is None:
+            self._arm_head_timer()  # the first byte of the next request's head
+        events = self.framing.feed(data)
+        if events and events[-1][0] == "too large":
+            self._refuse(431)
+            return
+        for event, _ in events:
+            self._on(event)
+        self.inner.data_received(data)
+        if self.transport.get_protocol() is not self:
+            self._cancel_timers()  # now a websocket: its timers would keep this protocol 10 s
+
+    def _on(self, event: str) -> None:
+        if event == "head":
+            self._cancel(head=True)
+            self.written.watch()
+            self.body_timer = self._later(BODY_TIMEOUT_S, self._body_timeout)
+        elif event == "body":
+            self._cancel(body=True)
+            if self.framing.head:  # the next head has begun in the same bytes
+                self._arm_head_timer()
+
+    # -- deadlines ------------------------------------------------------------------------
+    def _later(self, seconds: float, then) -> asyncio.TimerHandle:
+        return asyncio.get_running_loop().call_later(seconds, then)
+
+    def _arm_head_timer(self) -> None:
+        self._cancel(head=True)
+        self.head_timer = self._later(HEADER_TIMEOUT_S, self._head_timeout)
+
+    def _head_timeout(self) -> None:
+        self.head_timer = None
+        if self._still_mine():
+            self.transport.close()  # still no (next) request head
+
+    def _body_timeout(self) -> None:
+        self.body_timer = None
+        if not self._still_mine() or self.framing.part == Framing.HEAD:
+            return  # it came
+        if self.written.since:
+            self.transport.close()  # the application answered already: just stop
+        else:
+            self._refuse(408)
+
+    def _cancel(self, head: bool = False, body: bool = False) -> None:
+        if head and self.head_timer is not None:
+            self.head_timer.cancel()
+            self.head_timer = None
+        if body and self.body_timer is not None:
+            self.body_timer.cancel()
+            self.body_timer = None
+
+    def _cancel_timers(self) -> None:
+        self._cancel(head=True, body=True)
+
+    # -- helpers --------------------------------------------------------------------------
+    def _still_mine(self) -> bool:
+        """Open, and not handed over to a websocket protocol."""
+        transport = self.transport
+        return transport is not None and not transport.is_closing() and transport.get_protocol() is self
+
+    def _refuse(self, status: int) -> None:
+        """Answer ``status`` in a sentence and close: uvicorn's protocol is told the client
+        left (its connection_lost), so nothing else is sent."""
+        if self.transport.is_closing():
+            return
+        self.transport.write(refusal(status))
+        self.transport.close()
