@@ -28,6 +28,8 @@ page middleware.
 from __future__ import annotations
 
 import asyncio
+import functools
+import inspect
 import json
 from typing import Any
 
@@ -195,6 +197,73 @@ def device(request: Request) -> str | None:
     return request.client.host if request.client else None
 
 
+class LookupRefused(Exception):
+    """A table code that was not looked up (no such table, or a guessing device told to
+    wait): answered 404 (429) whatever the route."""
+
+    def __init__(self, cause: IllegalAction):
+        super().__init__(cause.message)
+        self.cause = cause
+
+
+def refusal(exc: Exception, illegal: int) -> JSONResponse:
+    """The one mapping from what a route met to its answer; ``illegal`` is the route's
+    status for what the rules refuse (a move 400, a seat already taken 409)."""
+    if isinstance(exc, LookupRefused):
+        if isinstance(exc.cause, TooManyGuesses):
+            return _error(429, exc.cause.message, {"Retry-After": str(exc.cause.wait)})
+        return _error(404, exc.cause.message)
+    if isinstance(exc, PermissionError):
+        return _error(403, str(exc))
+    if isinstance(exc, SaveFailed):
+        return _error(507 if exc.disk_full else 503, exc.message)
+    if isinstance(exc, StaleRevision):
+        return _error(409, exc.message)
+    return _error(illegal, exc.message)
+
+
+REFUSED = (LookupRefused, PermissionError, IllegalAction)
+"""What a route answers in words (:func:`refusal`); anything else is a bug (500)."""
+
+
+def answered(illegal: int):
+    """A route whose refusals are answered by :func:`refusal` (a blocking route stays one:
+    FastAPI runs it off the loop)."""
+    def wrap(route):
+        if inspect.iscoroutinefunction(route):
+            @functools.wraps(route)
+            async def waiting(*args, **kwargs):
+                try:
+                    return await route(*args, **kwargs)
+                except REFUSED as exc:
+                    return refusal(exc, illegal)
+            return waiting
+
+        @functools.wraps(route)
+        def blocking(*args, **kwargs):
+            try:
+                return route(*args, **kwargs)
+            except REFUSED as exc:
+                return refusal(exc, illegal)
+        return blocking
+    return wrap
+
+
+def action_body(body: Any) -> tuple[int, str] | None:
+    """Why a JSON action body is not one, as (status, words); None: it is one."""
+    if not isinstance(body, dict) or not isinstance(body.get("kind"), str):
+        return 400, "An action needs a 'kind'"
+    if set(body) - {"kind", "payload", "revision", "seat"}:
+        return 400, "An action has only 'kind', 'payload', 'revision' and 'seat'"
+    for key in ("revision", "seat"):
+        value = body.get(key)
+        if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
+            return 400, f"'{key}' is a whole number"
+    if payload_too_large(body.get("payload") or {}):
+        return 413, f"That move is too large (at most {MAX_PAYLOAD_BYTES} bytes of details)"
+    return None
+
+
 def add_api(app, ctx: AppContext, pace: bool = True) -> None:
     """The routes on ``app``, with the body limit and (``pace``) the actions' pace."""
     router = APIRouter(prefix="/api")
@@ -208,41 +277,31 @@ def add_api(app, ctx: AppContext, pace: bool = True) -> None:
         return Who(seat=seat, host=host, token=token)
 
     def hub_for(code: str, request: Request) -> TableHub:
-        return ctx.open_table(code, device(request))
+        try:
+            return ctx.open_table(code, device(request))
+        except IllegalAction as exc:
+            raise LookupRefused(exc) from None
 
-    def refused_lookup(exc: IllegalAction):
-        if isinstance(exc, TooManyGuesses):
-            return _error(429, exc.message, {"Retry-After": str(exc.wait)})
-        return _error(404, exc.message)
+    async def hub_for_async(code: str, request: Request) -> TableHub:
+        try:
+            return await ctx.open_table_async(code, device(request))
+        except IllegalAction as exc:
+            raise LookupRefused(exc) from None
 
     @router.get("/tables/{code}")
+    @answered(illegal=400)
     def table_view(code: str, request: Request):
-        try:
-            hub = hub_for(code, request)
-        except IllegalAction as exc:
-            return refused_lookup(exc)
-        try:
-            return hub.view(who_for(hub, request))
-        except PermissionError as exc:
-            return _error(403, str(exc))
+        hub = hub_for(code, request)
+        return hub.view(who_for(hub, request))
 
     @router.post("/tables/{code}/seats/{seat}")
+    @answered(illegal=409)
     def claim(code: str, seat: int, request: Request):
-        try:
-            hub = hub_for(code, request)
-        except IllegalAction as exc:
-            return refused_lookup(exc)
-        try:
-            token = hub.claim_seat(seat, who_for(hub, request))
-            return {"seat": seat, "token": token}
-        except PermissionError as exc:
-            return _error(403, str(exc))
-        except SaveFailed as exc:
-            return _error(507 if exc.disk_full else 503, exc.message)
-        except IllegalAction as exc:
-            return _error(409, exc.message)
+        hub = hub_for(code, request)
+        return {"seat": seat, "token": hub.claim_seat(seat, who_for(hub, request))}
 
     @router.post("/tables/{code}/actions")
+    @answered(illegal=400)
     async def act(code: str, request: Request):
         try:
             body: Any = parse_json(await read_body(request))
@@ -250,36 +309,13 @@ def add_api(app, ctx: AppContext, pace: bool = True) -> None:
             return _error(413, TOO_LARGE)
         except ValueError as exc:
             return _error(400, str(exc))
-        if not isinstance(body, dict) or not isinstance(body.get("kind"), str):
-            return _error(400, "An action needs a 'kind'")
-        unknown = set(body) - {"kind", "payload", "revision", "seat"}
-        if unknown:
-            return _error(400, "An action has only 'kind', 'payload', 'revision' and 'seat'")
-        revision = body.get("revision")
-        if revision is not None and (isinstance(revision, bool) or not isinstance(revision, int)):
-            return _error(400, "'revision' is a whole number")
-        seat = body.get("seat")
-        if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)):
-            return _error(400, "'seat' is a whole number")
-        payload = body.get("payload") or {}
-        if payload_too_large(payload):
-            return _error(413, f"That move is too large (at most {MAX_PAYLOAD_BYTES} bytes of details)")
-        try:
-            hub = await ctx.open_table_async(code, device(request))
-        except IllegalAction as exc:
-            return refused_lookup(exc)
-        try:
-            who = who_for(hub, request)
-            entry = await hub.act_async(who, body["kind"], payload, revision, seat)
-            return {"rev": entry.rev}
-        except PermissionError as exc:
-            return _error(403, str(exc))
-        except SaveFailed as exc:
-            return _error(507 if exc.disk_full else 503, exc.message)
-        except StaleRevision as exc:
-            return _error(409, exc.message)
-        except IllegalAction as exc:
-            return _error(400, exc.message)
+        wrong = action_body(body)
+        if wrong:
+            return _error(*wrong)
+        hub = await hub_for_async(code, request)
+        entry = await hub.act_async(who_for(hub, request), body["kind"], body.get("payload") or {},
+                                    body.get("revision"), body.get("seat"))
+        return {"rev": entry.rev}
 
     add_export_route(router, ctx)
     app.add_middleware(BodyLimit)
