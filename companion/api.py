@@ -264,41 +264,46 @@ def action_body(body: Any) -> tuple[int, str] | None:
     return None
 
 
+def who_for(ctx: AppContext, hub: TableHub, request: Request) -> Who:
+    """Who sent ``request``: the host (its key), a seat (its token), or a watcher."""
+    host = ctx.is_host(None, request.headers.get("x-host-key"))
+    token = request.headers.get("x-seat-token")
+    seat = hub.seat_for_token(token) if token else None
+    if token and seat is None:
+        raise PermissionError("That seat token is not valid at this table")
+    return Who(seat=seat, host=host, token=token)
+
+
+def hub_for(ctx: AppContext, code: str, request: Request) -> TableHub:
+    """The table of ``code`` (blocking: FastAPI runs the route off the loop)."""
+    try:
+        return ctx.open_table(code, device(request))
+    except IllegalAction as exc:
+        raise LookupRefused(exc) from None
+
+
+async def hub_for_async(ctx: AppContext, code: str, request: Request) -> TableHub:
+    try:
+        return await ctx.open_table_async(code, device(request))
+    except IllegalAction as exc:
+        raise LookupRefused(exc) from None
+
+
 def add_api(app, ctx: AppContext, pace: bool = True) -> None:
     """The routes on ``app``, with the body limit and (``pace``) the actions' pace."""
     router = APIRouter(prefix="/api")
 
-    def who_for(hub: TableHub, request: Request) -> Who:
-        host = ctx.is_host(None, request.headers.get("x-host-key"))
-        token = request.headers.get("x-seat-token")
-        seat = hub.seat_for_token(token) if token else None
-        if token and seat is None:
-            raise PermissionError("That seat token is not valid at this table")
-        return Who(seat=seat, host=host, token=token)
-
-    def hub_for(code: str, request: Request) -> TableHub:
-        try:
-            return ctx.open_table(code, device(request))
-        except IllegalAction as exc:
-            raise LookupRefused(exc) from None
-
-    async def hub_for_async(code: str, request: Request) -> TableHub:
-        try:
-            return await ctx.open_table_async(code, device(request))
-        except IllegalAction as exc:
-            raise LookupRefused(exc) from None
-
     @router.get("/tables/{code}")
     @answered(illegal=400)
     def table_view(code: str, request: Request):
-        hub = hub_for(code, request)
-        return hub.view(who_for(hub, request))
+        hub = hub_for(ctx, code, request)
+        return hub.view(who_for(ctx, hub, request))
 
     @router.post("/tables/{code}/seats/{seat}")
     @answered(illegal=409)
     def claim(code: str, seat: int, request: Request):
-        hub = hub_for(code, request)
-        return {"seat": seat, "token": hub.claim_seat(seat, who_for(hub, request))}
+        hub = hub_for(ctx, code, request)
+        return {"seat": seat, "token": hub.claim_seat(seat, who_for(ctx, hub, request))}
 
     @router.post("/tables/{code}/actions")
     @answered(illegal=400)
@@ -312,8 +317,8 @@ def add_api(app, ctx: AppContext, pace: bool = True) -> None:
         wrong = action_body(body)
         if wrong:
             return _error(*wrong)
-        hub = await hub_for_async(code, request)
-        entry = await hub.act_async(who_for(hub, request), body["kind"], body.get("payload") or {},
+        hub = await hub_for_async(ctx, code, request)
+        entry = await hub.act_async(who_for(ctx, hub, request), body["kind"], body.get("payload") or {},
                                     body.get("revision"), body.get("seat"))
         return {"rev": entry.rev}
 
