@@ -42,6 +42,7 @@ from engine.table import MAX_PAYLOAD_BYTES
 from companion.codes import normalise_code
 from companion.context import AppContext
 from companion.downloads import add_export_route
+from companion.headers import AnswerHeaders, Headers
 from companion.guard import ActionLimiter, TooManyActions, TooManyGuesses
 from companion.hub import NoSuchTable, SaveFailed, TableHub, Who
 
@@ -344,23 +345,11 @@ def api_app(ctx: AppContext):
     return ActionPace(NoStore(app), ctx.extra.setdefault("actions", ActionLimiter()))
 
 
-class NoStore:
+class NoStore(AnswerHeaders):
     """ASGI middleware: answers of the JSON transport are never cached."""
 
-    def __init__(self, app):
-        self.app = app
-
-    async def __call__(self, scope, receive, send):
-        if scope["type"] != "http":
-            return await self.app(scope, receive, send)
-
-        async def marked(message):
-            if message.get("type") == "http.response.start":
-                message = dict(message)
-                message["headers"] = [*(message.get("headers") or ()), (b"cache-control", b"no-store")]
-            await send(message)
-
-        await self.app(scope, receive, marked)
+    def change(self, headers: Headers) -> Headers:
+        return [*headers, (b"cache-control", b"no-store")]
 
 
 __all__ = ["MAX_BODY", "ActionPace", "BodyLimit", "add_api", "api_app", "parse_json", "NoSuchTable"]

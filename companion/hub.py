@@ -71,6 +71,37 @@ HOST = Who(host=True)
 T = TypeVar("T")
 
 
+class Listeners:
+    """Who hears something (each session's listener, by key), told one after another: one
+    that fails (a closed tab) is logged and does not stop the others."""
+
+    def __init__(self, what: str):
+        self.what = what
+        self._by_key: dict[Any, Callable] = {}
+        self._lock = threading.Lock()
+
+    def add(self, key: Any, listener: Callable) -> None:
+        with self._lock:
+            self._by_key[key] = listener
+
+    def remove(self, key: Any) -> None:
+        with self._lock:
+            self._by_key.pop(key, None)
+
+    def __len__(self) -> int:
+        with self._lock:
+            return len(self._by_key)
+
+    def tell(self, news: Any) -> None:
+        with self._lock:
+            listeners = list(self._by_key.values())
+        for listener in listeners:
+            try:
+                listener(news)
+            except Exception:  # a closed session must not stop the others
+                log.exception("%s: a listener failed", self.what)
+
+
 class SaveFailed(IllegalAction):
     """The host's disk refused a write, or the table's file was found damaged: nothing
     was saved, nothing changed. ``disk_full`` tells a full disk from another I/O error
@@ -120,7 +151,7 @@ class TableHub:
         self.match = match if match is not None else Match(self.game, spec, entries)
         self._seat_hashes: dict[int, str] = {int(k): v for k, v in (seat_hashes or {}).items() if v}
         self._freed: dict[str, int] = {}  # token hash -> the seat the host freed (this run)
-        self._listeners: dict[Any, Listener] = {}
+        self._listeners = Listeners(f"table {code}")
         self.on_change: Callable[[str], None] | None = None  # the host's table list
         self.damaged_at: str | None = None  # when a write found its file damaged
         self._turns: "weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Lock]" = \
@@ -335,27 +366,19 @@ class TableHub:
 
     # -- listening -----------------------------------------------------------
     def subscribe(self, key: Any, listener: Listener) -> None:
-        with self.lock:
-            self._listeners[key] = listener
+        self._listeners.add(key, listener)
 
     def unsubscribe(self, key: Any) -> None:
-        with self.lock:
-            self._listeners.pop(key, None)
+        self._listeners.remove(key)
 
     def listening(self) -> int:
         """How many sessions hear this table (a closed tab must leave)."""
-        with self.lock:
-            return len(self._listeners)
+        return len(self._listeners)
 
     def _notify(self) -> None:
         with self.lock:
             revision = self.match.revision
-            listeners = list(self._listeners.values())
-        for listener in listeners:
-            try:
-                listener(revision)
-            except Exception:  # a closed session must not stop the others
-                log.exception("table %s: a listener failed", self.code)
+        self._listeners.tell(revision)
         if self.on_change is not None:
             self.on_change(self.code)
 
@@ -371,30 +394,21 @@ class Tables:
         self._hubs: dict[str, TableHub] = {}
         self._unusable: dict[str, str] = {}  # code -> why it could not be opened
         self._lock = threading.RLock()
-        self._watchers: dict[Any, Callable[[str], None]] = {}
+        self._watchers = Listeners("the table list")
 
     # -- the host's table list hears every table ---------------------------------
     def watch(self, key: Any, listener: Callable[[str], None]) -> None:
-        with self._lock:
-            self._watchers[key] = listener
+        self._watchers.add(key, listener)
 
     def unwatch(self, key: Any) -> None:
-        with self._lock:
-            self._watchers.pop(key, None)
+        self._watchers.remove(key)
 
     def watching(self) -> int:
         """How many host screens hear the table list."""
-        with self._lock:
-            return len(self._watchers)
+        return len(self._watchers)
 
     def _changed(self, code: str) -> None:
-        with self._lock:
-            watchers = list(self._watchers.values())
-        for watcher in watchers:
-            try:
-                watcher(code)
-            except Exception:  # a closed tab must not stop the others
-                log.exception("a table list watcher failed")
+        self._watchers.tell(code)
 
     def _keep(self, hub: TableHub) -> TableHub:
         hub.on_change = self._changed

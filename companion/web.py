@@ -40,6 +40,7 @@ import platformdirs
 
 from companion.comeback import Comeback
 from companion.context import AppContext
+from companion.headers import AnswerHeaders, Headers
 from companion.edge import SECURITY_HEADERS, TRUSTED_PROXIES, Limits, guarded_protocol
 from companion.preload import with_preload_hints
 from storage.store import APP_NAME
@@ -96,25 +97,12 @@ STOP_S = 1.0
 is cancelled (the server stops within 2 s whatever connections are open)."""
 
 
-class NoCrossOrigin:
+class NoCrossOrigin(AnswerHeaders):
     """ASGI middleware: no CORS header leaves the server (see CORS_HEADERS), and no page is
     cross-origin isolated (see OPENER_HEADERS)."""
 
-    def __init__(self, app):
-        self.app = app
-
-    async def __call__(self, scope, receive, send):
-        if scope["type"] != "http":
-            return await self.app(scope, receive, send)
-
-        async def stripped(message):
-            if message.get("type") == "http.response.start":
-                message = dict(message)
-                message["headers"] = [(k, v) for k, v in message.get("headers") or ()
-                                      if k.lower() not in DROPPED_HEADERS]
-            await send(message)
-
-        await self.app(scope, receive, stripped)
+    def change(self, headers: Headers) -> Headers:
+        return [(k, v) for k, v in headers if k.lower() not in DROPPED_HEADERS]
 
 
 @dataclass
