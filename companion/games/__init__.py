@@ -63,6 +63,13 @@ def screens_of(game_id: str) -> GameScreens:
 
 # -- a game's command-line calculators ---------------------------------------------------
 
+def calculators(subparsers, command: str, help: str):
+    """A game's command (given no calculator: its help) and where its calculators go."""
+    parser = subparsers.add_parser(command, help=help)
+    parser.set_defaults(run=lambda args: show_help(parser))
+    return parser.add_subparsers(dest=f"{command}_command", metavar="CALCULATOR")
+
+
 def show_help(parser) -> int:
     """A game's command given no calculator: its help, status 0."""
     parser.print_help()

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 
-from companion.games import show_help, usage
+from companion.games import calculators, usage
 from engine.errors import IllegalAction
 from engine.paisho.board import Point, parse_point
 from engine.paisho.harmony import NEXT, REACHES, Harmony, Tile, harmonies
@@ -19,8 +19,7 @@ SEATS = 4
 
 
 def register(subparsers) -> None:
-    paisho = subparsers.add_parser("paisho", help="Pai Sho calculators")
-    commands = paisho.add_subparsers(dest="paisho_command", metavar="CALCULATOR")
+    commands = calculators(subparsers, "paisho", "Pai Sho calculators")
     found = commands.add_parser(
         "harmonies", help="the harmonies of a position on the board",
         description="Lists every harmony of a position, as the table finds them: two flowers "
@@ -37,7 +36,6 @@ def register(subparsers) -> None:
                        help="the seat whose White Lotus blooms")
     found.add_argument("--json", action="store_true", help="print JSON")
     found.set_defaults(run=run_harmonies)
-    paisho.set_defaults(run=lambda args: show_help(paisho))
 
 
 

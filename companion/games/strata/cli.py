@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import re
 
-from companion.games import show_help, usage
+from companion.games import calculators, usage
 from engine.errors import IllegalAction
 from engine.strata.cards import CLASSES, parse_class
 from engine.strata.scoring import best_assignment, places, rank
@@ -21,8 +21,7 @@ MIN_PLAYERS, MAX_PLAYERS = 2, 7
 
 
 def register(subparsers) -> None:
-    strata = subparsers.add_parser("strata", help="Four Big Strata calculators")
-    commands = strata.add_subparsers(dest="strata_command", metavar="CALCULATOR")
+    commands = calculators(subparsers, "strata", "Four Big Strata calculators")
 
     tribute = commands.add_parser(
         "tribute", help="who takes how many resources from whom in the Tribute phase",
@@ -52,7 +51,6 @@ def register(subparsers) -> None:
     score.add_argument("--json", action="store_true", help="print JSON")
     score.set_defaults(run=run_score)
 
-    strata.set_defaults(run=lambda args: show_help(strata))
 
 
 
