@@ -1,4 +1,5 @@
-"""Pai Sho by Frank's rules: tiles, captures, harmonies and points (the board stays real)."""
+"""Pai Sho by Frank's rules: the board on the phone (or a real board's score keeper),
+captures, harmonies and points."""
 
 from engine.paisho.game import GAME, PaiSho
 

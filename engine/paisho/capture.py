@@ -16,7 +16,7 @@ Decisions where the text is silent (a player at a real table would expect these)
 
 - Knotweed and Rock never move, so they can never land on a tile: they cannot capture.
   The knotweed's own power ("kills all tiles surrounding it within one space") is
-  recorded separately as a knotweed kill (see :mod:`engine.paisho.game`); it removes the
+  recorded separately as a knotweed kill (see :mod:`engine.paisho.moves`); it removes the
   killed tiles only, the knotweed stays.
 - Nobody captures their own tile (the opposites rule is about the enemy's tiles).
 - A capture credits the capturer with one captured tile (the enemy's); the capturer's

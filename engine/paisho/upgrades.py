@@ -13,10 +13,11 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from engine.game import Action
-from engine.paisho.game import TURN_KINDS
 from engine.paisho.tiles import normal_kind
 
 VERSION = 1
+TURN_KINDS = ("place", "move", "capture", "return", "pass")
+"""The turn moves of the logs this upgrades (the Boat and Wheel moves came later)."""
 
 
 def words(action: Action) -> Action:

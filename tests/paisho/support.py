@@ -12,7 +12,7 @@ from engine.paisho.tiles import counts
 from engine.plain import encoded
 from engine.paisho.board import PORTS, STEPS, on_board
 from engine.paisho.harmony import LINE, NEXT
-from engine.table import play as table_play
+from engine.table import apply, play as table_play
 
 
 def new_game(players=("Ann", "Bo"), **settings):
@@ -33,6 +33,13 @@ def play(state, *moves):
         seat, kind = step[0], step[1]
         state = move(state, seat, kind, step[2] if len(step) > 2 else {})
     return state
+
+
+def said(state, action, viewer=None):
+    """What ``action`` says to ``viewer`` once played on ``state`` (sent by its own seat's
+    phone, or the host's device for no seat): its history line, and its news."""
+    after, logged = apply(GAME, state, action, action.seat, state["players"])
+    return GAME.say(state, logged, after, viewer)
 
 
 def refused(state, seat, kind, payload, fragment, host=False):

@@ -142,7 +142,7 @@ def test_the_history_is_the_log_in_words():
     assert [line for _, line in match.history(None)] == lines  # the same words for everyone
 
 
-def test_describe_never_raises_and_never_changes_the_state():
+def test_words_never_raise_and_never_change_the_state():
     state = play(GAME.setup(["Ann", "Bo"], {"target": 30}), (ANN, "place", {"tile": "knotweed"}))
     before = dict(state)
     odd = [{}, {"tile": "tulip"}, {"tile": 5}, {"harmony": 99}, {"harmonies": ["x"]},
@@ -150,6 +150,7 @@ def test_describe_never_raises_and_never_changes_the_state():
     for kind in [*GAME.moves, "nope"]:
         for payload in odd:
             for seat in (None, 0, 1, 5, True):
-                text = GAME.describe(state, Action(seat, kind, payload or {}), None)
-                assert isinstance(text, str) and text
+                for viewer in (None, 0, 1):
+                    words = GAME.say(state, Action(seat, kind, payload or {}), state, viewer)
+                    assert isinstance(words.text, str) and words.text
     assert state == before

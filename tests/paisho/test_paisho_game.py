@@ -10,7 +10,7 @@ from engine.plain import is_plain
 from engine.registry import get_game
 from engine.table import Match, apply, make_spec
 
-from tests.paisho.support import new_game, play, refused, tiles
+from tests.paisho.support import new_game, play, refused, said, tiles
 
 ANN, BO = 0, 1
 
@@ -476,7 +476,7 @@ def test_views_show_tiles_by_place_pot_harmonies_and_my_choices():
     assert ann["can_capture"] == [{"tile": "rose", "owner": BO, "captured": "jasmine",
                                    "label": "Rose takes Bo's Jasmine"}]
     assert ann["can_return_with"] == [] and ann["returnable"] == []
-    assert GAME.describe(before, capture, BO).startswith("Ann's Rose captured Bo's Jasmine")
+    assert said(before, capture, BO).text.startswith("Ann's Rose captured Bo's Jasmine")
     assert public["recent"] == ["Turn 5: Ann's Rose + Chrysanthemum (#1) formed"]
     assert GAME.private(state, None) is None and GAME.private(state, 7) is None
 
@@ -489,12 +489,12 @@ def test_capture_choices_follow_the_rules_and_inventory():
 
 def test_describe_lines():
     state = _board((ANN, "boat"), (ANN, "rose"), (ANN, "chrysanthemum"), (BO, "lily"))
-    assert GAME.describe(state, Action(ANN, "place", {"tile": "jade"}), BO) == "Ann placed a White Jade"
-    assert "(both went to the Pot)" in GAME.describe(
-        state, Action(ANN, "capture", {"tile": "boat", "captured": "lily"}), None)
-    line = GAME.describe(state, Action(ANN, "pass", {"formed": [["rose", "chrysanthemum"]]}), None)
+    assert said(state, Action(ANN, "place", {"tile": "jade"}), BO).text == "Ann placed a White Jade"
+    assert "(both went to the Pot)" in said(
+        state, Action(ANN, "capture", {"tile": "boat", "captured": "lily"}), None).text
+    line = said(state, Action(ANN, "pass", {"formed": [["rose", "chrysanthemum"]]}), None).text
     assert line == "Ann passed; formed a harmony: Rose + Chrysanthemum"
-    assert GAME.describe(state, Action(BO, "forfeit", {}), ANN) == "Bo forfeited; Ann wins"
+    assert said(state, Action(BO, "forfeit", {}), ANN).text == "Bo forfeited; Ann wins"
 
 
 def test_through_the_table_model_with_undo():
@@ -530,7 +530,7 @@ def test_when_fewer_tiles_are_left_than_harmonies_need_the_newest_breaks():
     assert [h["id"] for h in q.intact_harmonies(state, ANN)] == [1, 2]
     # Bo's jasmine takes one of the two roses: one rose, one chrysanthemum hold one harmony
     capture = Action(BO, "capture", {"tile": "jasmine", "captured": "rose"})
-    assert GAME.describe(state, capture, None) == (
+    assert said(state, capture, None).text == (
         "Bo's Jasmine captured Ann's Rose; "
         "harmony 2 (Ann's Rose + Chrysanthemum) broke by itself")
     state = play(state, (BO, capture.kind, capture.payload))

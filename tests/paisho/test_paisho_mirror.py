@@ -5,7 +5,7 @@ import pytest
 
 from engine.paisho import queries as q
 
-from tests.paisho.support import at, board_game, play, put, refused, tiles
+from tests.paisho.support import at, board_game, play, put, refused, said, tiles
 
 ANN, BO = 0, 1
 
@@ -302,14 +302,25 @@ def test_new_tables_keep_the_board_and_old_tables_keep_the_score_keeper():
 
 def test_a_board_move_says_what_it_did():
     from engine.game import Action
-    from engine.paisho import GAME
 
     state = put(board_game(), (0, 0, ANN, "jade"), (0, -2, BO, "rhododendron"), (0, -3, ANN, "lily"))
-    line = GAME.history_line(state, Action(ANN, "move", {"from": [0, 0], "to": [0, -2]}), BO)
+    line = said(state, Action(ANN, "move", {"from": [0, 0], "to": [0, -2]}), BO).text
     assert line.startswith("Ann moved a White Jade from 0,0 to 0,-2; captured Bo's Rhododendron")
     assert "Lily + White Jade) formed" in line
-    placing = GAME.history_line(board_game(), Action(ANN, "place", {"tile": "rose", "at": [0, 7]}), BO)
+    placing = said(board_game(), Action(ANN, "place", {"tile": "rose", "at": [0, 7]}), BO).text
     assert placing == "Ann placed a Rose on 0,7"
+
+
+def test_the_loser_of_a_capture_hears_it_and_a_forfeit_after_it_says_only_the_forfeit():
+    from engine.game import Action
+
+    state = put(board_game(), (0, 0, ANN, "jade"), (0, -2, BO, "rhododendron"), (0, -3, ANN, "lily"))
+    capture = Action(ANN, "move", {"from": [0, 0], "to": [0, -2]})
+    assert said(state, capture, BO).to_you == "Ann captured your Rhododendron; your White Lotus blooms"
+    assert said(state, capture, ANN).to_you is None
+    state = play(state, (ANN, capture.kind, capture.payload))
+    forfeit = said(state, Action(BO, "forfeit", {}), None)
+    assert forfeit.text == "Bo forfeited; Ann wins"  # not the capture again
 
 
 def test_a_board_move_over_the_json_transport_is_checked_like_a_tap():

@@ -99,7 +99,7 @@ def test_random_legal_play_keeps_the_invariants(data, players, target):
             actions = [Action(seat, "forfeit")]
         action = data.draw(st.sampled_from(actions), label="action")
         after = apply(state, action)
-        assert isinstance(GAME.describe(state, action, None), str)
+        assert isinstance(GAME.say(state, action, after, None).text, str)
         check_invariants(state, after)
         state = after
 
