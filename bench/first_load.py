@@ -1,9 +1,11 @@
 """Benchmark: a phone's first join, on both builds of Flet's web client, beside the bare Flet app.
 
     .venv/bin/python bench/first_load.py [--loads 5] [--builds wasm,js] [--cpu 1,4]
-                                         [--encoding "gzip, deflate"] [--verbose]
+                                         [--loopback] [--encoding "gzip, deflate"] [--verbose]
 
-Two servers run side by side, each in its own subprocess on loopback:
+Two servers run side by side, each in its own subprocess, reached at the machine's LAN
+address (``http://192.168.x.x:port``, as a phone at the table reaches the host; ``--loopback``:
+at 127.0.0.1):
 - bare: a minimal Flet app (a Text and a Button, ``bench/_browser.py``) served as
   ``ft.run`` serves it: ``flet_web.fastapi.app(no_cdn=True)`` under uvicorn, nothing added;
 - app: ``companion serve`` (``companion/web.py``) at a table's join URL (``/join/<code>``),
@@ -16,22 +18,25 @@ agent and ``navigator.vendor``), which Flet's ``flutter.js`` gives the JavaScrip
 "4" four times slower (CDP ``Emulation.setCPUThrottlingRate``: the page's main thread,
 where a mid-range phone spends its first join; skwasm's worker is not slowed).
 
-Times are the page's own (``performance.now()``, from navigation start):
+Times are the page's own (``performance.now()``, from navigation start); the split of
+where a load's time goes is each load's own, then its p50:
 - download: the last byte of the build's big files (``main.dart.*``, ``canvaskit/*``);
 - start: Flutter's view is in the page (``flutter-view`` / ``flt-glass-pane``): the code is
   compiled and the engine runs; start - download is mostly compile and instantiate;
 - frame: Flutter's first frame (its ``flutter-first-frame`` event, when Flet drops the logo);
+  frame - start is Flutter's own start (engine, fonts, first layout);
 - socket: Flet's websocket is open (the app's Python side starts from here);
 - shown: the app's own first screen drawn: two animation frames after the page's websocket
   brings the message that holds "Sit as " (the app) or the bare app's Text (Flutter draws a
   message's patch in the next frame; the accessibility tree, which costs seconds to build on
-  a slow phone, stays off).
+  a slow phone, stays off); shown - frame is the app's own first screen (its websocket,
+  its Python side, the patch drawn).
 Bytes: the sum of CDP ``Network.loadingFinished.encodedDataLength`` (body as sent, headers)
-once the network is quiet. ``--encoding`` replaces what the browser advertises
-(Chromium sends ``br, zstd`` to a loopback page, but only ``gzip, deflate`` to a LAN
-``http://`` page, as Firefox does): ``--encoding "gzip, deflate"`` is a phone at a
-table on Wi-Fi. The app sends Brotli only once its copies are made (in the background, a
-minute after a start, then kept in the user's cache folder): on a new machine, leave a
+once the network is quiet: at the LAN address, what a phone at the table gets (Chromium
+and Firefox send ``Accept-Encoding: gzip, deflate`` to a LAN ``http://`` page, with no
+``br``: Brotli is only for secure pages, and loopback is one); the encodings the big
+files came in are printed beside them. ``--encoding`` replaces what the browser advertises. The app sends zopfli's gzip and Brotli only once its copies are made (in the background,
+a minute after a start, then kept in the user's cache folder): on a new machine, leave a
 ``companion serve`` running for a few minutes before the first run. Medians (p50) of ``--loads`` fresh loads per cell; loads of the two apps
 alternate, so both meet the same machine.
 Goals (same run): the app's "shown" at most 1.2x the bare app's first frame on each build
@@ -60,6 +65,8 @@ JS_BYTES_GOAL_MIB = 4.5
 BIG_FILES = ("main.dart.js", "main.dart.wasm", "main.dart.mjs", "canvaskit.wasm", "canvaskit.js",
              "skwasm.wasm", "skwasm.js", "skwasm_heavy.wasm", "skwasm_heavy.js")
 SHOWN_TEXT = {"bare": "floor none", "app": "Sit as "}
+SPLIT = (("download", 9), ("compile", 8), ("flutter", 8), ("screen", 7), ("frame", 7), ("shown", 7))
+"""The columns of a cell: where the time goes, then the two times of the goal."""
 
 TIMING_JS = """
 (() => {
@@ -141,10 +148,25 @@ def load(browser, url: str, app: str, build: str, cpu: float, encoding: str | No
         loaded = "js" if any(n.endswith("main.dart.js") for n in names) else "wasm"
         if loaded != build:
             raise RuntimeError(f"{url}: asked for the {build} build, the page loaded {loaded}")
-        return {**marks, "download": max(big) if big else float("nan"), "bytes": counter.total(),
-                "requests": len(counter.requests), "rows": counter.rows()}
+        download = max(big) if big else float("nan")
+        encodings = {r.get("encoding") or "none" for r in counter.rows()
+                     if r.get("url", "").split("?")[0].endswith(BIG_FILES)}
+        return {**marks, "download": download, "compile": marks["start"] - download,
+                "flutter": marks["frame"] - marks["start"], "screen": marks["shown"] - marks["frame"],
+                "bytes": counter.total(), "requests": len(counter.requests), "rows": counter.rows(),
+                "encodings": encodings}
     finally:
         context.close()
+
+
+def lan_address() -> str:
+    """The machine's address on its network, as a phone at the table reaches it."""
+    from companion.lan import candidate_addresses
+
+    found = [a for a in candidate_addresses() if not a.startswith("127.")]
+    if not found:
+        raise SystemExit("no LAN address on this machine: run with --loopback")
+    return found[0]
 
 
 def new_table(data: Path) -> str:
@@ -162,13 +184,12 @@ def show_cell(build: str, cpu: float, cell: dict[str, list[dict]], verbose: bool
     """Print one build x CPU cell; return its figures for the goals."""
     print(f"\n{build} build, CPU {'as is' if cpu == 1 else f'{cpu:g}x slower'}"
           f" (p50 of {len(cell['app'])} fresh loads; ms from navigation start)")
-    print(f"  {'':5s} {'MiB':>6s} {'req':>4s} {'download':>9s} {'start':>7s} {'compile':>8s}"
-          f" {'frame':>7s} {'socket':>7s} {'shown':>7s}   shown, every load")
+    print(f"  {'':5s} {'MiB':>6s} {'req':>4s} {'download':>9s} {'compile':>8s} {'flutter':>8s}"
+          f" {'screen':>7s} {'frame':>7s} {'shown':>7s}   big files as   shown, every load")
     for app, loads in cell.items():
-        compile_ms = statistics.median(x["start"] - x["download"] for x in loads)
         print(f"  {app:5s} {median(loads, 'bytes') / MIB:6.2f} {loads[0]['requests']:4d}"
-              f" {median(loads, 'download'):9.0f} {median(loads, 'start'):7.0f} {compile_ms:8.0f}"
-              f" {median(loads, 'frame'):7.0f} {median(loads, 'socket'):7.0f} {median(loads, 'shown'):7.0f}   "
+              + "".join(f" {median(loads, key):{width}.0f}" for key, width in SPLIT)
+              + f"   {'+'.join(sorted(set().union(*(x['encodings'] for x in loads)))):12s}   "
               + ", ".join(f"{x['shown']:.0f}" for x in loads))
         if verbose:
             for row in loads[0]["rows"][:10]:
@@ -186,6 +207,8 @@ def main() -> int:
     parser.add_argument("--builds", default="wasm,js")
     parser.add_argument("--cpu", default="1,4", help="CPU slow-down rates (1: as is)")
     parser.add_argument("--encoding", help='Accept-Encoding the phones send, e.g. "gzip, deflate"')
+    parser.add_argument("--loopback", action="store_true",
+                        help="reach the servers at 127.0.0.1 (a secure page: Brotli), not the LAN address")
     parser.add_argument("--verbose", action="store_true", help="list the biggest responses")
     args = parser.parse_args()
     builds = args.builds.split(",")
@@ -193,11 +216,13 @@ def main() -> int:
 
     from playwright.sync_api import sync_playwright
 
-    print("bench/first_load.py:", machine_line(), f"Accept-Encoding: {args.encoding or 'as Chromium sends'}")
+    address = "127.0.0.1" if args.loopback else lan_address()
+    print("bench/first_load.py:", machine_line(), f"at {address},",
+          f"Accept-Encoding: {args.encoding or 'as Chromium sends'}")
     data = Path(tempfile.mkdtemp(prefix="tc-bench-load-")) / "data"
     data.mkdir(parents=True)
     code = new_table(data)
-    bare, real = FloorServer(plain=True).start(), Server(data).start()
+    bare, real = FloorServer(plain=True, address=address).start(), Server(data, address=address).start()
     urls = {"bare": bare.url + "/", "app": f"{real.url}/join/{code}"}
     results = {}
     try:

@@ -121,10 +121,12 @@ class Server:
     """Extra environment for the server (``FLET_SESSION_TIMEOUT``, ...)."""
     loopback_host: bool = False
     """The host machine's own browser is the host (``serve``'s default; tests say so)."""
+    address: str = "127.0.0.1"
+    """Where it listens and is reached (a bench gives the machine's LAN address)."""
 
     @property
     def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
+        return f"http://{self.address}:{self.port}"
 
     @property
     def host_key(self) -> str:
@@ -135,7 +137,7 @@ class Server:
         log = open(self.log_path, "ab")
         env = dict(os.environ, PYTHONUNBUFFERED="1", FLET_WEB_NO_CDN="1", **self.env)
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "companion", "serve", "--host", "127.0.0.1", "--port", str(self.port),
+            [sys.executable, "-m", "companion", "serve", "--host", self.address, "--port", str(self.port),
              "--data", str(self.data_dir), "--public-url", self.url,
              *(() if self.loopback_host else ("--no-loopback-host",)), *self.options],
             cwd=str(ROOT), stdout=log, stderr=subprocess.STDOUT, env=env,
