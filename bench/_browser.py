@@ -94,6 +94,8 @@ class NetCounter:
     def __init__(self, context, page):
         self.cdp = context.new_cdp_session(page)
         self.requests: dict[str, dict] = {}
+        self.wall_offset: float | None = None  # wall clock (s) minus CDP's monotonic clock
+        self.cdp.on("Network.requestWillBeSent", self._sent)
         self.cdp.on("Network.responseReceived", self._response)
         self.cdp.on("Network.loadingFinished", self._finished)
         self.cdp.on("Network.loadingFailed", self._failed)
@@ -106,8 +108,15 @@ class NetCounter:
             encoding=(r.get("headers") or {}).get("content-encoding", ""),
             type=ev.get("type", ""))
 
+    def _sent(self, ev):
+        if self.wall_offset is None:
+            self.wall_offset = ev["wallTime"] - ev["timestamp"]
+
     def _finished(self, ev):
-        self.requests.setdefault(ev["requestId"], {})["bytes"] = ev["encodedDataLength"]
+        row = self.requests.setdefault(ev["requestId"], {})
+        row["bytes"] = ev["encodedDataLength"]
+        if self.wall_offset is not None:  # its last byte, in ms of the wall clock
+            row["end"] = (ev["timestamp"] + self.wall_offset) * 1000
 
     def _failed(self, ev):
         self.requests.setdefault(ev["requestId"], {}).update(failed=ev.get("errorText", "failed"))

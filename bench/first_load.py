@@ -20,7 +20,8 @@ where a mid-range phone spends its first join; skwasm's worker is not slowed).
 
 Times are the page's own (``performance.now()``, from navigation start); the split of
 where a load's time goes is each load's own, then its p50:
-- download: the last byte of the build's big files (``main.dart.*``, ``canvaskit/*``);
+- download: the last byte of the build's big files (``main.dart.*``, ``canvaskit/*``: CDP's
+  ``Network.loadingFinished`` time, which counts the page's workers' requests too);
 - start: Flutter's view is in the page (``flutter-view`` / ``flt-glass-pane``): the code is
   compiled and the engine runs; start - download is mostly compile and instantiate;
 - frame: Flutter's first frame (its ``flutter-first-frame`` event, when Flet drops the logo);
@@ -63,7 +64,9 @@ SHOWN_GOAL = 1.2
 """The app's first screen, at most this many times the bare app's first frame."""
 JS_BYTES_GOAL_MIB = 4.5
 BIG_FILES = ("main.dart.js", "main.dart.wasm", "main.dart.mjs", "canvaskit.wasm", "canvaskit.js",
-             "skwasm.wasm", "skwasm.js", "skwasm_heavy.wasm", "skwasm_heavy.js")
+             "skwasm.wasm", "skwasm.js", "skwasm_heavy.wasm", "skwasm_heavy.js",
+             "main.dart.js.br", "canvaskit.wasm.br")
+"""The build's code and renderer (``.br``: the copies a LAN page decodes itself)."""
 SHOWN_TEXT = {"bare": "floor none", "app": "Sit as "}
 SPLIT = (("download", 9), ("compile", 8), ("flutter", 8), ("screen", 7), ("frame", 7), ("shown", 7))
 """The columns of a cell: where the time goes, then the two times of the goal."""
@@ -135,17 +138,17 @@ def load(browser, url: str, app: str, build: str, cpu: float, encoding: str | No
     try:
         page = context.new_page()
         counter = NetCounter(context, page)
+        finished = []  # Playwright's view: it has the page's workers' requests, CDP's has not
+        page.on("requestfinished", finished.append)
         counter.cdp.send("Emulation.setCPUThrottlingRate", {"rate": cpu})
         page.add_init_script(f"window.__shownText = {json.dumps(SHOWN_TEXT[app])};")
         page.goto(url)
         page.wait_for_function("() => window.__load && window.__load.shown !== null", timeout=120000)
         marks = page.evaluate("() => window.__load")
-        resources = page.evaluate(
-            "() => performance.getEntriesByType('resource').map(e => [e.name, e.responseEnd])")
+        origin = page.evaluate("() => performance.timeOrigin")
         settle(counter)
-        big = [end for name, end in resources if name.split("?")[0].endswith(BIG_FILES)]
-        names = [name for name, _ in resources]
-        loaded = "js" if any(n.endswith("main.dart.js") for n in names) else "wasm"
+        big = [row["end"] - origin for row in counter.rows() if row.get("url", "").split("?")[0].endswith(BIG_FILES) and "end" in row]
+        loaded = "wasm" if any(r.get("url", "").endswith("main.dart.wasm") for r in counter.rows()) else "js"
         if loaded != build:
             raise RuntimeError(f"{url}: asked for the {build} build, the page loaded {loaded}")
         download = max(big) if big else float("nan")
@@ -153,10 +156,22 @@ def load(browser, url: str, app: str, build: str, cpu: float, encoding: str | No
                      if r.get("url", "").split("?")[0].endswith(BIG_FILES)}
         return {**marks, "download": download, "compile": marks["start"] - download,
                 "flutter": marks["frame"] - marks["start"], "screen": marks["shown"] - marks["frame"],
-                "bytes": counter.total(), "requests": len(counter.requests), "rows": counter.rows(),
+                "bytes": counter.total() + workers_bytes(counter, finished), "requests": len(counter.requests), "rows": counter.rows(),
                 "encodings": encodings}
     finally:
         context.close()
+
+
+def workers_bytes(counter: NetCounter, finished: list) -> int:
+    """What the page's workers fetched (the Brotli decoder of a LAN page), which CDP's page
+    session does not see: body and headers as received."""
+    seen = {row.get("url") for row in counter.requests.values()}
+    total = 0
+    for request in finished:
+        if request.url not in seen and not request.url.startswith(("blob:", "data:")):
+            sizes = request.sizes()
+            total += max(0, sizes["responseBodySize"]) + max(0, sizes["responseHeadersSize"])
+    return total
 
 
 def lan_address() -> str:

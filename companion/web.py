@@ -13,7 +13,10 @@ Chromium the AUTO renderer's skwasm + ``main.dart.wasm`` is the smallest pair, s
   LAN http:// page for gzip only), both made in the background and kept on disk between
   starts;
 - the page names its build's big files and its fonts at the top of its head
-  (``companion/preload.py``), so they come at once instead of one after another;
+  (``companion/preload.py``), so they come at once instead of one after another; on an
+  http:// page (a phone on the table's Wi-Fi, which browsers send no Brotli) the
+  JavaScript build's two big files are fetched as Brotli bytes (``brotli_as_is``) and
+  decoded by the page;
 - ``assets/FontManifest.json`` lists only the fonts this app draws with (Material icons
   and Roboto): Flutter loads every font in that manifest at start, and Flet's lists the
   KaTeX fonts of its Markdown math and the Cupertino icons (about 0.45 MiB gzipped),
@@ -44,7 +47,7 @@ import zopfli.gzip
 from companion.comeback import Comeback
 from companion.context import AppContext
 from companion.edge import SECURITY_HEADERS, TRUSTED_PROXIES, Limits, guarded_protocol
-from companion.preload import with_preload_hints
+from companion.preload import UNPACKED_IN_PAGE, with_preload_hints
 from storage.store import APP_NAME
 
 ASSETS_DIR = Path(__file__).resolve().parent.parent / "assets"
@@ -58,7 +61,12 @@ FONT_FAMILIES_KEPT = ("MaterialIcons", "Roboto")
 # background at start-up
 WARM_FILES = ("main.dart.wasm", "canvaskit/skwasm.wasm", "assets/fonts/MaterialIcons-Regular.otf",
               "main.dart.mjs", "canvaskit/skwasm.js", "flutter_bootstrap.js",
-              "main.dart.js", "canvaskit/canvaskit.wasm", "canvaskit/canvaskit.js")
+              "main.dart.js", "canvaskit/canvaskit.wasm", "canvaskit/canvaskit.js",
+              "canvaskit/skwasm_heavy.wasm", "canvaskit/skwasm_heavy.js")
+# (Chromium on an http:// LAN page has no image codecs, which are for secure pages only:
+# it gets skwasm_heavy, the renderer with its own)
+RAW_BROTLI = "application/x-brotli"
+"""The type of a Brotli copy sent as plain bytes (``/main.dart.js.br``): not gzipped again."""
 BROTLI_QUALITY = 11
 BROTLI_WINDOW_BITS = 24
 BROTLI_AT_ONCE_BYTES = 256 * 1024
@@ -318,7 +326,7 @@ def load_the_screens() -> None:
 def build_asgi(ctx: AppContext):
     import flet as ft
     import flet_web.fastapi as flet_fastapi
-    from starlette.middleware.gzip import GZipMiddleware
+    from starlette.middleware.gzip import DEFAULT_EXCLUDED_CONTENT_TYPES, GZipMiddleware
 
     from companion.app import make_main
     from companion.sessions import GRACE_S
@@ -374,6 +382,8 @@ def build_asgi(ctx: AppContext):
             if request.headers.get("if-none-match") == font_manifest_etag:
                 return Response(status_code=304, headers=headers)
             return Response(font_manifest, media_type="application/json", headers=headers)
+        if rel.endswith(".br") and rel[:-3] in UNPACKED_IN_PAGE:
+            return await brotli_as_is(packed, rel[:-3])
         accepted = request.headers.get("accept-encoding", "")
         if not rel.endswith(PRECOMPRESS_SUFFIXES) or "gzip" not in accepted:
             return await call_next(request)
@@ -396,7 +406,8 @@ def build_asgi(ctx: AppContext):
 
     app.middleware("http")(preload_hints)  # inside the comeback script: it goes first
     app.add_middleware(Comeback)  # inside the compression: it reads the page as sent
-    app.add_middleware(GZipMiddleware, minimum_size=1024, compresslevel=6)
+    app.add_middleware(GZipMiddleware, minimum_size=1024, compresslevel=6,
+                       exclude_content_types=(*DEFAULT_EXCLUDED_CONTENT_TYPES, RAW_BROTLI))
     app.add_middleware(BodyLimit)
     # /api/ first, past the pages' middleware; no CORS header on anything; what browsers
     # may do on a player's behalf (companion/browser_policy.py) before all of it
@@ -406,6 +417,21 @@ def build_asgi(ctx: AppContext):
     from companion.sockets import Sockets  # the phones' websockets: who, what, how much
 
     return BrowserPolicy(NoCrossOrigin(Sockets(QuietAfterLeaving(ApiFirst(app, api)))), ctx.public_url)
+
+
+async def brotli_as_is(packed: _Precompressed, rel: str):
+    """``rel``'s Brotli as plain bytes, for a page that decodes it itself (``/main.dart.js.br``:
+    :mod:`companion.preload`); 404 until it is made (the page then fetches the file as it is)."""
+    import anyio
+    from starlette.responses import Response
+
+    entry = packed.ready(rel)
+    if entry is None and not packed.known(rel):
+        entry = await anyio.to_thread.run_sync(packed.get, rel)
+    if entry is None or entry.brotli is None:
+        return Response(status_code=404, headers={**OPENER_HEADERS, "Cache-Control": "no-cache"})
+    headers = {**OPENER_HEADERS, "Cache-Control": "public, max-age=604800", "ETag": entry.etag("br")}
+    return Response(entry.brotli, media_type=RAW_BROTLI, headers=headers)
 
 
 async def preload_hints(request, call_next):

@@ -7,7 +7,8 @@ import time
 
 import brotli
 
-from companion.web import _Precompressed, accepts_brotli
+from companion.web import RAW_BROTLI, _Precompressed, accepts_brotli, brotli_as_is
+from tests.support import run_apart
 
 
 def big_file(root, name="main.dart.js", lines=30000) -> bytes:
@@ -101,3 +102,17 @@ def test_a_damaged_kept_gzip_is_made_again(tmp_path):
     again = _Precompressed([tmp_path / "web"], cache_dir=tmp_path / "cache").get("main.dart.js")
     assert not again.zopfli  # gzip -6 until it is made again
     assert gzip.decompress(wait_for_zopfli(again)) == raw
+
+
+def test_a_page_that_decodes_brotli_itself_is_sent_the_copy_as_plain_bytes(tmp_path):
+    raw = big_file(tmp_path, lines=4000)  # small: its Brotli is made at once
+    answer = run_apart(brotli_as_is(_Precompressed([tmp_path]), "main.dart.js"))
+    assert answer.status_code == 200 and answer.media_type == RAW_BROTLI
+    assert "content-encoding" not in answer.headers  # the page decodes it, not the browser
+    assert brotli.decompress(answer.body) == raw
+
+
+def test_until_its_brotli_is_made_the_page_is_told_to_take_the_file_as_it_is(tmp_path):
+    big_file(tmp_path)  # big: its Brotli comes later
+    packed = _Precompressed([tmp_path], brotli_after_s=600)
+    assert run_apart(brotli_as_is(packed, "main.dart.js")).status_code == 404

@@ -510,7 +510,7 @@ class Phone(Screen):
     def loaded_build(self) -> str:
         """Which build of Flet's client this page runs: "js" (main.dart.js) or "wasm"."""
         names = self.page.evaluate("() => performance.getEntriesByType('resource').map(e => e.name)")
-        return "js" if any(name.endswith("main.dart.js") for name in names) else "wasm"
+        return "js" if any(name.endswith(("main.dart.js", "main.dart.js.br")) for name in names) else "wasm"
 
     def ready(self) -> None:
         self.page.wait_for_function("() => !document.getElementById('loading')", timeout=60000)
