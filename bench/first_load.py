@@ -67,7 +67,9 @@ BIG_FILES = ("main.dart.js", "main.dart.wasm", "main.dart.mjs", "canvaskit.wasm"
              "skwasm.wasm", "skwasm.js", "skwasm_heavy.wasm", "skwasm_heavy.js",
              "main.dart.js.br", "canvaskit.wasm.br")
 """The build's code and renderer (``.br``: the copies a LAN page decodes itself)."""
-SHOWN_TEXT = {"bare": "floor none", "app": "Sit as "}
+SHOWN_TEXT = {"bare": "floor none", "app": "Sit as ", "app-gzip": "Sit as "}
+""""app-gzip" (``--gzip-arm``): the app with its page's Brotli requests refused, so it takes
+the gzipped files, as before the page decoded Brotli itself (the time that decoding costs)."""
 SPLIT = (("download", 9), ("compile", 8), ("flutter", 8), ("screen", 7), ("frame", 7), ("shown", 7))
 """The columns of a cell: where the time goes, then the two times of the goal."""
 
@@ -135,11 +137,13 @@ def fresh_context(browser, build: str, encoding: str | None):
 def load(browser, url: str, app: str, build: str, cpu: float, encoding: str | None) -> dict:
     """One fresh load of ``url``: its times (ms from navigation start) and bytes."""
     context = fresh_context(browser, build, encoding)
+    if app == "app-gzip":
+        context.route("**/*.br", lambda route: route.abort())
     try:
         page = context.new_page()
         counter = NetCounter(context, page)
         finished = []  # Playwright's view: it has the page's workers' requests, CDP's has not
-        page.on("requestfinished", finished.append)
+        page.on("requestfinished", lambda request: finished.append(request))
         counter.cdp.send("Emulation.setCPUThrottlingRate", {"rate": cpu})
         page.add_init_script(f"window.__shownText = {json.dumps(SHOWN_TEXT[app])};")
         page.goto(url)
@@ -199,10 +203,10 @@ def show_cell(build: str, cpu: float, cell: dict[str, list[dict]], verbose: bool
     """Print one build x CPU cell; return its figures for the goals."""
     print(f"\n{build} build, CPU {'as is' if cpu == 1 else f'{cpu:g}x slower'}"
           f" (p50 of {len(cell['app'])} fresh loads; ms from navigation start)")
-    print(f"  {'':5s} {'MiB':>6s} {'req':>4s} {'download':>9s} {'compile':>8s} {'flutter':>8s}"
+    print(f"  {'':8s} {'MiB':>6s} {'req':>4s} {'download':>9s} {'compile':>8s} {'flutter':>8s}"
           f" {'screen':>7s} {'frame':>7s} {'shown':>7s}   big files as   shown, every load")
     for app, loads in cell.items():
-        print(f"  {app:5s} {median(loads, 'bytes') / MIB:6.2f} {loads[0]['requests']:4d}"
+        print(f"  {app:8s} {median(loads, 'bytes') / MIB:6.2f} {loads[0]['requests']:4d}"
               + "".join(f" {median(loads, key):{width}.0f}" for key, width in SPLIT)
               + f"   {'+'.join(sorted(set().union(*(x['encodings'] for x in loads)))):12s}   "
               + ", ".join(f"{x['shown']:.0f}" for x in loads))
@@ -222,6 +226,8 @@ def main() -> int:
     parser.add_argument("--builds", default="wasm,js")
     parser.add_argument("--cpu", default="1,4", help="CPU slow-down rates (1: as is)")
     parser.add_argument("--encoding", help='Accept-Encoding the phones send, e.g. "gzip, deflate"')
+    parser.add_argument("--gzip-arm", action="store_true",
+                        help='also load the app with its Brotli requests refused ("app-gzip")')
     parser.add_argument("--loopback", action="store_true",
                         help="reach the servers at 127.0.0.1 (a secure page: Brotli), not the LAN address")
     parser.add_argument("--verbose", action="store_true", help="list the biggest responses")
@@ -239,6 +245,8 @@ def main() -> int:
     code = new_table(data)
     bare, real = FloorServer(plain=True, address=address).start(), Server(data, address=address).start()
     urls = {"bare": bare.url + "/", "app": f"{real.url}/join/{code}"}
+    if args.gzip_arm:
+        urls["app-gzip"] = urls["app"]
     results = {}
     try:
         with sync_playwright() as pw:
@@ -246,7 +254,7 @@ def main() -> int:
             try:
                 for build in builds:
                     for cpu in rates:
-                        cell = results[build, cpu] = {"bare": [], "app": []}
+                        cell = results[build, cpu] = {app: [] for app in urls}
                         for _ in range(args.loads):
                             for app, url in urls.items():
                                 cell[app].append(load(browser, url, app, build, cpu, args.encoding))
@@ -266,6 +274,10 @@ def summary(results: dict) -> int:
         print(f"  {build:4s} CPU {'as is' if cpu == 1 else f'{cpu:g}x':5s}       "
               f"{median(cell['bare'], 'bytes') / MIB:6.2f}   {median(cell['app'], 'bytes') / MIB:6.2f}"
               f"   {median(cell['bare'], 'frame'):8.0f}   {median(cell['app'], 'shown'):8.0f}   {ratio:.2f}x")
+        if "app-gzip" in cell:
+            gzipped = median(cell["app-gzip"], "shown")
+            print(f"       the app, gzip only:          {median(cell['app-gzip'], 'bytes') / MIB:6.2f}"
+                  f"              {gzipped:8.0f}   {gzipped / median(cell['bare'], 'frame'):.2f}x")
     js = [median(cell["app"], "bytes") / MIB for (build, _), cell in results.items() if build == "js"]
     if js:
         print(f"JavaScript build, the app's first join: {max(js):.2f} MiB on the wire"
