@@ -352,28 +352,47 @@ def build_asgi(ctx: AppContext):
     api = api_app(ctx)
 
     from flet_web import get_package_web_dir
-    from starlette.responses import Response
 
     web_dir = Path(get_package_web_dir())
     packed = _Precompressed([ASSETS_DIR, web_dir], cache_dir=PRECOMPRESSED_DIR,
                             brotli_after_s=BROTLI_AFTER_S)
     packed.warm(WARM_FILES)
-    font_manifest = trimmed_font_manifest(web_dir)
+    app.middleware("http")(cache_headers)
+    app.middleware("http")(static_fast_path(packed, trimmed_font_manifest(web_dir)))
+    app.middleware("http")(preload_hints)  # inside the comeback script: it goes first
+    app.add_middleware(Comeback)  # inside the compression: it reads the page as sent
+    app.add_middleware(GZipMiddleware, minimum_size=1024, compresslevel=6,
+                       exclude_content_types=(*DEFAULT_EXCLUDED_CONTENT_TYPES, RAW_BROTLI))
+    app.add_middleware(BodyLimit)
+    # /api/ first, past the pages' middleware; no CORS header on anything; what browsers
+    # may do on a player's behalf (companion/browser_policy.py) before all of it
+    from companion.browser_policy import BrowserPolicy
+    from companion.sessions import QuietAfterLeaving
+
+    from companion.sockets import Sockets  # the phones' websockets: who, what, how much
+
+    return BrowserPolicy(NoCrossOrigin(Sockets(QuietAfterLeaving(ApiFirst(app, api)))), ctx.public_url)
+
+
+async def cache_headers(request, call_next):
+    """A week for the build's files (their names change with each Flet), none for the rest."""
+    response = await call_next(request)
+    path = request.url.path
+    if path.endswith(IMMUTABLE_SUFFIXES) and "manifest" not in path and "version" not in path:
+        response.headers.setdefault("Cache-Control", "public, max-age=604800")
+    else:
+        response.headers.setdefault("Cache-Control", "no-cache")
+    return response
+
+
+def static_fast_path(packed: _Precompressed, font_manifest: bytes):
+    """HTTP middleware: the precompressed files from memory, the trimmed font manifest, and
+    the Brotli bytes a page decodes itself."""
+    from starlette.responses import Response
+
     font_manifest_etag = '"' + hashlib.sha1(font_manifest).hexdigest()[:20] + '"'
 
-    @app.middleware("http")
-    async def cache_headers(request, call_next):
-        response = await call_next(request)
-        path = request.url.path
-        if path.endswith(IMMUTABLE_SUFFIXES) and "manifest" not in path and "version" not in path:
-            response.headers.setdefault("Cache-Control", "public, max-age=604800")
-        else:
-            response.headers.setdefault("Cache-Control", "no-cache")
-        return response
-
-    @app.middleware("http")
-    async def static_fast_path(request, call_next):
-        """Pre-gzipped big files from memory, and the trimmed font manifest."""
+    async def serve_static(request, call_next):
         if request.method != "GET" or "range" in request.headers:
             return await call_next(request)
         rel = request.url.path.lstrip("/")
@@ -404,19 +423,7 @@ def build_asgi(ctx: AppContext):
         return Response(entry.brotli if encoding == "br" else entry.gzip, media_type=entry.kind,
                         headers=headers)
 
-    app.middleware("http")(preload_hints)  # inside the comeback script: it goes first
-    app.add_middleware(Comeback)  # inside the compression: it reads the page as sent
-    app.add_middleware(GZipMiddleware, minimum_size=1024, compresslevel=6,
-                       exclude_content_types=(*DEFAULT_EXCLUDED_CONTENT_TYPES, RAW_BROTLI))
-    app.add_middleware(BodyLimit)
-    # /api/ first, past the pages' middleware; no CORS header on anything; what browsers
-    # may do on a player's behalf (companion/browser_policy.py) before all of it
-    from companion.browser_policy import BrowserPolicy
-    from companion.sessions import QuietAfterLeaving
-
-    from companion.sockets import Sockets  # the phones' websockets: who, what, how much
-
-    return BrowserPolicy(NoCrossOrigin(Sockets(QuietAfterLeaving(ApiFirst(app, api)))), ctx.public_url)
+    return serve_static
 
 
 async def brotli_as_is(packed: _Precompressed, rel: str):
