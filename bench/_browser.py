@@ -94,6 +94,8 @@ class NetCounter:
     def __init__(self, context, page):
         self.cdp = context.new_cdp_session(page)
         self.requests: dict[str, dict] = {}
+        self.wall_offset: float | None = None  # wall clock (s) minus CDP's monotonic clock
+        self.cdp.on("Network.requestWillBeSent", self._sent)
         self.cdp.on("Network.responseReceived", self._response)
         self.cdp.on("Network.loadingFinished", self._finished)
         self.cdp.on("Network.loadingFailed", self._failed)
@@ -106,8 +108,15 @@ class NetCounter:
             encoding=(r.get("headers") or {}).get("content-encoding", ""),
             type=ev.get("type", ""))
 
+    def _sent(self, ev):
+        if self.wall_offset is None:
+            self.wall_offset = ev["wallTime"] - ev["timestamp"]
+
     def _finished(self, ev):
-        self.requests.setdefault(ev["requestId"], {})["bytes"] = ev["encodedDataLength"]
+        row = self.requests.setdefault(ev["requestId"], {})
+        row["bytes"] = ev["encodedDataLength"]
+        if self.wall_offset is not None:  # its last byte, in ms of the wall clock
+            row["end"] = (ev["timestamp"] + self.wall_offset) * 1000
 
     def _failed(self, ev):
         self.requests.setdefault(ev["requestId"], {}).update(failed=ev.get("errorText", "failed"))
@@ -156,17 +165,19 @@ def build_floor_app(plain: bool):
 class FloorServer:
     """The floor app in a subprocess on a free loopback port."""
 
-    def __init__(self, plain: bool = False):
+    def __init__(self, plain: bool = False, address: str = "127.0.0.1"):
         self.port = free_port()
         self.plain = plain
+        self.address = address
         self.proc: subprocess.Popen | None = None
 
     @property
     def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
+        return f"http://{self.address}:{self.port}"
 
     def start(self, timeout: float = 40) -> "FloorServer":
-        args = [sys.executable, str(Path(__file__).resolve()), "floor", "--port", str(self.port)]
+        args = [sys.executable, str(Path(__file__).resolve()), "floor", "--port", str(self.port),
+                "--host", self.address]
         if self.plain:
             args.append("--plain")
         self.log = tempfile.NamedTemporaryFile(prefix="tc-floor-", suffix=".log", delete=False)
@@ -189,11 +200,12 @@ def _serve_floor(argv: list[str]) -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("mode", choices=["floor"])
     parser.add_argument("--port", type=int, required=True)
+    parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--plain", action="store_true")
     args = parser.parse_args(argv)
     os.environ.setdefault("FLET_WEB_NO_CDN", "1")
     logging.basicConfig(level=logging.WARNING)
-    config = uvicorn.Config(build_floor_app(args.plain), host="127.0.0.1", port=args.port,
+    config = uvicorn.Config(build_floor_app(args.plain), host=args.host, port=args.port,
                             log_level="warning", ws="websockets-sansio", workers=1, lifespan="on")
     uvicorn.Server(config).run()
     return 0

@@ -1,9 +1,11 @@
 """Benchmark: a phone's first join, on both builds of Flet's web client, beside the bare Flet app.
 
     .venv/bin/python bench/first_load.py [--loads 5] [--builds wasm,js] [--cpu 1,4]
-                                         [--encoding "gzip, deflate"] [--verbose]
+                                         [--loopback] [--encoding "gzip, deflate"] [--verbose]
 
-Two servers run side by side, each in its own subprocess on loopback:
+Two servers run side by side, each in its own subprocess, reached at the machine's LAN
+address (``http://192.168.x.x:port``, as a phone at the table reaches the host; ``--loopback``:
+at 127.0.0.1):
 - bare: a minimal Flet app (a Text and a Button, ``bench/_browser.py``) served as
   ``ft.run`` serves it: ``flet_web.fastapi.app(no_cdn=True)`` under uvicorn, nothing added;
 - app: ``companion serve`` (``companion/web.py``) at a table's join URL (``/join/<code>``),
@@ -16,22 +18,26 @@ agent and ``navigator.vendor``), which Flet's ``flutter.js`` gives the JavaScrip
 "4" four times slower (CDP ``Emulation.setCPUThrottlingRate``: the page's main thread,
 where a mid-range phone spends its first join; skwasm's worker is not slowed).
 
-Times are the page's own (``performance.now()``, from navigation start):
-- download: the last byte of the build's big files (``main.dart.*``, ``canvaskit/*``);
+Times are the page's own (``performance.now()``, from navigation start); the split of
+where a load's time goes is each load's own, then its p50:
+- download: the last byte of the build's big files (``main.dart.*``, ``canvaskit/*``: CDP's
+  ``Network.loadingFinished`` time, which counts the page's workers' requests too);
 - start: Flutter's view is in the page (``flutter-view`` / ``flt-glass-pane``): the code is
   compiled and the engine runs; start - download is mostly compile and instantiate;
 - frame: Flutter's first frame (its ``flutter-first-frame`` event, when Flet drops the logo);
+  frame - start is Flutter's own start (engine, fonts, first layout);
 - socket: Flet's websocket is open (the app's Python side starts from here);
 - shown: the app's own first screen drawn: two animation frames after the page's websocket
   brings the message that holds "Sit as " (the app) or the bare app's Text (Flutter draws a
   message's patch in the next frame; the accessibility tree, which costs seconds to build on
-  a slow phone, stays off).
+  a slow phone, stays off); shown - frame is the app's own first screen (its websocket,
+  its Python side, the patch drawn).
 Bytes: the sum of CDP ``Network.loadingFinished.encodedDataLength`` (body as sent, headers)
-once the network is quiet. ``--encoding`` replaces what the browser advertises
-(Chromium sends ``br, zstd`` to a loopback page, but only ``gzip, deflate`` to a LAN
-``http://`` page, as Firefox does): ``--encoding "gzip, deflate"`` is a phone at a
-table on Wi-Fi. The app sends Brotli only once its copies are made (in the background, a
-minute after a start, then kept in the user's cache folder): on a new machine, leave a
+once the network is quiet: at the LAN address, what a phone at the table gets (Chromium
+and Firefox send ``Accept-Encoding: gzip, deflate`` to a LAN ``http://`` page, with no
+``br``: Brotli is only for secure pages, and loopback is one); the encodings the big
+files came in are printed beside them. ``--encoding`` replaces what the browser advertises. The app sends zopfli's gzip and Brotli only once its copies are made (in the background,
+a minute after a start, then kept in the user's cache folder): on a new machine, leave a
 ``companion serve`` running for a few minutes before the first run. Medians (p50) of ``--loads`` fresh loads per cell; loads of the two apps
 alternate, so both meet the same machine.
 Goals (same run): the app's "shown" at most 1.2x the bare app's first frame on each build
@@ -58,8 +64,14 @@ SHOWN_GOAL = 1.2
 """The app's first screen, at most this many times the bare app's first frame."""
 JS_BYTES_GOAL_MIB = 4.5
 BIG_FILES = ("main.dart.js", "main.dart.wasm", "main.dart.mjs", "canvaskit.wasm", "canvaskit.js",
-             "skwasm.wasm", "skwasm.js", "skwasm_heavy.wasm", "skwasm_heavy.js")
-SHOWN_TEXT = {"bare": "floor none", "app": "Sit as "}
+             "skwasm.wasm", "skwasm.js", "skwasm_heavy.wasm", "skwasm_heavy.js",
+             "main.dart.js.br", "canvaskit.wasm.br")
+"""The build's code and renderer (``.br``: the copies a LAN page decodes itself)."""
+SHOWN_TEXT = {"bare": "floor none", "app": "Sit as ", "app-gzip": "Sit as "}
+""""app-gzip" (``--gzip-arm``): the app with its page's Brotli requests refused, so it takes
+the gzipped files, as before the page decoded Brotli itself (the time that decoding costs)."""
+SPLIT = (("download", 9), ("compile", 8), ("flutter", 8), ("screen", 7), ("frame", 7), ("shown", 7))
+"""The columns of a cell: where the time goes, then the two times of the goal."""
 
 TIMING_JS = """
 (() => {
@@ -125,26 +137,55 @@ def fresh_context(browser, build: str, encoding: str | None):
 def load(browser, url: str, app: str, build: str, cpu: float, encoding: str | None) -> dict:
     """One fresh load of ``url``: its times (ms from navigation start) and bytes."""
     context = fresh_context(browser, build, encoding)
+    if app == "app-gzip":
+        context.route("**/*.br", lambda route: route.abort())
     try:
         page = context.new_page()
         counter = NetCounter(context, page)
+        finished = []  # Playwright's view: it has the page's workers' requests, CDP's has not
+        page.on("requestfinished", lambda request: finished.append(request))
         counter.cdp.send("Emulation.setCPUThrottlingRate", {"rate": cpu})
         page.add_init_script(f"window.__shownText = {json.dumps(SHOWN_TEXT[app])};")
         page.goto(url)
         page.wait_for_function("() => window.__load && window.__load.shown !== null", timeout=120000)
         marks = page.evaluate("() => window.__load")
-        resources = page.evaluate(
-            "() => performance.getEntriesByType('resource').map(e => [e.name, e.responseEnd])")
+        origin = page.evaluate("() => performance.timeOrigin")
         settle(counter)
-        big = [end for name, end in resources if name.split("?")[0].endswith(BIG_FILES)]
-        names = [name for name, _ in resources]
-        loaded = "js" if any(n.endswith("main.dart.js") for n in names) else "wasm"
+        big = [row["end"] - origin for row in counter.rows() if row.get("url", "").split("?")[0].endswith(BIG_FILES) and "end" in row]
+        loaded = "wasm" if any(r.get("url", "").endswith("main.dart.wasm") for r in counter.rows()) else "js"
         if loaded != build:
             raise RuntimeError(f"{url}: asked for the {build} build, the page loaded {loaded}")
-        return {**marks, "download": max(big) if big else float("nan"), "bytes": counter.total(),
-                "requests": len(counter.requests), "rows": counter.rows()}
+        download = max(big) if big else float("nan")
+        encodings = {r.get("encoding") or "none" for r in counter.rows()
+                     if r.get("url", "").split("?")[0].endswith(BIG_FILES)}
+        return {**marks, "download": download, "compile": marks["start"] - download,
+                "flutter": marks["frame"] - marks["start"], "screen": marks["shown"] - marks["frame"],
+                "bytes": counter.total() + workers_bytes(counter, finished), "requests": len(counter.requests), "rows": counter.rows(),
+                "encodings": encodings}
     finally:
         context.close()
+
+
+def workers_bytes(counter: NetCounter, finished: list) -> int:
+    """What the page's workers fetched (the Brotli decoder of a LAN page), which CDP's page
+    session does not see: body and headers as received."""
+    seen = {row.get("url") for row in counter.requests.values()}
+    total = 0
+    for request in finished:
+        if request.url not in seen and not request.url.startswith(("blob:", "data:")):
+            sizes = request.sizes()
+            total += max(0, sizes["responseBodySize"]) + max(0, sizes["responseHeadersSize"])
+    return total
+
+
+def lan_address() -> str:
+    """The machine's address on its network, as a phone at the table reaches it."""
+    from companion.lan import candidate_addresses
+
+    found = [a for a in candidate_addresses() if not a.startswith("127.")]
+    if not found:
+        raise SystemExit("no LAN address on this machine: run with --loopback")
+    return found[0]
 
 
 def new_table(data: Path) -> str:
@@ -162,13 +203,12 @@ def show_cell(build: str, cpu: float, cell: dict[str, list[dict]], verbose: bool
     """Print one build x CPU cell; return its figures for the goals."""
     print(f"\n{build} build, CPU {'as is' if cpu == 1 else f'{cpu:g}x slower'}"
           f" (p50 of {len(cell['app'])} fresh loads; ms from navigation start)")
-    print(f"  {'':5s} {'MiB':>6s} {'req':>4s} {'download':>9s} {'start':>7s} {'compile':>8s}"
-          f" {'frame':>7s} {'socket':>7s} {'shown':>7s}   shown, every load")
+    print(f"  {'':8s} {'MiB':>6s} {'req':>4s} {'download':>9s} {'compile':>8s} {'flutter':>8s}"
+          f" {'screen':>7s} {'frame':>7s} {'shown':>7s}   big files as   shown, every load")
     for app, loads in cell.items():
-        compile_ms = statistics.median(x["start"] - x["download"] for x in loads)
-        print(f"  {app:5s} {median(loads, 'bytes') / MIB:6.2f} {loads[0]['requests']:4d}"
-              f" {median(loads, 'download'):9.0f} {median(loads, 'start'):7.0f} {compile_ms:8.0f}"
-              f" {median(loads, 'frame'):7.0f} {median(loads, 'socket'):7.0f} {median(loads, 'shown'):7.0f}   "
+        print(f"  {app:8s} {median(loads, 'bytes') / MIB:6.2f} {loads[0]['requests']:4d}"
+              + "".join(f" {median(loads, key):{width}.0f}" for key, width in SPLIT)
+              + f"   {'+'.join(sorted(set().union(*(x['encodings'] for x in loads)))):12s}   "
               + ", ".join(f"{x['shown']:.0f}" for x in loads))
         if verbose:
             for row in loads[0]["rows"][:10]:
@@ -186,6 +226,10 @@ def main() -> int:
     parser.add_argument("--builds", default="wasm,js")
     parser.add_argument("--cpu", default="1,4", help="CPU slow-down rates (1: as is)")
     parser.add_argument("--encoding", help='Accept-Encoding the phones send, e.g. "gzip, deflate"')
+    parser.add_argument("--gzip-arm", action="store_true",
+                        help='also load the app with its Brotli requests refused ("app-gzip")')
+    parser.add_argument("--loopback", action="store_true",
+                        help="reach the servers at 127.0.0.1 (a secure page: Brotli), not the LAN address")
     parser.add_argument("--verbose", action="store_true", help="list the biggest responses")
     args = parser.parse_args()
     builds = args.builds.split(",")
@@ -193,12 +237,16 @@ def main() -> int:
 
     from playwright.sync_api import sync_playwright
 
-    print("bench/first_load.py:", machine_line(), f"Accept-Encoding: {args.encoding or 'as Chromium sends'}")
+    address = "127.0.0.1" if args.loopback else lan_address()
+    print("bench/first_load.py:", machine_line(), f"at {address},",
+          f"Accept-Encoding: {args.encoding or 'as Chromium sends'}")
     data = Path(tempfile.mkdtemp(prefix="tc-bench-load-")) / "data"
     data.mkdir(parents=True)
     code = new_table(data)
-    bare, real = FloorServer(plain=True).start(), Server(data).start()
+    bare, real = FloorServer(plain=True, address=address).start(), Server(data, address=address).start()
     urls = {"bare": bare.url + "/", "app": f"{real.url}/join/{code}"}
+    if args.gzip_arm:
+        urls["app-gzip"] = urls["app"]
     results = {}
     try:
         with sync_playwright() as pw:
@@ -206,7 +254,7 @@ def main() -> int:
             try:
                 for build in builds:
                     for cpu in rates:
-                        cell = results[build, cpu] = {"bare": [], "app": []}
+                        cell = results[build, cpu] = {app: [] for app in urls}
                         for _ in range(args.loads):
                             for app, url in urls.items():
                                 cell[app].append(load(browser, url, app, build, cpu, args.encoding))
@@ -226,6 +274,10 @@ def summary(results: dict) -> int:
         print(f"  {build:4s} CPU {'as is' if cpu == 1 else f'{cpu:g}x':5s}       "
               f"{median(cell['bare'], 'bytes') / MIB:6.2f}   {median(cell['app'], 'bytes') / MIB:6.2f}"
               f"   {median(cell['bare'], 'frame'):8.0f}   {median(cell['app'], 'shown'):8.0f}   {ratio:.2f}x")
+        if "app-gzip" in cell:
+            gzipped = median(cell["app-gzip"], "shown")
+            print(f"       the app, gzip only:          {median(cell['app-gzip'], 'bytes') / MIB:6.2f}"
+                  f"              {gzipped:8.0f}   {gzipped / median(cell['bare'], 'frame'):.2f}x")
     js = [median(cell["app"], "bytes") / MIB for (build, _), cell in results.items() if build == "js"]
     if js:
         print(f"JavaScript build, the app's first join: {max(js):.2f} MiB on the wire"

@@ -12,6 +12,15 @@ iPhone, Firefox). A wrong hint would make a phone download a build it never runs
 so the script asks the same questions ``flutter.js`` asks, with the same answers, and a
 hint has the same request mode as the request it stands for (a script tag: none; ``import``:
 ``modulepreload``; ``fetch``: ``crossorigin``), or the browser downloads the file twice.
+
+A page that is not a secure one (``http://`` at the host's LAN address: every phone at the
+table) is sent gzip only: browsers ask for Brotli over https and loopback alone. There the
+JavaScript build's code and renderer (2.30 + 2.65 MiB in zopfli's gzip) are fetched in
+Brotli as plain bytes (``/main.dart.js.br``: 1.80 + 2.14 MiB) and decoded by the page
+itself, in a worker (``assets/unbrotli/``, Google's Brotli decoder, 62 KB): Flutter's
+script tag for ``main.dart.js`` waits for the decoded code, and CanvasKit's ``fetch`` of its
+wasm is answered with it. If a copy is not made yet (404), the worker fails or takes more
+than a minute, the file is fetched as it is.
 """
 
 from __future__ import annotations
@@ -38,6 +47,46 @@ HINTS_JS = """(() => { try {
     if (gl) gl.getExtension('WEBGL_lose_context')?.loseContext();
     return !!gl;
   };
+  const unbrotli = (path) => new Promise((resolve, reject) => {
+    const worker = new Worker('/unbrotli/worker.js', {type: 'module'});
+    const done = (settle, value) => { clearTimeout(late); worker.terminate(); settle(value); };
+    const late = setTimeout(() => done(reject, 'too slow'), %s);
+    worker.onmessage = ({data}) => data.bytes ? done(resolve, data.bytes) : done(reject, data.error);
+    worker.onerror = (event) => done(reject, event.message || 'no worker');
+    fetch(path + '.br').then((response) => {  // at once, while the worker starts
+      if (!response.ok) throw new Error(path + '.br: ' + response.status);
+      return response.arrayBuffer();
+    }).then((packed) => worker.postMessage(packed, [packed]), (error) => done(reject, String(error)));
+  });
+  // The page's own Brotli for the big files where the browser takes only gzip (an http://
+  // page on the table's Wi-Fi): Flutter's script tag and CanvasKit's fetch are handed the
+  // decoded bytes; if anything fails they go on to the file as it is.
+  const unpackInPage = (paths) => {
+    if (typeof Worker === 'undefined' || typeof Blob === 'undefined') return false;
+    const unpacked = new Map(paths.map((path) => [path, unbrotli(path)]));
+    unpacked.forEach((bytes) => bytes.catch(() => {}));
+    const take = (url) => {
+      const path = new URL(url, location.href).pathname, bytes = unpacked.get(path);
+      unpacked.delete(path);
+      return bytes && bytes.then((body) => new Blob([body], {
+        type: path.endsWith('.wasm') ? 'application/wasm' : 'text/javascript'}));
+    };
+    const head = document.head, append = head.append, fetchAsIs = window.fetch;
+    head.append = function (...nodes) {
+      const script = nodes.length === 1 && nodes[0] instanceof HTMLScriptElement ? nodes[0] : null;
+      const blob = script && script.src && take(script.src);
+      if (!blob) return append.apply(this, nodes);
+      blob.then((code) => { script.src = URL.createObjectURL(code); }, () => {})
+        .finally(() => append.call(this, script));
+    };
+    window.fetch = function (input, init) {
+      const blob = take(input instanceof Request ? input.url : String(input));
+      if (!blob) return fetchAsIs.apply(this, arguments);
+      return blob.then((body) => new Response(body, {headers: {'Content-Type': body.type}}),
+                       () => fetchAsIs.call(this, input, init));
+    };
+    return true;
+  };
   let build;
   if (engine === 'blink' && wasmGC() && webGL()) {
     const skwasm = codecs && breaks ? 'canvaskit/skwasm' : 'canvaskit/skwasm_heavy';
@@ -45,8 +94,9 @@ HINTS_JS = """(() => { try {
              ['modulepreload', skwasm + '.js'], ['fetch', skwasm + '.wasm']];
   } else {
     const canvaskit = codecs && breaks ? 'canvaskit/chromium/' : 'canvaskit/';
-    build = [['script', 'main.dart.js'], ['modulepreload', canvaskit + 'canvaskit.js'],
-             ['fetch', canvaskit + 'canvaskit.wasm']];
+    const big = [['script', 'main.dart.js'], ['fetch', canvaskit + 'canvaskit.wasm']];
+    build = [['modulepreload', canvaskit + 'canvaskit.js']];
+    if (window.isSecureContext || !unpackInPage(big.map(([, path]) => '/' + path))) build.push(...big);
   }
   for (const [kind, href] of build.concat(files.map((font) => ['fetch', font]))) {
     const link = document.createElement('link');
@@ -57,13 +107,18 @@ HINTS_JS = """(() => { try {
     document.head.appendChild(link);
   }
 } catch (error) { /* a hint is a help, never needed */ } })();"""
+UNPACK_DEADLINE_MS = 60000
+"""A file the page decodes itself and has not had by then is fetched as it is."""
+UNPACKED_IN_PAGE = ("main.dart.js", "canvaskit/canvaskit.wasm", "canvaskit/chromium/canvaskit.wasm")
+"""The JavaScript build's big files, each served raw in Brotli at its name + ``.br`` for a
+page that decodes it itself (``assets/unbrotli/``)."""
 WASM_GC_PROBE = [0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 95, 1, 120, 0]
 """The module ``flutter.js`` validates to know whether the browser has WasmGC."""
 
 
 @functools.lru_cache(maxsize=1)
 def hints_script() -> bytes:
-    return ("<script>" + HINTS_JS % (json.dumps(list(FONTS)), json.dumps(WASM_GC_PROBE))
+    return ("<script>" + HINTS_JS % (json.dumps(list(FONTS)), json.dumps(WASM_GC_PROBE), UNPACK_DEADLINE_MS)
             + "</script>").encode()
 
 

@@ -8,17 +8,21 @@ WebAssembly one Chromium gets, the JavaScript one every iPhone and Firefox get; 
 Chromium the AUTO renderer's skwasm + ``main.dart.wasm`` is the smallest pair, so AUTO stays):
 - the big static files (wasm, js, fonts) are compressed once per process and served from
   memory (``_Precompressed``), instead of being compressed again for every phone: gzip for
-  every browser, Brotli (about a fifth smaller) for those that take it (on an https://
-  or a loopback page: Chromium and Firefox ask a LAN http:// page for gzip only), made in the
-  background and kept on disk between starts;
+  every browser (zopfli's, 4-7 % smaller than gzip -9), Brotli (about a fifth smaller)
+  for those that take it (on an https:// or a loopback page: Chromium and Firefox ask a
+  LAN http:// page for gzip only), both made in the background and kept on disk between
+  starts;
 - the page names its build's big files and its fonts at the top of its head
-  (``companion/preload.py``), so they come at once instead of one after another;
+  (``companion/preload.py``), so they come at once instead of one after another; on an
+  http:// page (a phone on the table's Wi-Fi, which browsers send no Brotli) the
+  JavaScript build's two big files are fetched as Brotli bytes (``brotli_as_is``) and
+  decoded by the page;
 - ``assets/FontManifest.json`` lists only the fonts this app draws with (Material icons
   and Roboto): Flutter loads every font in that manifest at start, and Flet's lists the
   KaTeX fonts of its Markdown math and the Cupertino icons (about 0.45 MiB gzipped),
-  which no screen here uses. The Material icons stay whole: Flutter's own widgets draw
-  icons the app never names (a snack bar's close, a back arrow), so no list made from
-  this code would be complete.
+  which no screen here uses. The Material icons font is the app's own cut
+  (``companion/icon_font.py``): the icons the code names and those Flutter's widgets draw
+  on their own, 3 KB gzipped against Flet's 0.45 MiB.
 """
 
 from __future__ import annotations
@@ -32,17 +36,19 @@ import os
 import queue
 import threading
 import time
+import zlib
 from dataclasses import dataclass
 from pathlib import Path
 
 import brotli
 import platformdirs
+import zopfli.gzip
 
 from companion.comeback import Comeback
 from companion.context import AppContext
 from companion.headers import AnswerHeaders, Headers
 from companion.edge import SECURITY_HEADERS, TRUSTED_PROXIES, Limits, guarded_protocol
-from companion.preload import with_preload_hints
+from companion.preload import UNPACKED_IN_PAGE, with_preload_hints
 from storage.store import APP_NAME
 
 ASSETS_DIR = Path(__file__).resolve().parent.parent / "assets"
@@ -56,16 +62,26 @@ FONT_FAMILIES_KEPT = ("MaterialIcons", "Roboto")
 # background at start-up
 WARM_FILES = ("main.dart.wasm", "canvaskit/skwasm.wasm", "assets/fonts/MaterialIcons-Regular.otf",
               "main.dart.mjs", "canvaskit/skwasm.js", "flutter_bootstrap.js",
-              "main.dart.js", "canvaskit/canvaskit.wasm", "canvaskit/canvaskit.js")
+              "main.dart.js", "canvaskit/canvaskit.wasm", "canvaskit/canvaskit.js",
+              "canvaskit/skwasm_heavy.wasm", "canvaskit/skwasm_heavy.js")
+# (Chromium on an http:// LAN page has no image codecs, which are for secure pages only:
+# it gets skwasm_heavy, the renderer with its own)
+RAW_BROTLI = "application/x-brotli"
+"""The type of a Brotli copy sent as plain bytes (``/main.dart.js.br``): not gzipped again."""
 BROTLI_QUALITY = 11
 BROTLI_WINDOW_BITS = 24
 BROTLI_AT_ONCE_BYTES = 256 * 1024
 """A file up to this size gets its Brotli on the spot (a fraction of a second); a bigger one
 in the background."""
+ZOPFLI_ITERATIONS = 1
+"""zopfli's passes for the gzip a browser gets where it takes no Brotli (every LAN http://
+page): one pass gives 4-7 % fewer bytes than gzip -9 (``main.dart.js`` 2.30 MiB against
+2.44, ``canvaskit.wasm`` 2.65 against 2.77) in about 15 s of CPU a file; more passes
+give a few KB more for minutes."""
 BROTLI_AFTER_S = 60.0
-"""The big files' Brotli is begun this long after the start (when none is kept on disk):
-phones at a LAN table get gzip anyway (only https and loopback pages take Brotli), and a
-server that lives a few seconds (a test's) does not spend minutes of CPU on it."""
+"""The Brotli and zopfli copies are begun this long after the start (when none is kept on
+disk): every phone that comes first gets gzip -6 meanwhile, and a server that lives a few
+seconds (a test's) does not spend minutes of CPU on them."""
 OPENER_HEADERS = {"Cross-Origin-Opener-Policy": "same-origin"}
 """What every page and file is sent with: no other site's window keeps a handle on this one.
 Flet's middleware also sends ``Cross-Origin-Embedder-Policy: require-corp``; with both, the
@@ -87,7 +103,7 @@ DROPPED_HEADERS = (*CORS_HEADERS, b"cross-origin-embedder-policy")
 WARM_AFTER_S = 5.0
 """The big static files are compressed this long after the server starts (see warm())."""
 PRECOMPRESSED_DIR = Path(platformdirs.user_cache_dir(APP_NAME)) / "precompressed"
-"""Where the big files' Brotli is kept between starts (by each file's hash)."""
+"""Where the static files' Brotli and zopfli gzip are kept between starts (by each file's hash)."""
 KEEP_ALIVE_S = 5.0
 """An idle connection between requests is closed after this."""
 WS_MAX_BYTES = 1 << 20
@@ -107,13 +123,15 @@ class NoCrossOrigin(AnswerHeaders):
 
 @dataclass
 class Packed:
-    """One static file compressed: gzip for every browser, Brotli (about a fifth smaller)
-    for those that accept it, once it is made."""
+    """One static file compressed: gzip for every browser (zopfli's, once it is made),
+    Brotli (about a fifth smaller) for those that accept it, once it is made."""
 
     kind: str
     digest: str
     gzip: bytes
     brotli: bytes | None = None
+    zopfli: bool = False
+    """Whether ``gzip`` is zopfli's (the best a gzip decoder can be given) yet."""
 
     def etag(self, encoding: str) -> str:
         return f'"{self.digest}-{"br" if encoding == "br" else "gz"}"'
@@ -135,10 +153,11 @@ def accepts_brotli(accept_encoding: str) -> bool:
 class _Precompressed:
     """Static files compressed once and kept in memory, looked up like Flet's static mount.
 
-    gzip is made on the spot; Brotli at its best quality is slow (about a minute for
-    ``main.dart.js`` on this machine), so a big file's is made by one background thread at
-    the lowest priority and kept on disk under ``cache_dir`` by the file's hash: made once
-    per install, not per start. Until it is ready the file goes out gzipped."""
+    gzip -6 is made on the spot; Brotli at its best quality and zopfli's gzip are slow
+    (about a minute for ``main.dart.js`` on this machine), so they are made by one
+    background thread at the lowest priority and kept on disk under ``cache_dir`` by the
+    file's hash: made once per install, not per start. Until then the file goes out in
+    gzip -6."""
 
     def __init__(self, roots: list[Path], level: int = 6, cache_dir: Path | None = None,
                  brotli_after_s: float = 0.0):
@@ -182,35 +201,38 @@ class _Precompressed:
         if kind.startswith("text/") or kind.endswith(("javascript", "json")):
             kind += "; charset=utf-8"
         entry = Packed(kind, hashlib.sha1(raw).hexdigest()[:20], gzip.compress(raw, self.level, mtime=0))
-        entry.brotli = self._stored_brotli(entry.digest)
+        entry.brotli = self._stored(entry.digest, "br", brotli.decompress)
+        kept_gzip = self._stored(entry.digest, "gz", gzip.decompress)
+        if kept_gzip is not None:
+            entry.gzip, entry.zopfli = kept_gzip, True
         if entry.brotli is None and len(raw) <= BROTLI_AT_ONCE_BYTES:
             entry.brotli = brotli.compress(raw, quality=BROTLI_QUALITY)
-        elif entry.brotli is None:
+        if entry.brotli is None or not entry.zopfli:
             self._later(entry, raw)
         return entry
 
-    def _stored_brotli(self, digest: str) -> bytes | None:
-        """The Brotli kept at an earlier start, if it still gives the file's bytes back
+    def _stored(self, digest: str, suffix: str, decompress) -> bytes | None:
+        """The copy kept at an earlier start, if it still gives the file's bytes back
         (a damaged copy is made again: a few milliseconds to check, against a page that
         never starts)."""
         if self.cache_dir is None:
             return None
         try:
-            body = (self.cache_dir / f"{digest}.br").read_bytes()
-            return body if hashlib.sha1(brotli.decompress(body)).hexdigest()[:20] == digest else None
-        except (OSError, brotli.error):
+            body = (self.cache_dir / f"{digest}.{suffix}").read_bytes()
+            return body if hashlib.sha1(decompress(body)).hexdigest()[:20] == digest else None
+        except (OSError, EOFError, brotli.error, gzip.BadGzipFile, zlib.error):
             return None
 
     def _later(self, entry: Packed, raw: bytes) -> None:
         self._slow.put((entry, raw))
         with self._guard:
             if self._worker is None:
-                self._worker = threading.Thread(target=self._make_brotli, name="brotli", daemon=True)
+                self._worker = threading.Thread(target=self._make_slow, name="precompress-best", daemon=True)
                 self._worker.start()
 
-    def _make_brotli(self) -> None:
-        """The background thread: Brotli for the big files, one at a time, niced (the
-        compressor lets go of the GIL: the event loop keeps its core)."""
+    def _make_slow(self) -> None:
+        """The background thread: Brotli and zopfli's gzip, one file at a time, niced (the
+        compressors let go of the GIL: the event loop keeps its core)."""
         try:
             os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), 19)
         except (AttributeError, OSError):
@@ -218,18 +240,23 @@ class _Precompressed:
         time.sleep(max(0.0, self.brotli_at - time.monotonic()))
         while True:
             entry, raw = self._slow.get()
-            body = brotli.compress(raw, quality=BROTLI_QUALITY, lgwin=BROTLI_WINDOW_BITS)
-            self._store(entry.digest, body)
-            entry.brotli = body
+            if entry.brotli is None:
+                body = brotli.compress(raw, quality=BROTLI_QUALITY, lgwin=BROTLI_WINDOW_BITS)
+                self._store(entry.digest, "br", body)
+                entry.brotli = body
+            if not entry.zopfli:
+                body = zopfli.gzip.compress(raw, numiterations=ZOPFLI_ITERATIONS)
+                self._store(entry.digest, "gz", body)
+                entry.gzip, entry.zopfli = body, True
 
-    def _store(self, digest: str, body: bytes) -> None:
+    def _store(self, digest: str, suffix: str, body: bytes) -> None:
         if self.cache_dir is None:
             return
         try:
             self.cache_dir.mkdir(parents=True, exist_ok=True)
-            part = self.cache_dir / f"{digest}.br.{os.getpid()}.part"
+            part = self.cache_dir / f"{digest}.{suffix}.{os.getpid()}.part"
             part.write_bytes(body)
-            os.replace(part, self.cache_dir / f"{digest}.br")
+            os.replace(part, self.cache_dir / f"{digest}.{suffix}")
         except OSError as error:  # a read-only home: Brotli is made again at the next start
             logging.getLogger(__name__).warning("precompressed files not kept: %s", error)
 
@@ -287,7 +314,7 @@ def load_the_screens() -> None:
 def build_asgi(ctx: AppContext):
     import flet as ft
     import flet_web.fastapi as flet_fastapi
-    from starlette.middleware.gzip import GZipMiddleware
+    from starlette.middleware.gzip import DEFAULT_EXCLUDED_CONTENT_TYPES, GZipMiddleware
 
     from companion.app import make_main
     from companion.sessions import GRACE_S
@@ -313,28 +340,47 @@ def build_asgi(ctx: AppContext):
     api = api_app(ctx)
 
     from flet_web import get_package_web_dir
-    from starlette.responses import Response
 
     web_dir = Path(get_package_web_dir())
     packed = _Precompressed([ASSETS_DIR, web_dir], cache_dir=PRECOMPRESSED_DIR,
                             brotli_after_s=BROTLI_AFTER_S)
     packed.warm(WARM_FILES)
-    font_manifest = trimmed_font_manifest(web_dir)
+    app.middleware("http")(cache_headers)
+    app.middleware("http")(static_fast_path(packed, trimmed_font_manifest(web_dir)))
+    app.middleware("http")(preload_hints)  # inside the comeback script: it goes first
+    app.add_middleware(Comeback)  # inside the compression: it reads the page as sent
+    app.add_middleware(GZipMiddleware, minimum_size=1024, compresslevel=6,
+                       exclude_content_types=(*DEFAULT_EXCLUDED_CONTENT_TYPES, RAW_BROTLI))
+    app.add_middleware(BodyLimit)
+    # /api/ first, past the pages' middleware; no CORS header on anything; what browsers
+    # may do on a player's behalf (companion/browser_policy.py) before all of it
+    from companion.browser_policy import BrowserPolicy
+    from companion.sessions import QuietAfterLeaving
+
+    from companion.sockets import Sockets  # the phones' websockets: who, what, how much
+
+    return BrowserPolicy(NoCrossOrigin(Sockets(QuietAfterLeaving(ApiFirst(app, api)))), ctx.public_url)
+
+
+async def cache_headers(request, call_next):
+    """A week for the build's files (their names change with each Flet), none for the rest."""
+    response = await call_next(request)
+    path = request.url.path
+    if path.endswith(IMMUTABLE_SUFFIXES) and "manifest" not in path and "version" not in path:
+        response.headers.setdefault("Cache-Control", "public, max-age=604800")
+    else:
+        response.headers.setdefault("Cache-Control", "no-cache")
+    return response
+
+
+def static_fast_path(packed: _Precompressed, font_manifest: bytes):
+    """HTTP middleware: the precompressed files from memory, the trimmed font manifest, and
+    the Brotli bytes a page decodes itself."""
+    from starlette.responses import Response
+
     font_manifest_etag = '"' + hashlib.sha1(font_manifest).hexdigest()[:20] + '"'
 
-    @app.middleware("http")
-    async def cache_headers(request, call_next):
-        response = await call_next(request)
-        path = request.url.path
-        if path.endswith(IMMUTABLE_SUFFIXES) and "manifest" not in path and "version" not in path:
-            response.headers.setdefault("Cache-Control", "public, max-age=604800")
-        else:
-            response.headers.setdefault("Cache-Control", "no-cache")
-        return response
-
-    @app.middleware("http")
-    async def static_fast_path(request, call_next):
-        """Pre-gzipped big files from memory, and the trimmed font manifest."""
+    async def serve_static(request, call_next):
         if request.method != "GET" or "range" in request.headers:
             return await call_next(request)
         rel = request.url.path.lstrip("/")
@@ -343,6 +389,8 @@ def build_asgi(ctx: AppContext):
             if request.headers.get("if-none-match") == font_manifest_etag:
                 return Response(status_code=304, headers=headers)
             return Response(font_manifest, media_type="application/json", headers=headers)
+        if rel.endswith(".br") and rel[:-3] in UNPACKED_IN_PAGE:
+            return await brotli_as_is(packed, rel[:-3])
         accepted = request.headers.get("accept-encoding", "")
         if not rel.endswith(PRECOMPRESS_SUFFIXES) or "gzip" not in accepted:
             return await call_next(request)
@@ -363,18 +411,22 @@ def build_asgi(ctx: AppContext):
         return Response(entry.brotli if encoding == "br" else entry.gzip, media_type=entry.kind,
                         headers=headers)
 
-    app.middleware("http")(preload_hints)  # inside the comeback script: it goes first
-    app.add_middleware(Comeback)  # inside the compression: it reads the page as sent
-    app.add_middleware(GZipMiddleware, minimum_size=1024, compresslevel=6)
-    app.add_middleware(BodyLimit)
-    # /api/ first, past the pages' middleware; no CORS header on anything; what browsers
-    # may do on a player's behalf (companion/browser_policy.py) before all of it
-    from companion.browser_policy import BrowserPolicy
-    from companion.sessions import QuietAfterLeaving
+    return serve_static
 
-    from companion.sockets import Sockets  # the phones' websockets: who, what, how much
 
-    return BrowserPolicy(NoCrossOrigin(Sockets(QuietAfterLeaving(ApiFirst(app, api)))), ctx.public_url)
+async def brotli_as_is(packed: _Precompressed, rel: str):
+    """``rel``'s Brotli as plain bytes, for a page that decodes it itself (``/main.dart.js.br``:
+    :mod:`companion.preload`); 404 until it is made (the page then fetches the file as it is)."""
+    import anyio
+    from starlette.responses import Response
+
+    entry = packed.ready(rel)
+    if entry is None and not packed.known(rel):
+        entry = await anyio.to_thread.run_sync(packed.get, rel)
+    if entry is None or entry.brotli is None:
+        return Response(status_code=404, headers={**OPENER_HEADERS, "Cache-Control": "no-cache"})
+    headers = {**OPENER_HEADERS, "Cache-Control": "public, max-age=604800", "ETag": entry.etag("br")}
+    return Response(entry.brotli, media_type=RAW_BROTLI, headers=headers)
 
 
 async def preload_hints(request, call_next):

@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+import gzip
 import time
 
 import brotli
 
-from companion.web import _Precompressed, accepts_brotli
+from companion.web import RAW_BROTLI, _Precompressed, accepts_brotli, brotli_as_is
+from tests.support import run_apart
 
 
-def big_file(root, name="main.dart.js") -> bytes:
-    raw = b"".join(b"var line%d = %d * 31 %% 7;\n" % (i, i) for i in range(30000))  # ~700 KB
+def big_file(root, name="main.dart.js", lines=30000) -> bytes:
+    raw = b"".join(b"var line%d = %d * 31 %% 7;\n" % (i, i) for i in range(lines))  # ~700 KB
     (root / name).write_bytes(raw)
     return raw
 
@@ -23,6 +25,14 @@ def wait_for_brotli(entry, limit_s: float = 120) -> bytes:
     return entry.brotli
 
 
+def wait_for_zopfli(entry, limit_s: float = 120) -> bytes:
+    deadline = time.monotonic() + limit_s
+    while not entry.zopfli:
+        assert time.monotonic() < deadline, "no zopfli gzip made in the background"
+        time.sleep(0.05)
+    return entry.gzip
+
+
 def test_a_big_file_gets_its_brotli_in_the_background_and_keeps_it_on_disk(tmp_path):
     (tmp_path / "web").mkdir()
     raw = big_file(tmp_path / "web")
@@ -30,8 +40,9 @@ def test_a_big_file_gets_its_brotli_in_the_background_and_keeps_it_on_disk(tmp_p
     entry = packed.get("main.dart.js")
     assert entry.gzip  # gzip at once, Brotli later
     assert brotli.decompress(wait_for_brotli(entry)) == raw
+    wait_for_zopfli(entry)
     kept = list((tmp_path / "cache").iterdir())
-    assert [p.suffix for p in kept] == [".br"]  # no half-written file left beside it
+    assert sorted(p.suffix for p in kept) == [".br", ".gz"]  # no half-written file left beside them
     again = _Precompressed([tmp_path / "web"], cache_dir=tmp_path / "cache").get("main.dart.js")
     assert again.brotli == entry.brotli  # the next start reads it from disk at once
 
@@ -68,3 +79,40 @@ def test_a_damaged_kept_copy_is_made_again(tmp_path):
     kept.write_bytes(kept.read_bytes()[: kept.stat().st_size // 2])  # a disk that filled up
     again = _Precompressed([tmp_path / "web"], cache_dir=tmp_path / "cache").get("main.dart.js")
     assert brotli.decompress(wait_for_brotli(again)) == raw
+
+
+def test_a_phone_that_takes_no_brotli_gets_zopflis_smaller_gzip_kept_for_the_next_start(tmp_path):
+    (tmp_path / "web").mkdir()
+    raw = big_file(tmp_path / "web", lines=4000)  # ~90 KB: its Brotli at once, zopfli later
+    entry = _Precompressed([tmp_path / "web"], cache_dir=tmp_path / "cache").get("main.dart.js")
+    quick = entry.gzip
+    best = wait_for_zopfli(entry)
+    assert gzip.decompress(best) == raw
+    assert len(best) < min(len(gzip.compress(raw, 9, mtime=0)), len(quick))
+    again = _Precompressed([tmp_path / "web"], cache_dir=tmp_path / "cache").get("main.dart.js")
+    assert again.zopfli and again.gzip == best  # read from disk at the next start
+
+
+def test_a_damaged_kept_gzip_is_made_again(tmp_path):
+    (tmp_path / "web").mkdir()
+    raw = big_file(tmp_path / "web", lines=4000)
+    wait_for_zopfli(_Precompressed([tmp_path / "web"], cache_dir=tmp_path / "cache").get("main.dart.js"))
+    (kept,) = (tmp_path / "cache").glob("*.gz")
+    kept.write_bytes(kept.read_bytes()[:-20])  # cut short: its end and checksum are gone
+    again = _Precompressed([tmp_path / "web"], cache_dir=tmp_path / "cache").get("main.dart.js")
+    assert not again.zopfli  # gzip -6 until it is made again
+    assert gzip.decompress(wait_for_zopfli(again)) == raw
+
+
+def test_a_page_that_decodes_brotli_itself_is_sent_the_copy_as_plain_bytes(tmp_path):
+    raw = big_file(tmp_path, lines=4000)  # small: its Brotli is made at once
+    answer = run_apart(brotli_as_is(_Precompressed([tmp_path]), "main.dart.js"))
+    assert answer.status_code == 200 and answer.media_type == RAW_BROTLI
+    assert "content-encoding" not in answer.headers  # the page decodes it, not the browser
+    assert brotli.decompress(answer.body) == raw
+
+
+def test_until_its_brotli_is_made_the_page_is_told_to_take_the_file_as_it_is(tmp_path):
+    big_file(tmp_path)  # big: its Brotli comes later
+    packed = _Precompressed([tmp_path], brotli_after_s=600)
+    assert run_apart(brotli_as_is(packed, "main.dart.js")).status_code == 404

@@ -122,10 +122,12 @@ class Server:
     """Extra environment for the server (``FLET_SESSION_TIMEOUT``, ...)."""
     loopback_host: bool = False
     """The host machine's own browser is the host (``serve``'s default; tests say so)."""
+    address: str = "127.0.0.1"
+    """Where it listens and is reached (a bench gives the machine's LAN address)."""
 
     @property
     def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
+        return f"http://{self.address}:{self.port}"
 
     @property
     def host_key(self) -> str:
@@ -136,7 +138,7 @@ class Server:
         log = open(self.log_path, "ab")
         env = dict(os.environ, PYTHONUNBUFFERED="1", FLET_WEB_NO_CDN="1", **self.env)
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "companion", "serve", "--host", "127.0.0.1", "--port", str(self.port),
+            [sys.executable, "-m", "companion", "serve", "--host", self.address, "--port", str(self.port),
              "--data", str(self.data_dir), "--public-url", self.url,
              *(() if self.loopback_host else ("--no-loopback-host",)), *self.options],
             cwd=str(ROOT), stdout=log, stderr=subprocess.STDOUT, env=env,
@@ -509,7 +511,7 @@ class Phone(Screen):
     def loaded_build(self) -> str:
         """Which build of Flet's client this page runs: "js" (main.dart.js) or "wasm"."""
         names = self.page.evaluate("() => performance.getEntriesByType('resource').map(e => e.name)")
-        return "js" if any(name.endswith("main.dart.js") for name in names) else "wasm"
+        return "js" if any(name.endswith(("main.dart.js", "main.dart.js.br")) for name in names) else "wasm"
 
     def ready(self) -> None:
         self.page.wait_for_function("() => !document.getElementById('loading')", timeout=60000)

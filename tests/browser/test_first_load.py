@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+import hashlib
+from pathlib import Path
+
+import brotli
 import pytest
 
-from tests.browser.harness import BUILDS, new_table
+from storage.store import APP_NAME
+from tests.browser.conftest import failed
+from tests.browser.harness import BUILDS, Server, new_table
 
 pytestmark = pytest.mark.browser
 
@@ -48,3 +54,72 @@ def test_a_seated_phone_that_scans_the_code_again_is_taken_to_its_seat(server, p
     bo = phones("Bo").open(f"{server.url}/join/{code}")
     bo.see("Sit as Bo")
     assert bo.page.url.endswith(f"/join/{code}")
+
+
+def lan_address() -> str:
+    from companion.lan import candidate_addresses
+
+    found = [a for a in candidate_addresses() if not a.startswith("127.")]
+    assert found, "this machine has no LAN address to serve a Wi-Fi phone's page at"
+    return found[0]
+
+
+def brotli_copies(cache_home: Path) -> None:
+    """The Brotli copies of the JavaScript build's big files, kept where the server looks
+    (made quickly here: a host makes its own at quality 11 in its first minutes)."""
+    from flet_web import get_package_web_dir
+
+    kept = cache_home / APP_NAME / "precompressed"
+    kept.mkdir(parents=True)
+    for rel in ("main.dart.js", "canvaskit/canvaskit.wasm"):
+        raw = (Path(get_package_web_dir()) / rel).read_bytes()
+        (kept / f"{hashlib.sha1(raw).hexdigest()[:20]}.br").write_bytes(brotli.compress(raw, quality=4))
+
+
+@pytest.fixture
+def wifi_server(tmp_path, request):
+    """The server reached at the machine's LAN address, as a phone at the table reaches it:
+    an http:// page that is not a secure one, to which browsers send gzip only."""
+    def start(with_brotli: bool) -> Server:
+        if with_brotli:
+            brotli_copies(tmp_path / "cache")
+        srv = Server(tmp_path / "data", address=lan_address(), env={"XDG_CACHE_HOME": str(tmp_path / "cache")})
+        started.append(srv.start())
+        return srv
+
+    started: list[Server] = []
+    yield start
+    for srv in started:
+        srv.stop()
+        if failed(request):
+            print(f"--- the server's log ({srv.url}):\n{srv.log_tail()}")
+
+
+def fetched_paths(phone) -> list[str]:
+    return phone.evaluate(FETCHED)
+
+
+@pytest.mark.parametrize("build", ["js", "webkit"])
+def test_a_phone_on_the_wifi_gets_the_big_files_in_brotli_and_decodes_them_itself(wifi_server, phones, build):
+    """Over http:// on the table's Wi-Fi the browser takes gzip only: the page fetches the
+    JavaScript build's code and renderer in Brotli (a fifth smaller) and decodes them."""
+    server = wifi_server(with_brotli=True)
+    code = new_table(server, "scorepad", "Ann,Bo")
+    ann = phones("Ann", build=build).open(f"{server.url}/join/{code}")
+    ann.see("Sit as Ann", timeout=90000)
+    fetched = fetched_paths(ann)
+    assert "/main.dart.js.br" in fetched and "/canvaskit/canvaskit.wasm.br" in fetched, fetched
+    assert "/main.dart.js" not in fetched and "/canvaskit/canvaskit.wasm" not in fetched, fetched
+    ann.tap("Sit as Ann", timeout=90000)
+    ann.see("Points in round 1", timeout=90000)
+
+
+def test_a_phone_on_the_wifi_before_the_brotli_is_made_gets_the_files_as_they_are(wifi_server, phones):
+    """A host's first minutes: no Brotli copy yet, the page goes on to the gzipped files."""
+    server = wifi_server(with_brotli=False)
+    code = new_table(server, "scorepad", "Ann,Bo")
+    ann = phones("Ann", build="js").open(f"{server.url}/join/{code}")
+    ann.see("Sit as Ann")
+    fetched = fetched_paths(ann)
+    assert "/main.dart.js.br" in fetched, fetched  # asked for, not there yet (404)
+    assert "/main.dart.js" in fetched and "/canvaskit/canvaskit.wasm" in fetched, fetched

@@ -169,7 +169,7 @@ class WebKitPhone(Screen):
 
     def loaded_build(self) -> str:
         names = self.evaluate("() => performance.getEntriesByType('resource').map(e => e.name)")
-        return "js" if any(name.endswith("main.dart.js") for name in names) else "wasm"
+        return "js" if any(name.endswith(("main.dart.js", "main.dart.js.br")) for name in names) else "wasm"
 
     def errors(self) -> list[str]:
         """The page's uncaught errors and console errors (phone_window.py keeps them)."""
