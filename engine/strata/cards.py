@@ -7,8 +7,9 @@ JSON-friendly dict:
 - face up: ``{"id", "column", "face_up": True, "class", "points", "effects"}``; its
   ``column`` is its class (Empresses have their own column until the game ends);
   ``effects`` is a list of effect keys (often one; empty for no effect: a Scholar may
-  provide Influence and cost its extra feeding). Cards kept by older versions carry one
-  ``effect`` instead: :func:`effects_of` reads both.
+  provide Influence and cost its extra feeding). (Cards of logs kept before issue 18
+  had one ``effect``: the upgrade to log version 2 made it ``effects``,
+  :mod:`engine.strata.upgrades`.)
 - face down: ``{"id", "column", "face_up": False, "front", "secret"}``; ``column`` is the
   class it was rotated to, ``front`` is what the owner saw (``{"class", "points",
   "effects"}`` or None if not entered) and ``secret`` says whether the others ever saw
@@ -111,18 +112,6 @@ def parse_class(value: Any) -> str:
     return parse_column(value, empress=False)
 
 
-def parse_points(value: Any) -> int:
-    if isinstance(value, bool) or not isinstance(value, (int, str)):
-        raise IllegalAction("A card's points are a number from 1 to 4")
-    try:
-        points = int(str(value).strip())
-    except ValueError:
-        raise IllegalAction(f"'{value}' is not a number of points (1 to 4)") from None
-    if not MIN_POINTS <= points <= MAX_POINTS:
-        raise IllegalAction(f"A card gives {MIN_POINTS} to {MAX_POINTS} points, not {points}")
-    return points
-
-
 def parse_effect(value: Any) -> str:
     key = str(value).strip().lower() if isinstance(value, str) else None
     if key not in EFFECTS:
@@ -132,29 +121,11 @@ def parse_effect(value: Any) -> str:
 
 
 def parse_effects(value: Any) -> list[str]:
-    """A list of effect keys (or one key, as older logs wrote it) -> the list without
-    ``none``; refuses in words."""
+    """A list of effect keys -> the list without ``none``; refuses in words."""
     items = value if isinstance(value, list) else [value]
     if len(items) > MAX_EFFECTS:
         raise IllegalAction(f"A card has at most {MAX_EFFECTS} effects")
     return [e for e in (parse_effect(v) for v in items) if e != "none"]
-
-
-def parse_front(data: Mapping[str, Any]) -> dict:
-    """A card's front from a payload: ``class``, ``points`` and ``effects`` (a list; or
-    one ``effect``, as older payloads had it; default none)."""
-    if data.get("class") is None:
-        raise IllegalAction("Say which class the card is")
-    if data.get("points") is None:
-        raise IllegalAction("Say how many points the card gives (1 to 4)")
-    given = data.get("effects")
-    if given is None:
-        given = data.get("effect", "none")
-    return {
-        "class": parse_column(data.get("class")),
-        "points": parse_points(data.get("points")),
-        "effects": parse_effects(given),
-    }
 
 
 def face_up_card(card_id: int, front: Mapping[str, Any]) -> dict:
@@ -213,30 +184,24 @@ def find_card(cards: list[dict], card_id: Any) -> dict | None:
 
 def public_card(card: Mapping[str, Any]) -> dict:
     """What everyone sees of a card: ``{"id", "column", "face_up"}``, with ``points`` and
-    ``effect`` when face up (its class is its column), and the ``front`` of a card turned
+    ``effects`` when face up (its class is its column), and the ``front`` of a card turned
     down from face up (everyone saw it); a card taken face down shows only its column."""
     if card["face_up"]:
         return {"id": card["id"], "column": card["column"], "face_up": True,
-                "points": card["points"], **_effect_keys(card)}
+                "points": card["points"], "effects": effects_of(card)}
     out = {"id": card["id"], "column": card["column"], "face_up": False}
     if not card.get("secret") and card.get("front"):
         out["front"] = shown_front(card["front"])
     return out
 
 
-def _effect_keys(card: Mapping[str, Any]) -> dict:
-    """``effects`` (the list) and ``effect`` (its first, or none: for older screens)."""
-    effects = effects_of(card)
-    return {"effects": effects, "effect": effects[0] if effects else "none"}
-
-
 def shown_front(front: Mapping[str, Any]) -> dict:
-    return {"class": front["class"], "points": front["points"], **_effect_keys(front)}
+    return {"class": front["class"], "points": front["points"], "effects": effects_of(front)}
 
 
 def secret_fronts(cards: list[dict]) -> list[dict]:
     """What only the owner sees: the fronts they looked at of the cards they took face
-    down, ``[{"id", "class", "points", "effects", "effect"}, ...]``."""
+    down, ``[{"id", "class", "points", "effects"}, ...]``."""
     return [{"id": c["id"], **shown_front(c["front"])} for c in cards
             if not c["face_up"] and c.get("secret") and c.get("front")]
 
@@ -274,11 +239,5 @@ def describe_front(front: Mapping[str, Any] | None) -> str:
 
 
 def effects_of(card: Mapping[str, Any] | None) -> list[str]:
-    """A card's (or a front's) effects as a list without ``none``: today's cards carry
-    ``effects``; cards kept by older versions carry one ``effect``."""
-    if not card:
-        return []
-    if isinstance(card.get("effects"), list):
-        return [e for e in card["effects"] if e != "none"]
-    effect = card.get("effect")
-    return [effect] if isinstance(effect, str) and effect != "none" else []
+    """A card's (or a front's) effects as a list without ``none``."""
+    return [e for e in (card or {}).get("effects") or [] if e != "none"]

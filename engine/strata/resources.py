@@ -24,6 +24,10 @@ EXCHANGE_GIVE, EXCHANGE_GET = 4, 1
 TRADE_GIVE, TRADE_GET = 4, 2
 FLIP_GAIN = 2
 FLIP_UP_COST = 2
+MAX_BANK = 500
+"""The most Money (or Grain) a limited bank holds (the ``bank_tokens`` setting's top)."""
+BOX_TOKENS = 40
+"""The box's Money (and Grain) tokens: the least a limited bank holds."""
 
 
 def choice_range(total: int, money: int, grain: int) -> tuple[int, int, int]:

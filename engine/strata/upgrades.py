@@ -2,9 +2,13 @@
 applied once when a stored table is opened, never on replay).
 
 Words: the old engine took class aliases ("Scholar", "s"), numbers as text ("3") and
-ignored keys it did not know; today's moves take exactly their declared fields. (A card
-entered with one ``effect``, before issue 18, needs nothing: today's ``take_card``
-still takes it, as the list ``effects`` of that one effect.)
+ignored keys it did not know; today's moves take exactly their declared fields. A card
+entered with one ``effect`` (before issue 18) has the list ``effects`` of that one
+effect (version 2: today's ``take_card`` takes the list only).
+
+Version 2 (issue 38) also keeps in the state what each move did beside what its author
+chose (``state["outcome"]``, what the history says): a table kept at version 1 is
+opened once through the upgrade, and its snapshots are made again by today's engine.
 
 Production (before issue 18): the old engine fed every seat by itself as soon as it
 could pay (or had no face-up card left), in a phase ``feeding``; once every seat was
@@ -45,11 +49,11 @@ from engine.errors import IllegalAction
 from engine.game import Action
 from engine.upgrade import declared
 from engine.strata.cards import parse_column
-from engine.strata.game import (GAME, PRODUCTION, feeding_after, feeding_shortfall,
-                                production_needs)
+from engine.strata.game import GAME
+from engine.strata.queries import PRODUCTION, feeding_after, feeding_shortfall, production_needs
 from engine.strata.resources import GRAIN, MONEY, split_options, words as resource_words
 
-VERSION = 1
+VERSION = 2
 
 _ANY_TIME = ("exchange", "trade", "flip_down")
 """Moves open during production too: their refusal there has another reason."""
@@ -57,11 +61,26 @@ _ANY_TIME = ("exchange", "trade", "flip_down")
 
 def words(action: Action) -> Action:
     """An older action in today's words (names, numbers, declared keys only)."""
+    action = _effects_listed(action)
     keys = declared(GAME, action)
     if keys is None:
         return action
     return Action(action.seat, action.kind,
                   {key: _value(key, value) for key, value in action.payload.items() if key in keys})
+
+
+def _effects_listed(action: Action) -> Action:
+    """A card taken with one ``effect`` (before issue 18) as one with the list ``effects``
+    of that effect (none: an empty list), as the old engine read it."""
+    payload = action.payload
+    if action.kind != "take_card" or not isinstance(payload, Mapping) or "effect" not in payload:
+        return action
+    payload = dict(payload)
+    effect = payload.pop("effect")
+    if payload.get("effects") is None:
+        effect = effect.strip().lower() if isinstance(effect, str) else effect
+        payload["effects"] = [] if effect == "none" else [effect]
+    return Action(action.seat, action.kind, payload)
 
 
 def instead(state: dict, by: int | None, action: Action,

@@ -31,11 +31,9 @@ Grain``) once a limited bank has run out of something, else None: every screen s
 
 ``players``: one entry per seat: ``seat``, ``name``, ``money``, ``grain``, ``total``,
 ``influence`` (now, from the display as it is), ``is_start``, ``cards`` (each
-``{"id", "column", "face_up", "points", "effects": [effect keys], "effect"}`` when
-face up; face down ``{"id", "column", "face_up": False}`` plus ``"front"`` (``class``,
-``points``, ``effects``, ``effect``) when it was turned down from face up. ``effect`` is
-the first of ``effects`` (or ``none``), kept for screens written before cards had
-several effects: read ``effects``). Phase extras: ``extra_due`` (setup), ``has_bid``
+``{"id", "column", "face_up", "points", "effects": [effect keys]}`` when face up; face
+down ``{"id", "column", "face_up": False}`` plus ``"front"`` (``class``, ``points``,
+``effects``) when it was turned down from face up). Phase extras: ``extra_due`` (setup), ``has_bid``
 (auction), ``bid`` (after the reveal), ``picked`` (pick), ``must_discard``
 (production_cap, tribute_cap), ``unpaid`` (what the last feeding or tribute could not take from a player
 with only face-down cards: ``{"what": "feeding"|"tribute", "money", "grain"}``).
@@ -122,7 +120,7 @@ Final result (``result``, once over)::
 private (one seat)
 ------------------
 ``seat``, ``fronts`` (fronts of the cards this seat took face down: ``{"id", "class",
-"points", "effects", "effect"}``), ``bid``, ``bid_max``, ``production_preview`` (before
+"points", "effects"}``), ``bid``, ``bid_max``, ``production_preview`` (before
 the production step: what it would do now), ``production`` (during the step: this
 seat's entry of ``public["production"]["seats"]`` plus ``discard_options`` and
 ``flip_choices``: ``[{"card", "label", "feed_after", "short_after"}]``, the face-up
@@ -137,10 +135,10 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from engine.strata import game as g
+from engine.strata import queries as q
 from engine.strata import production as prod
 from engine.strata.cards import (CLASSES, COLUMNS, EFFECT_SHORT, SINGULAR, catalogue,
-                                 effects_of, public_card, secret_fronts)
+                                 describe_front, flipped_down, public_card, secret_fronts)
 from engine.strata.resources import (CAP, EXCHANGE_GET, EXCHANGE_GIVE, FLIP_GAIN,
                                      FLIP_UP_COST, GRAIN, MONEY, RESOURCES, TRADE_GET,
                                      TRADE_GIVE, bank_has, bank_note, split_options, total,
@@ -182,7 +180,7 @@ def card_entry(state: dict) -> dict:
             if not front or (not card["face_up"] and card.get("secret")):  # hidden
                 continue
             cls = front["class"]
-            keys = tuple(effects_of(front)) or ("none",)
+            keys = tuple(front["effects"]) or ("none",)
             combos[cls][keys] = combos[cls].get(keys, 0) + 1
             for key in keys:
                 singles[cls][key] = singles[cls].get(key, 0) + 1
@@ -212,7 +210,7 @@ def production_entry(state: dict, seat: int) -> dict:
     step = state.get("production") or {}
     gains = step.get("gain") or [None] * len(state["players"])
     gain = dict(gains[seat] or _resources(0, 0))
-    bank_short = g.bank_short(state["cards"][seat], gain) if step else _resources(0, 0)
+    bank_short = q.bank_short(state["cards"][seat], gain) if step else _resources(0, 0)
     feed = prod.costs(state["cards"][seat])
     money, grain = state[MONEY][seat], state[GRAIN][seat]
     short = _resources(max(feed[MONEY] - money, 0), max(feed[GRAIN] - grain, 0))
@@ -257,8 +255,6 @@ def production_view(state: dict) -> dict:
 
 
 def _flip_choices(state: dict, seat: int) -> list[dict]:
-    from engine.strata.cards import describe_front, flipped_down
-
     out = []
     cards = state["cards"][seat]
     money, grain = state[MONEY][seat], state[GRAIN][seat]
@@ -273,7 +269,7 @@ def _flip_choices(state: dict, seat: int) -> list[dict]:
         short_g = max(feed[GRAIN] - grain, 0)
         # the resources it brings (2, and the all-face-down gift for the last face-up
         # card) are the player's choice: taken where they are short
-        brings = FLIP_GAIN + (g.all_down_bonus(state, seat) if face_up == 1 else 0)
+        brings = FLIP_GAIN + (q.all_down_bonus(state, seat) if face_up == 1 else 0)
         cover = min(short_g, brings)
         short_g -= cover
         short_m = max(short_m - (brings - cover), 0)
@@ -285,127 +281,145 @@ def _flip_choices(state: dict, seat: int) -> list[dict]:
 
 
 def public_view(state: dict) -> dict:
-    n = len(state["players"])
     phase = state["phase"]
-    infl = g.influences(state)
-    players = []
-    for s in range(n):
-        cards = state["cards"][s]
-        entry = {
-            "seat": s,
-            "name": state["players"][s],
-            "money": state[MONEY][s],
-            "grain": state[GRAIN][s],
-            "total": total(state, s),
-            "cards": [public_card(c) for c in cards],
-            "influence": infl[s],
-            "is_start": s == state["start"],
-        }
-        if phase == g.SETUP:
-            entry["extra_due"] = state["extra_due"][s]
-        if phase == g.AUCTION:
-            entry["has_bid"] = state["bids"][s] is not None
-        if state["revealed_bids"] is not None:
-            entry["bid"] = state["revealed_bids"][s]
-        if phase == g.PICK:
-            entry["picked"] = state["picked"][s]
-        if state["unpaid"][s]:
-            entry["unpaid"] = dict(state["unpaid"][s])
-        if phase in g.CAP_PHASES:
-            entry["must_discard"] = g.cap_excess(state, s)
-        players.append(entry)
-    first = g.first_start(state)
     out = {
         "round": state["round"],
-        "rounds": g.ROUNDS,
+        "rounds": q.ROUNDS,
         "phase": phase,
-        "phase_label": g.PHASE_TITLES[phase],
-        "start": state["start"],
-        "start_name": state["players"][state["start"]],
-        "first_start": first,
-        "round_starts": [(first + r) % n for r in range(g.ROUNDS)],
+        "phase_label": q.PHASE_TITLES[phase],
+        **_starts(state),
         "bank": dict(state["bank"]) if state["bank"] is not None else None,
         "bank_limited": state["bank"] is not None,
         "bank_note": bank_note(state),
         "market": dict(state["market"]),
-        "players": players,
-        "can_reveal": phase == g.AUCTION and all(b is not None for b in state["bids"]),
-        "numbers": {
-            "cap": CAP, "flip_gain": FLIP_GAIN, "flip_up_cost": FLIP_UP_COST,
-            "start": {MONEY: g.START_MONEY, GRAIN: g.START_GRAIN},
-            "exchange": {"give": EXCHANGE_GIVE, "get": EXCHANGE_GET},
-            "trade": {"give": TRADE_GIVE, "get": TRADE_GET},
-        },
+        "players": _players(state),
+        "can_reveal": phase == q.AUCTION and all(b is not None for b in state["bids"]),
+        "numbers": _numbers(),
         "catalogue": catalogue(),
         "card_entry": card_entry(state),
     }
-    if phase == g.PICK or state["revealed_bids"] is not None:
+    if phase == q.PICK or state["revealed_bids"] is not None:
         out["pick_order"] = list(state["pick_order"])
-        out["picker"] = g.current_picker(state)
-    if phase == g.PRODUCTION:
+        out["picker"] = q.current_picker(state)
+    if phase == q.PRODUCTION:
         out["production"] = production_view(state)
     if state["tribute"] is not None:
-        out["tribute"] = g.tribute_view(state)
+        out["tribute"] = q.tribute_view(state)
     if state["final"] is not None:
         out["final"] = _final_view(state)
     return out
+
+
+def _numbers() -> dict:
+    """The rules' constants a screen shows."""
+    return {"cap": CAP, "flip_gain": FLIP_GAIN, "flip_up_cost": FLIP_UP_COST,
+            "start": {MONEY: q.START_MONEY, GRAIN: q.START_GRAIN},
+            "exchange": {"give": EXCHANGE_GIVE, "get": EXCHANGE_GET},
+            "trade": {"give": TRADE_GIVE, "get": TRADE_GET}}
+
+
+def _starts(state: dict) -> dict:
+    """The start player now, the first one and every round's."""
+    n, first = len(state["players"]), q.first_start(state)
+    return {"start": state["start"], "start_name": state["players"][state["start"]],
+            "first_start": first, "round_starts": [(first + r) % n for r in range(q.ROUNDS)]}
+
+
+def _players(state: dict) -> list[dict]:
+    """One entry per seat: what everyone sees of its player, with the phase's extras."""
+    phase = state["phase"]
+    influence = q.influences(state)
+    players = []
+    for s, player in enumerate(state["players"]):
+        entry = {"seat": s, "name": player, "money": state[MONEY][s], "grain": state[GRAIN][s],
+                 "total": total(state, s), "cards": [public_card(c) for c in state["cards"][s]],
+                 "influence": influence[s], "is_start": s == state["start"]}
+        if phase == q.SETUP:
+            entry["extra_due"] = state["extra_due"][s]
+        if phase == q.AUCTION:
+            entry["has_bid"] = state["bids"][s] is not None
+        if state["revealed_bids"] is not None:
+            entry["bid"] = state["revealed_bids"][s]
+        if phase == q.PICK:
+            entry["picked"] = state["picked"][s]
+        if state["unpaid"][s]:
+            entry["unpaid"] = dict(state["unpaid"][s])
+        if phase in q.CAP_PHASES:
+            entry["must_discard"] = q.cap_excess(state, s)
+        players.append(entry)
+    return players
 
 
 def private_view(state: dict, seat: int) -> dict | None:
     if not isinstance(seat, int) or not 0 <= seat < len(state["players"]):
         return None
     phase = state["phase"]
-    cards = state["cards"][seat]
-    money, grain = state[MONEY][seat], state[GRAIN][seat]
-    bank = {res: bank_has(state, res) for res in RESOURCES}  # unlimited: more than any payment
+    money = state[MONEY][seat]
     out: dict = {
         "seat": seat,
-        "fronts": secret_fronts(cards),
-        "bid": state["bids"][seat] if phase == g.AUCTION else None,
+        "fronts": secret_fronts(state["cards"][seat]),
+        "bid": state["bids"][seat] if phase == q.AUCTION else None,
         "bid_max": money,
-        "production_preview": g.production_preview(state, seat),
-        "feeding_short": g.feeding_shortfall(state, seat),
-        "must_discard": g.cap_excess(state, seat),
-        "all_down_bonus": g.all_down_bonus(state, seat),
+        "production_preview": q.production_preview(state, seat),
+        "feeding_short": q.feeding_shortfall(state, seat),
+        "must_discard": q.cap_excess(state, seat),
+        "all_down_bonus": q.all_down_bonus(state, seat),
         "can_flip_up": money >= FLIP_UP_COST,
-        "swaps": {kind: {give: g.exchange_refusal(state, seat, give, 1, kind == "trade") is None
+        "swaps": {kind: {give: q.exchange_refusal(state, seat, give, 1, kind == "trade") is None
                          for give in RESOURCES} for kind in ("exchange", "trade")},
-        "splits": {},
     }
-    splits = out["splits"]
-    if phase == g.SETUP and state["extra_due"][seat]:
-        splits["extra"] = split_options(state["extra_due"][seat], bank[MONEY], bank[GRAIN])
-    if phase == g.PRODUCTION:
-        mine = production_entry(state, seat)
-        mine["discard_options"] = split_options(mine["must_discard"], mine["after"][MONEY],
-                                                mine["after"][GRAIN]) if mine["must_discard"] else []
-        mine["flip_choices"] = _flip_choices(state, seat)
-        out["production"] = mine
-        if mine["must_discard"]:
-            splits["discard"] = mine["discard_options"]
-    elif out["must_discard"]:
-        splits["discard"] = split_options(out["must_discard"], money, grain)
-    step = g.current_tribute(state)
-    if step is not None and step["to"] == seat and step["waiting_for"] == "taker":
-        payer = step["from"]
-        splits["tribute"] = split_options(step["count"], state[MONEY][payer],
-                                          state[GRAIN][payer])
-    face_up = sum(1 for c in cards if c["face_up"])
-    if face_up and phase in g.PLAYING:
-        splits["flip"] = split_options(FLIP_GAIN, bank[MONEY], bank[GRAIN])
-        if face_up == 1:  # the last face-up card: the gift comes from what is left
-            gift = g.all_down_bonus(state, seat)
-            splits["flip_gift"] = [
-                {"flip": option,
-                 "gift": split_options(gift, bank[MONEY] - option[0], bank[GRAIN] - option[1])}
-                for option in splits["flip"]]
-    if phase == g.PICK and not face_up:
-        splits["take_gift"] = split_options(g.all_down_bonus(state, seat), bank[MONEY], bank[GRAIN])
+    if phase == q.PRODUCTION:
+        out["production"] = _own_production(state, seat)
+    out["splits"] = _splits(state, seat, out)
     return out
 
 
+def _own_production(state: dict, seat: int) -> dict:
+    """The seat's entry of the production step, with its discard and flip choices."""
+    mine = production_entry(state, seat)
+    excess, after = mine["must_discard"], mine["after"]
+    mine["discard_options"] = split_options(excess, after[MONEY], after[GRAIN]) if excess else []
+    mine["flip_choices"] = _flip_choices(state, seat)
+    return mine
+
+
+def _splits(state: dict, seat: int, mine: dict) -> dict:
+    """The ``[money, grain]`` choices a phone offers this seat now (see the docstring)."""
+    phase = state["phase"]
+    bank = {res: bank_has(state, res) for res in RESOURCES}  # unlimited: more than any payment
+    splits = {}
+    if phase == q.SETUP and state["extra_due"][seat]:
+        splits["extra"] = split_options(state["extra_due"][seat], bank[MONEY], bank[GRAIN])
+    if phase == q.PRODUCTION and mine["production"]["must_discard"]:
+        splits["discard"] = mine["production"]["discard_options"]
+    elif phase != q.PRODUCTION and mine["must_discard"]:
+        splits["discard"] = split_options(mine["must_discard"], state[MONEY][seat], state[GRAIN][seat])
+    step = q.current_tribute(state)
+    if step is not None and step["to"] == seat and step["waiting_for"] == "taker":
+        payer = step["from"]
+        splits["tribute"] = split_options(step["count"], state[MONEY][payer], state[GRAIN][payer])
+    face_up = sum(1 for c in state["cards"][seat] if c["face_up"])
+    if face_up and phase in q.PLAYING:
+        splits.update(_flip_splits(state, seat, bank, last=face_up == 1))
+    if phase == q.PICK and not face_up:
+        splits["take_gift"] = split_options(q.all_down_bonus(state, seat), bank[MONEY], bank[GRAIN])
+    return splits
+
+
+def _flip_splits(state: dict, seat: int, bank: dict, last: bool) -> dict:
+    """What turning a card down brings (and, for the last face-up card, the gift after it,
+    from what the bank has left)."""
+    flip = split_options(FLIP_GAIN, bank[MONEY], bank[GRAIN])
+    if not last:
+        return {"flip": flip}
+    gift = q.all_down_bonus(state, seat)
+    return {"flip": flip, "flip_gift": [
+        {"flip": option, "gift": split_options(gift, bank[MONEY] - option[0], bank[GRAIN] - option[1])}
+        for option in flip]}
+
+
 def result_view(state: dict) -> dict | None:
-    if state["phase"] != g.OVER:
+    if state["phase"] != q.OVER:
         return None
     entries = []
     for s, name in enumerate(state["players"]):

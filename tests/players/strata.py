@@ -52,10 +52,7 @@ def _front(rng: random.Random, seat: int, classes=CLASSES) -> dict:
         effects.append(rng.choice(("feed_grain", "feed_money", "influence", "produce_grain")))
     elif extra < 0.3:
         effects = []
-    front = {"class": rng.choice(classes), "points": rng.randint(1, 4), "effects": effects}
-    if rng.random() < 0.05 and len(effects) == 1:  # the shape before issue 18
-        front["effect"] = front.pop("effects")[0]
-    return front
+    return {"class": rng.choice(classes), "points": rng.randint(1, 4), "effects": effects}
 
 
 def payload(rng: random.Random, kind: str, view: dict, table: dict) -> dict:

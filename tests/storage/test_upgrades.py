@@ -98,7 +98,8 @@ def test_an_old_strata_table_past_production_is_upgraded_once_when_opened(data: 
     # Ann's turn-down that fed her, undone and redone: both moves each time
     flip = kinds.index("flip_down", kinds.index("exchange", 20))
     assert kinds[flip:flip + 6] == ["flip_down", "done", "undo", "undo", "redo", "redo"]
-    assert log[5]["payload"]["effect"] == "influence"  # today's take_card takes it still
+    # one "effect" a card (before issue 18): the upgrade writes the list (issue 38)
+    assert log[5]["payload"]["effects"] == ["influence"] and "effect" not in log[5]["payload"]
     assert state["cards"][BO][0]["effects"] == ["influence"]
     assert [e["rev"] for e in log] == list(range(1, len(log) + 1))
     assert store.get_meta(STRATA, LOG_VERSION_META) == log_version(get_game("strata"))

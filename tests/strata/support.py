@@ -18,8 +18,9 @@ from engine.errors import IllegalAction
 from engine.game import Action
 from engine.plain import is_plain
 from engine.strata import GAME
-from engine.strata import game as g
+from engine.strata import queries as g
 from engine.strata.cards import CLASSES, EFFECTS, has_face_up
+from engine.strata.resources import bank_has, choice_range, split_options
 from engine.table import legal_moves, play
 from tests.support import readable
 
@@ -42,6 +43,12 @@ def view(state, seat):
     """What ``seat`` sees (None: the table screen): the public part and its private part."""
     return {"public": GAME.public(state),
             "private": GAME.private(state, seat) if seat is not None else None}
+
+
+def said(state, action, viewer):
+    """What ``action`` says to ``viewer`` (its history line, and its news for a seat it
+    concerns), made on ``state``: the table asks the game the same way."""
+    return GAME.say(state, action, play(GAME, state, action), viewer)
 
 
 def card(cls="scholars", points=1, effect="none", face="up", **more):
@@ -94,7 +101,7 @@ def feed_all(state, discards=None):
         payload = (discards or {}).get(seat)
         if payload is None:
             money, grain, excess = g.feeding_after(state, seat)
-            options = g.split_options(excess, money, grain) if excess else []
+            options = split_options(excess, money, grain) if excess else []
             payload = {"money": options[0][0], "grain": options[0][1]} if options else {}
         state = act(state, seat, "done", **payload)
     return state
@@ -129,13 +136,13 @@ def conserved(state) -> None:
 
 def bank(state, res):
     """What the bank can pay of ``res`` (an unlimited bank: plenty)."""
-    return g.bank_has(state, res)
+    return bank_has(state, res)
 
 
 # -- a random table ------------------------------------------------------------------
 
 def _split(rng, total, money, grain):
-    total, low, high = g.choice_range(total, money, grain)
+    total, low, high = choice_range(total, money, grain)
     m = rng.randint(low, high)
     return {"money": m, "grain": total - m}
 
@@ -166,7 +173,7 @@ def random_any_time(rng, state, seat):
             bid = state["bids"][seat] if state["phase"] == g.AUCTION else None
             if res == "grain" or not bid or state["money"][seat] - 4 >= bid:
                 options.append(("exchange", {"give": res}))
-                if g._has_trade(cards):
+                if g.has_trade(cards):
                     options.append(("trade", {"give": res}))
     face_up = [c for c in cards if c["face_up"]]
     if face_up:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.strata import game as g
+from engine.strata import queries as g
 
 from .support import (act, bid_all, card, conserved, give_cards, illegal, legal,
                                   new_game, play_round, set_resources, take_all)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from engine.game import Action
 from engine.strata import GAME, production_preview
-from engine.strata import game as g
+from engine.strata import queries as g
 from engine.strata.production import costs, yields
 from engine.table import play
 
@@ -71,12 +71,23 @@ def test_a_card_with_several_effects_counts_every_one():
     assert influence(down) == 0
 
 
-def test_cards_kept_by_older_versions_with_one_effect_still_count():
-    old = [{"id": 1, "column": "peasants", "face_up": True, "class": "peasants", "points": 1,
-            "effect": "produce_grain"},
-           {"id": 2, "column": "scholars", "face_up": True, "class": "scholars", "points": 1,
-            "effect": "feed_money"}]
-    assert yields(old) == {"money": 0, "grain": 1} and costs(old) == {"money": 1, "grain": 2}
+def test_cards_entered_with_one_effect_by_older_versions_still_count():
+    """Before issue 18 a card had one ``effect``: the log's upgrade (version 2, issue 38)
+    writes it as the list ``effects``, and the cards produce and eat as they did."""
+    from engine.table import Entry, make_spec
+    from tests.support import upgraded_match
+
+    old = [(0, Action(0, "bid", {"amount": 0})), (1, Action(1, "bid", {"amount": 0})),
+           (None, Action(None, "reveal", {})),
+           (0, Action(0, "take_card", {"face": "up", "class": "peasants", "points": 1,
+                                       "effect": "produce_grain"})),
+           (1, Action(1, "take_card", {"face": "up", "class": "scholars", "points": 1,
+                                       "effect": "Feed_Money"}))]
+    match = upgraded_match(GAME, make_spec(GAME, ["Ann", "Bo"]),
+                           [Entry(rev, by, action) for rev, (by, action) in enumerate(old, start=1)])
+    cards = [match.state["cards"][0][0], match.state["cards"][1][0]]
+    assert yields(cards) == {"money": 0, "grain": 1} and costs(cards) == {"money": 1, "grain": 2}
+    assert match.state["grain"] == [5, 4]  # Ann's Peasant produced
 
 
 def test_production_is_a_step_each_seat_taps_done():
@@ -349,7 +360,7 @@ def test_the_cap_applies_to_every_player_when_production_ends():
     assert view(state, 0)["private"]["splits"]["discard"] == [[2, 0], [1, 1], [0, 2]]
     assert legal(state, 0)[0] == "discard" and "discard" not in legal(state, 1)
     illegal(state, 1, "discard", "nothing to discard", money=1)
-    line = GAME.describe(spec_before, Action(1, "done", {}), None, state)
+    line = GAME.say(spec_before, Action(1, "done", {}), state, None).text
     assert line.endswith("Everyone is done: P0 must discard down to 10.")
     state = act(state, 0, "discard", money=0, grain=2)
     assert (state["money"][0], state["grain"][0]) == (7, 3)

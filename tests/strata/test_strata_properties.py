@@ -12,7 +12,7 @@ from engine.errors import IllegalAction
 from engine.game import Action
 from engine.plain import is_plain
 from engine.strata import GAME
-from engine.strata import game as g
+from engine.strata import queries as g
 from engine.table import play
 
 from engine.strata.production import yields
@@ -147,7 +147,7 @@ def test_garbage_actions_are_refused_cleanly(n, rng, table_settings, garbage):
         check_invariants(state, after, n, Action(seat, kind, payload))
         for viewer in [None] + list(range(n)):
             assert is_plain(view(after, viewer))
-            assert GAME.describe(state, Action(seat, kind, payload), viewer)
+            assert GAME.say(state, Action(seat, kind, payload), after, viewer).text
         state = after
 
 

@@ -9,7 +9,7 @@ from hypothesis import given, settings, strategies as st
 
 from engine.errors import IllegalAction
 from engine.strata import GAME, best_assignment, rank
-from engine.strata import game as g
+from engine.strata import queries as g
 from engine.strata.cards import CLASSES
 from engine.strata.scoring import fixed_totals, flexible_chunks, standing
 
@@ -84,11 +84,11 @@ def test_ranking_compares_lowest_then_second_lowest_and_keeps_ties_in_order():
 
 def test_display_totals_and_chunks():
     cards = [
-        {"id": 1, "column": "scholars", "face_up": True, "class": "scholars", "points": 3, "effect": "bonus_each_class"},
-        {"id": 2, "column": "peasants", "face_up": True, "class": "peasants", "points": 2, "effect": "bonus_merchants"},
-        {"id": 3, "column": "empresses", "face_up": True, "class": "empresses", "points": 4, "effect": "bonus_any_class"},
+        {"id": 1, "column": "scholars", "face_up": True, "class": "scholars", "points": 3, "effects": ["bonus_each_class"]},
+        {"id": 2, "column": "peasants", "face_up": True, "class": "peasants", "points": 2, "effects": ["bonus_merchants"]},
+        {"id": 3, "column": "empresses", "face_up": True, "class": "empresses", "points": 4, "effects": ["bonus_any_class"]},
         {"id": 4, "column": "artisans", "face_up": False, "front": None, "secret": True},
-        {"id": 5, "column": "merchants", "face_up": False, "front": {"class": "scholars", "points": 4, "effect": "bonus_scholars"}, "secret": True},
+        {"id": 5, "column": "merchants", "face_up": False, "front": {"class": "scholars", "points": 4, "effects": ["bonus_scholars"]}, "secret": True},
     ]
     assert fixed_totals(cards, 1) == classes(4, 3, 2, 5)
     assert fixed_totals(cards, 0) == classes(4, 3, 1, 4)

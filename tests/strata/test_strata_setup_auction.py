@@ -7,7 +7,7 @@ import pytest
 from engine.errors import IllegalAction
 from engine.registry import get_game
 from engine.strata import GAME, pick_order
-from engine.strata import game as g
+from engine.strata import queries as g
 
 from .support import (act, bid_all, card, conserved, feed_all, illegal, legal,
                                   new_game, play_round, take_all)
@@ -131,8 +131,9 @@ def test_only_the_current_picker_takes_and_the_display_runs_out():
     illegal(state, 0, "take_card", "the card's class must be one of: scholars", **card("king"))
     illegal(state, 0, "take_card", "points must be a whole number from 1 to 4", **card(points=5))
     illegal(state, 0, "take_card", "the card's effects, item 1, must be one of: none, produce_grain", **card(effect="fly"))
-    illegal(state, 0, "take_card", "the card's effect must be one of: none, produce_grain",
-            face="up", points=1, effect="fly", **{"class": "scholars"})
+    # the shape before issue 18 (one "effect"): old logs are upgraded to "effects" (issue 38)
+    illegal(state, 0, "take_card", "does not take 'effect'",
+            face="up", points=1, effect="produce_money", **{"class": "scholars"})
     illegal(state, 0, "take_card", "the card's effects must have 0 to 4 items",
             **card(effect=["influence"] * 5))
     illegal(state, 0, "take_card", "choose the column", face="down")
@@ -146,11 +147,7 @@ def test_only_the_current_picker_takes_and_the_display_runs_out():
     state = act(state, 1, "take_card", **card("scholars", 2, ["influence", "feed_money", "none"]))
     assert state["cards"][1][0]["effects"] == ["influence", "feed_money"]
     public = GAME.public(state)["players"][1]["cards"][0]
-    assert public["effects"] == ["influence", "feed_money"] and public["effect"] == "influence"
-    # the shape before issue 18 (one "effect") is still accepted
-    state = act(state, 2, "take_card", face="up", points=1, effect="produce_money",
-                **{"class": "merchants"})
-    assert state["cards"][2][0]["effects"] == ["produce_money"]
+    assert public["effects"] == ["influence", "feed_money"] and "effect" not in public
 
 
 def test_face_down_card_can_be_turned_face_up_for_2_money():
@@ -158,7 +155,7 @@ def test_face_down_card_can_be_turned_face_up_for_2_money():
     # seat 1 picks first and has 0 Money left: cannot pay to turn a card face up
     illegal(state, 1, "take_card", "costs 2 money", **card("merchants", 2, face="down", flip_up=True))
     state = act(state, 1, "take_card", face="down", column="artisans",
-                **{"class": "merchants", "points": 2, "effect": "trade"},
+                **{"class": "merchants", "points": 2, "effects": ["trade"]},
                 bonus={"money": 1})
     assert state["cards"][1][0]["column"] == "artisans"
     assert state["cards"][1][0]["face_up"] is False

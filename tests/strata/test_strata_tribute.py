@@ -7,7 +7,7 @@ from hypothesis import given, settings, strategies as st
 
 from engine.errors import IllegalAction
 from engine.strata import GAME, influence, tribute_transfers
-from engine.strata import game as g
+from engine.strata import queries as g
 
 from .support import (act, bid_all, card, conserved, feed_all, give_cards, illegal,
                                   legal, new_game, set_resources, take_all, view)
@@ -248,3 +248,29 @@ def test_a_flip_during_the_tribute_changes_no_count_of_the_phase():
     state = act(state, 1, "flip_down", card=state["cards"][1][0]["id"], money=2)
     assert [(t["from"], t["to"], t["count"]) for t in state["tribute"]["transfers"]] == counts
     assert state["money"][1:] == [0, 0] and state["phase"] == g.AUCTION
+
+
+def test_a_player_is_told_of_each_tribute_paid_even_the_same_as_last_round():
+    """Bo pays Ann 1 Grain two rounds running, the tribute made at once (his Grain is the
+    one way to pay) as his Done ends production. His phone is told each time (issue 38:
+    the news comes from what the move did; it was worked out by comparing public views,
+    and a tribute like the last round's looked like no news)."""
+    from engine.game import Action
+
+    from .support import said
+
+    state = GAME.setup(["Ann", "Bo"], {"tribute_rate": 1})
+    give_cards(state, 0, ("scholars", 1, "influence"))
+    give_cards(state, 1, ("peasants", 1, "none"))
+    set_resources(state, 1, money=0, grain=8)
+    told = []
+    for rnd in (1, 2):
+        state = bid_all(state, [0, 0])
+        down = {"face": "down", "column": "artisans"}
+        state = take_all(state, {0: down, 1: down})
+        state = act(state, 0, "done")
+        told.append(said(state, Action(1, "done", {}), 1).to_you)
+        state = act(state, 1, "done")
+        assert state["round"] == rnd + 1 and state["money"][1] == 0
+    assert told == ["You paid 1 Grain tribute to Ann; Round 2: you are the start player",
+                    "You paid 1 Grain tribute to Ann; Round 3: Ann is the start player"]

@@ -134,22 +134,10 @@ def parse_player(text: str, missing_zero: bool = False) -> dict:
         if key == "flex":
             if flex is not None:
                 raise usage(f"--player {name}: flex is given twice")
-            parts = value.split(",")
-            if not all(re.fullmatch(r"\d+", p.strip()) and int(p) >= 1 for p in parts):
-                raise usage(f"--player {name}: flex '{value}' should be points of 1 or more, "
-                             "separated by commas, like flex=3,2")
-            flex = [int(p) for p in parts]
-            continue
-        try:
-            cls = parse_class(key)
-        except IllegalAction:
-            raise usage(f"--player {name}: '{key}' is not a class; use scholars, peasants, "
-                         "artisans, merchants and flex") from None
-        if cls in classes:
-            raise usage(f"--player {name}: {cls} is given twice")
-        if not re.fullmatch(r"\d+", value.strip()):
-            raise usage(f"--player {name}: {cls} '{value}' is not a whole number, 0 or more")
-        classes[cls] = int(value)
+            flex = _flex(name, value)
+        else:
+            cls, points = _class_points(name, key, value, classes)
+            classes[cls] = points
     missing = [cls for cls in CLASSES if cls not in classes]
     if missing and not missing_zero:
         raise usage(f"--player {name}: {', '.join(missing)} not given; give all four classes "
@@ -157,6 +145,29 @@ def parse_player(text: str, missing_zero: bool = False) -> dict:
     for cls in missing:
         classes[cls] = 0  # a class not given has no cards: 0 points
     return {"name": name, "classes": {c: classes[c] for c in CLASSES}, "flex": flex or []}
+
+
+def _flex(name: str, value: str) -> list[int]:
+    """``3,2`` -> [3, 2]: the flexible points, each 1 or more."""
+    parts = value.split(",")
+    if not all(re.fullmatch(r"\d+", p.strip()) and int(p) >= 1 for p in parts):
+        raise usage(f"--player {name}: flex '{value}' should be points of 1 or more, "
+                     "separated by commas, like flex=3,2")
+    return [int(p) for p in parts]
+
+
+def _class_points(name: str, key: str, value: str, given: dict) -> tuple[str, int]:
+    """``scholars``, ``7`` -> ("scholars", 7), a class not ``given`` yet."""
+    try:
+        cls = parse_class(key)
+    except IllegalAction:
+        raise usage(f"--player {name}: '{key}' is not a class; use scholars, peasants, "
+                     "artisans, merchants and flex") from None
+    if cls in given:
+        raise usage(f"--player {name}: {cls} is given twice")
+    if not re.fullmatch(r"\d+", value.strip()):
+        raise usage(f"--player {name}: {cls} '{value}' is not a whole number, 0 or more")
+    return cls, int(value)
 
 
 def score_players(specs: list[dict]) -> list[dict]:

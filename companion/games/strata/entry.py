@@ -34,21 +34,10 @@ def entry_for(screen: dict, cls: str) -> dict:
             "effects": [e for e in cat["effects"] if e != "none"], "single": True}
 
 
-def takes_lists(screen: dict) -> bool:
-    """Does the table take a list of effects per card (its catalogue says how many)?"""
-    return bool(cat_of(screen).get("max_effects"))
-
-
-def card_payload(lists: bool, front: dict) -> dict:
-    """The take_card fields of a front: ``effects`` (a list) when the table takes lists,
-    else the one ``effect``."""
-    out = {"class": front["class"], "points": front["points"]}
-    effects = [e for e in front.get("effects") or [] if e != "none"]
-    if lists:
-        out["effects"] = effects
-    else:
-        out["effect"] = effects[0] if effects else "none"
-    return out
+def card_payload(front: dict) -> dict:
+    """The take_card fields of a front: ``class``, ``points`` and the list ``effects``."""
+    return {"class": front["class"], "points": front["points"],
+            "effects": [e for e in front.get("effects") or [] if e != "none"]}
 
 
 def _slice(screen: dict):
@@ -67,66 +56,76 @@ def CardEntry(seat: int):
     context = use_table()
     up, down, empress, can_flip_up, gift_options, gift_amount, gift_due = use_view(_slice)
     cat = use_view(cat_of)
-    lists = use_view(takes_lists)
     cost = use_view(lambda s: numbers_of(s)["flip_up_cost"])
     draft, set_draft = ft.use_state(lambda: {"down": up == 0})
-
-    def change(**fields):
-        set_draft({**draft, **fields})
-
-    def take(extra: dict):
-        payload = dict(extra)
-        context.act("take_card", payload)
-
-    face_down = draft["down"]
+    entry = _Entry(cat, draft, lambda **fields: set_draft({**draft, **fields}), set_draft,
+                   lambda payload: context.act("take_card", dict(payload)), gift_due)
     rows: list[ft.Control] = [kit.title("The card you take"), MarketWords()]
-    toggle = []
     if up and down:
-        toggle.append(look.token("Face down: yes" if face_down else "Face down: no", "Face down",
-                                 lambda e: set_draft({"down": not face_down}), selected=face_down))
-    if toggle:
-        rows.append(look.token_row(toggle))
-    front = draft.get("front")
-    if front is None:
-        if face_down and not draft.get("flip_up") and not draft.get("note"):
-            rows += _keep_down(cat, lists, gift_due, draft, change, take)
+        face_down = draft["down"]
+        rows.append(look.token_row([look.token(
+            "Face down: yes" if face_down else "Face down: no", "Face down",
+            lambda e: set_draft({"down": not face_down}), selected=face_down)]))
+    if draft.get("front") is None:
+        rows += entry.front_rows(empress, can_flip_up, cost)
+    else:
+        rows += entry.effect_rows(draft["front"])
+    return kit.card(rows)
+
+
+class _Entry:
+    """One card being entered: its draft (face down or not, its front, what is noted) and
+    the rows of the step it is at."""
+
+    def __init__(self, cat, draft, change, set_draft, take, gift_due):
+        self.cat, self.draft, self.change, self.set_draft = cat, draft, change, set_draft
+        self.take, self.gift_due = take, gift_due
+        self.face_down = draft["down"]
+        self.kept_down = self.face_down and not draft.get("flip_up")
+
+    def front_rows(self, empress: bool, can_flip_up: bool, cost: int) -> list[ft.Control]:
+        """Step 1: a face-down card kept face down in one tap, or the card's class and points."""
+        change = self.change
+        if self.kept_down and not self.draft.get("note"):
             others = []
             if can_flip_up:
                 others.append(look.token(f"Turn it face up ({cost} Money)", "Turn face up",
                                          lambda e: change(flip_up=True), size=kit.SMALL + 2))
             others.append(look.token("Note its front (only you see it)", "Note its front",
                                      lambda e: change(note=True), size=kit.SMALL + 2))
-            rows.append(look.token_row(others))
-            return kit.card(rows)
-        if face_down:
-            what = (f"Turned face up for {cost} Money: what does it show?" if draft.get("flip_up")
+            return _keep_down(self.cat, self.gift_due, self.draft, change, self.take) + [look.token_row(others)]
+        rows: list[ft.Control] = []
+        if self.face_down:
+            what = (f"Turned face up for {cost} Money: what does it show?" if self.draft.get("flip_up")
                     else "What its front shows (only you will see it):")
             rows.append(kit.body(what, size=kit.SMALL + 2, weight=ft.FontWeight.BOLD))
-        rows.append(ClassGrid(empress and not face_down, lambda cls, points: change(front={"class": cls, "points": points})))
-        if face_down:
-            rows.append(kit.secondary("Back", lambda e: set_draft({"down": True})))
-        return kit.card(rows)
-    # step 2: its effects
-    if face_down and not draft.get("flip_up") and draft.get("effects_done"):
-        rows.append(kit.body(f"Its front: {look.front_words(front, cat)}", size=kit.SMALL + 2))
-        rows += _keep_down(cat, lists, gift_due, draft, change, take, front)
-        return kit.card(rows)
+        rows.append(ClassGrid(empress and not self.face_down,
+                              lambda cls, points: change(front={"class": cls, "points": points})))
+        if self.face_down:
+            rows.append(kit.secondary("Back", lambda e: self.set_draft({"down": True})))
+        return rows
 
-    def chosen(effects: list[str]):
-        full = {**front, "effects": effects}
-        if face_down and not draft.get("flip_up"):
-            change(front=full, effects_done=True)
-            return
-        payload = {"face": "down" if face_down else "up", **card_payload(lists, full)}
-        if face_down:
-            payload["flip_up"] = True
-        take(payload)
+    def effect_rows(self, front: dict) -> list[ft.Control]:
+        """Step 2: the card's effects (one tap takes it); a card kept face down whose front
+        was noted then goes to its row."""
+        if self.kept_down and self.draft.get("effects_done"):
+            return ([kit.body(f"Its front: {look.front_words(front, self.cat)}", size=kit.SMALL + 2)]
+                    + _keep_down(self.cat, self.gift_due, self.draft, self.change, self.take, front))
 
-    rows.append(EffectChoice(front["class"], front["points"], chosen, lambda: change(front=None)))
-    return kit.card(rows)
+        def chosen(effects: list[str]):
+            full = {**front, "effects": effects}
+            if self.kept_down:
+                self.change(front=full, effects_done=True)
+                return
+            payload = {"face": "down" if self.face_down else "up", **card_payload(full)}
+            if self.face_down:
+                payload["flip_up"] = True
+            self.take(payload)
+
+        return [EffectChoice(front["class"], front["points"], chosen, lambda: self.change(front=None))]
 
 
-def _keep_down(cat, lists, gift_due, draft, change, take, front=None) -> list[ft.Control]:
+def _keep_down(cat, gift_due, draft, change, take, front=None) -> list[ft.Control]:
     """Rows to keep a face-down card face down: the class row to put it in (one tap), and
     the all-face-down gift first when it is due."""
     labels = cat["labels"]
@@ -136,7 +135,7 @@ def _keep_down(cat, lists, gift_due, draft, change, take, front=None) -> list[ft
     def payload(col: str, gift=None) -> dict:
         out = {"face": "down", "column": col}
         if front is not None:
-            out.update(card_payload(lists, front))
+            out.update(card_payload(front))
         if gift is not None:
             out["bonus"] = {"money": gift[0], "grain": gift[1]}
         return out

@@ -43,14 +43,8 @@ def split_words(m: int, g: int) -> str:
 
 
 def effects_of(card: dict | None) -> list[str]:
-    """A card's effects as a list (the view may carry ``effects`` or one ``effect``),
-    without the "none" placeholder."""
-    if not card:
-        return []
-    effects = card.get("effects")
-    if effects is None:
-        effects = [card.get("effect", "none")]
-    return [e for e in effects if e and e != "none"]
+    """A card's effects as a list, without the "none" placeholder."""
+    return [e for e in (card or {}).get("effects") or [] if e and e != "none"]
 
 
 def effect_short(cat: dict, effect: str) -> str:

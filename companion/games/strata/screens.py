@@ -302,19 +302,7 @@ def ProductionStep(seat: int):
         return kit.card(rows)
     rows.append(kit.own(ft.Text(f"Then you have {after[0]} Money and {after[1]} Grain.", size=kit.BODY + 2,
                                 semantics_label=f"After feeding {after[0]} Money {after[1]} Grain")))
-    short = mine["short"]
-    if (short[0] or short[1]) and mine["can_flip"]:
-        rows.append(look.banner(f"You lack {look.split_words(*short)} to feed: turn a card face down "
-                                f"for 2 resources of your choice, or exchange.", urgent=True))
-        rows.append(look.token_row([
-            look.token(label, f"Turn down card {card}", lambda e, card=card: set_flipping(card),
-                       selected=flipping == card, size=kit.SMALL + 2)
-            for card, label, _, _ in mine["flips"]]))
-        if flipping is not None:
-            rows.append(FlipDown(flipping, lambda: set_flipping(None), key=f"flip{flipping}"))
-    if mine["drop"][0] or mine["drop"][1]:
-        rows.append(look.banner(f"You cannot pay {look.split_words(*mine['drop'])} (only face-down cards): "
-                                "it is not paid.", urgent=True))
+    rows += _shortfall_rows(mine, flipping, set_flipping)
     options = mine["options"] if mine["discard"] else []
 
     def discarding(picked) -> tuple | None:
@@ -339,6 +327,26 @@ def ProductionStep(seat: int):
                             (lambda e: context.act("done", payload(latest_discard.current)))
                             if (ready and can_done) else None))
     return kit.card(rows)
+
+
+def _shortfall_rows(mine: dict, flipping, set_flipping) -> list[ft.Control]:
+    """What I lack to feed: the cards I may turn face down (one being confirmed), or what
+    goes unpaid when I have only face-down cards."""
+    rows: list[ft.Control] = []
+    short = mine["short"]
+    if (short[0] or short[1]) and mine["can_flip"]:
+        rows.append(look.banner(f"You lack {look.split_words(*short)} to feed: turn a card face down "
+                                f"for 2 resources of your choice, or exchange.", urgent=True))
+        rows.append(look.token_row([
+            look.token(label, f"Turn down card {card}", lambda e, card=card: set_flipping(card),
+                       selected=flipping == card, size=kit.SMALL + 2)
+            for card, label, _, _ in mine["flips"]]))
+        if flipping is not None:
+            rows.append(FlipDown(flipping, lambda: set_flipping(None), key=f"flip{flipping}"))
+    if mine["drop"][0] or mine["drop"][1]:
+        rows.append(look.banner(f"You cannot pay {look.split_words(*mine['drop'])} (only face-down cards): "
+                                "it is not paid.", urgent=True))
+    return rows
 
 
 @part
@@ -568,22 +576,6 @@ def FlipDown(card_id: int, done):
     def choose(key: str, value) -> None:  # of the latest draft: taps read in one go all count
         set_draft(lambda old: {**old, key: value})
 
-    def payload_of(chosen: dict) -> tuple[dict, bool]:
-        """The move for a draft, and whether something is still to choose."""
-        payload: dict = {"card": card_id}
-        turned = chosen.get("flip")
-        missing = turned is None
-        if turned:
-            payload.update(money=turned[0], grain=turned[1])
-        if empress:
-            missing = missing or chosen.get("column") is None
-            payload["column"] = chosen.get("column")
-        if gifts is not None:
-            missing = missing or chosen.get("gift") is None
-            if chosen.get("gift"):
-                payload["bonus"] = {"money": chosen["gift"][0], "grain": chosen["gift"][1]}
-        return payload, missing
-
     rows: list[ft.Control] = [look.banner(
         f"Turn your {look.front_words({'class': card['column'], 'points': card['points'], 'effects': look.effects_of(card)}, cat)} "
         "face down? It can never be turned back.")]
@@ -594,27 +586,50 @@ def FlipDown(card_id: int, done):
                              weight=ft.FontWeight.BOLD))
     rows.append(look.split_tokens("Get", options, lambda m, g: choose("flip", (m, g)), flip))
     if empress:
-        labels = cat["labels"]
-        rows.append(kit.body("A face-down Empress goes in any class row:", size=kit.SMALL + 2))
-        rows.append(look.token_row([
-            look.token(labels[c], f"Put in {labels[c]}", lambda e, c=c: choose("column", c),
-                       selected=draft.get("column") == c, colour=look.CLASS_COLOURS[c], size=kit.SMALL + 2)
-            for c in cat["classes"]]))
+        rows += _empress_rows(cat, draft.get("column"), choose)
     if gifts is not None:  # my last face-up card: the all-face-down gift too
         options = next((g["gift"] for g in gifts if flip and tuple(g["flip"]) == flip), gifts[0]["gift"] if gifts else [])
         rows.append(kit.body(f"It is your last face-up card: you also get {plural(gift_amount, 'resource')} "
                              "of your choice.", size=kit.SMALL + 2))
         rows.append(look.split_tokens("Gift", [tuple(o) for o in options],
                                       lambda m, g: choose("gift", (m, g)), draft.get("gift")))
-    _, missing = payload_of(draft)
+    _, missing = _flip_payload(card_id, draft, empress, gifts is not None)
 
     async def confirm(e):
-        if await context.move("flip_down", payload_of(latest.current)[0]):
+        if await context.move("flip_down", _flip_payload(card_id, latest.current, empress, gifts is not None)[0]):
             done()
 
     rows.append(ft.Row([kit.primary("Confirm turn down", None if missing else confirm),
                         kit.secondary("Cancel", lambda e: done())], wrap=True))
     return ft.Column(rows, spacing=8)
+
+
+def _empress_rows(cat: dict, column, choose) -> list[ft.Control]:
+    """The class row a face-down Empress goes in."""
+    labels = cat["labels"]
+    return [kit.body("A face-down Empress goes in any class row:", size=kit.SMALL + 2),
+            look.token_row([
+                look.token(labels[c], f"Put in {labels[c]}", lambda e, c=c: choose("column", c),
+                           selected=column == c, colour=look.CLASS_COLOURS[c], size=kit.SMALL + 2)
+                for c in cat["classes"]])]
+
+
+def _flip_payload(card_id: int, chosen: dict, empress: bool, gift: bool) -> tuple[dict, bool]:
+    """The flip_down move for a draft, and whether something is still to choose (the
+    resources, an Empress's row, the all-face-down gift)."""
+    payload: dict = {"card": card_id}
+    turned = chosen.get("flip")
+    missing = turned is None
+    if turned:
+        payload.update(money=turned[0], grain=turned[1])
+    if empress:
+        missing = missing or chosen.get("column") is None
+        payload["column"] = chosen.get("column")
+    if gift:
+        missing = missing or chosen.get("gift") is None
+        if chosen.get("gift"):
+            payload["bonus"] = {"money": chosen["gift"][0], "grain": chosen["gift"][1]}
+    return payload, missing
 
 
 # -- any time ----------------------------------------------------------------------------------

@@ -138,37 +138,61 @@ def decision(screen: dict, seat: int) -> str | None:
 
 
 def turn_words(screen: dict) -> str:
-    """What "Your turn: ..." says on this phone: only moves that are legal now."""
+    """What "Your turn: ..." says on this phone: only moves that are legal now (the first
+    of :data:`TURN_WORDS` that is legal and has words for this screen)."""
     legal = set(screen["legal"])
-    public = screen["public"]
-    private = screen.get("private") or {}
-    seat = screen["table"]["seat"]
-    if "setup_extra" in legal:
-        return "take your extra resources"
-    if "bid" in legal and private.get("bid") is None:
-        return "bid in secret" + (" or reveal" if "reveal" in legal else "")
-    if "reveal" in legal and public["phase"] == "auction":
-        return "reveal the bids" if private.get("bid") is not None else "reveal"
-    if "take_card" in legal:
-        return "take a card"
-    if "done" in legal:
-        needs = (private.get("production") or {}).get("needs")
-        if needs == "flip":
-            return "turn a card face down to feed your people"
-        if needs == "discard":
-            return "choose what to discard, then tap Done"
-        return "move your tokens, then tap Done"
-    if "discard" in legal:
-        return f"discard down to {numbers_of(screen)['cap']}"
-    if "take_tribute" in legal:
-        current = (public.get("tribute") or {}).get("current") or {}
-        return f"take tribute from {name_of(screen, current.get('from'))}"
-    current = (public.get("tribute") or {}).get("current") or {}
-    if "flip_down" in legal and current.get("waiting_for") == "payer" and current.get("from") == seat:
-        return f"turn a card face down to pay {name_of(screen, current['to'])}"
-    if "final_assignment" in legal:
-        return "place your Empress and bonus points"
+    for kind, words in TURN_WORDS:
+        said = words(screen, legal) if kind in legal else None
+        if said is not None:
+            return said
     return ""
+
+
+def _bid_words(screen: dict, legal: set) -> str | None:
+    if (screen.get("private") or {}).get("bid") is not None:
+        return None
+    return "bid in secret" + (" or reveal" if "reveal" in legal else "")
+
+
+def _reveal_words(screen: dict, legal: set) -> str | None:
+    if screen["public"]["phase"] != "auction":
+        return None
+    return "reveal the bids" if (screen.get("private") or {}).get("bid") is not None else "reveal"
+
+
+def _done_words(screen: dict, legal: set) -> str:
+    needs = ((screen.get("private") or {}).get("production") or {}).get("needs")
+    if needs == "flip":
+        return "turn a card face down to feed your people"
+    if needs == "discard":
+        return "choose what to discard, then tap Done"
+    return "move your tokens, then tap Done"
+
+
+def _current(screen: dict) -> dict:
+    return (screen["public"].get("tribute") or {}).get("current") or {}
+
+
+def _flip_to_pay_words(screen: dict, legal: set) -> str | None:
+    current = _current(screen)
+    if current.get("waiting_for") != "payer" or current.get("from") != screen["table"]["seat"]:
+        return None
+    return f"turn a card face down to pay {name_of(screen, current['to'])}"
+
+
+TURN_WORDS = (
+    ("setup_extra", lambda screen, legal: "take your extra resources"),
+    ("bid", _bid_words),
+    ("reveal", _reveal_words),
+    ("take_card", lambda screen, legal: "take a card"),
+    ("done", _done_words),
+    ("discard", lambda screen, legal: f"discard down to {numbers_of(screen)['cap']}"),
+    ("take_tribute", lambda screen, legal: f"take tribute from {name_of(screen, _current(screen).get('from'))}"),
+    ("flip_down", _flip_to_pay_words),
+    ("final_assignment", lambda screen, legal: "place your Empress and bonus points"),
+)
+"""Each move's words for the turn banner, in the order they are looked for (None: this
+move has none for this screen, the next is looked at)."""
 
 
 __all__ = ["bank_note", "cat_of", "name_of", "names", "numbers_of", "phase_of", "tribute_lines", "turn_words",
