@@ -141,7 +141,7 @@ def together(browser, server, n: int, build: str, way: str, restarts: int) -> tu
                 back += 1
                 kept += marks["load"] == load
             for phone in phones:  # the next restart finds every phone settled
-                phone.field(phone.name.split("-")[0].title() + "'s points")
+                settle(phone)
     finally:
         for phone in phones:
             phone.close()
@@ -162,3 +162,15 @@ def wait_seated(phone: Phone) -> dict | None:
         phone.page.wait_for_timeout(100)
     print(f"{phone.name}: not on its seat {WITHIN_S:.0f} s after the restart", file=sys.stderr, flush=True)
     return None
+
+
+def settle(phone: Phone) -> None:
+    """Wait until the phone shows its seat (reloading it once if it does not): the next
+    restart finds every phone settled, and one phone left behind does not end the run."""
+    field = phone.name.split("-")[0].title() + "'s points"
+    try:
+        phone.field(field, timeout=WITHIN_S * 1000)
+    except Exception:  # noqa: BLE001 - said, and the phone is reloaded
+        print(f"{phone.name}: reloaded by the bench, not on its seat", file=sys.stderr, flush=True)
+        phone.reload()
+        phone.field(field, timeout=WITHIN_S * 1000)
