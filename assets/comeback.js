@@ -1,16 +1,17 @@
 // How a phone comes back to its seat (served inline in every page by companion/comeback.py).
 //
-// Every page load is a new Flet session: the tab's remembered session id is forgotten
-// before Flet's client starts, so a reload, a visit to another page in the same tab or a
-// tab reopened after the host restarted starts afresh, at its own size and route, and finds
-// its seat from the token the phone keeps (a resumed session kept the page of another load:
-// its width, its route, its half-drawn screens).
+// Every connection is a new Flet session: the tab's remembered session id is forgotten
+// before Flet's client starts and before it connects again, so a reload, a visit to another
+// page in the same tab, a tab reopened or a page that lost its host starts afresh on the
+// host, at its own size and route, and finds its seat from the token the phone keeps (a
+// resumed session kept the page of another load: its width, its route, its half-drawn
+// screens).
 //
-// When the host cannot be reached, the screen stays as it was under a banner that says so;
-// as soon as the host answers again the page reloads, which is a fresh load: the same path
-// as every first visit, so there is one way back, not three. Flet's client never hears of
-// the lost connection (it would hide the screen behind a spinner and wait longer and longer
-// between tries).
+// When the host cannot be reached, the screen stays as it was under a banner that says so,
+// and Flet's client does not hear of the lost connection (it would hide the screen behind a
+// spinner and wait longer and longer between tries). As soon as the host answers again,
+// Flet's client is told, and connects again in the page it kept (see comeBack): no reload,
+// so no new start of Flutter, which is most of a reload's time on a phone.
 //
 // The same socket hands the messages that arrive together to Flet's client together, so a
 // move that reaches the phone as several patches is drawn in one frame (see Gathered).
@@ -25,18 +26,23 @@
 
   // Flet keeps the tab's session id under a key ending in this name (its web client's
   // session store); tests/browser/test_comeback.py fails if that ever stops being so.
-  try {
-    for (var i = window.sessionStorage.length - 1; i >= 0; i--) {
-      var key = window.sessionStorage.key(i);
-      if (key && key.slice(-"_flet_session_id".length) === "_flet_session_id") {
-        window.sessionStorage.removeItem(key);
+  function forgetSession() {
+    try {
+      for (var i = window.sessionStorage.length - 1; i >= 0; i--) {
+        var key = window.sessionStorage.key(i);
+        if (key && key.slice(-"_flet_session_id".length) === "_flet_session_id") {
+          window.sessionStorage.removeItem(key);
+        }
       }
-    }
-  } catch (e) { /* no session storage: every load is new anyway */ }
+    } catch (e) { /* no session storage: every connection is new anyway */ }
+  }
+  forgetSession();
 
   var banner = null, hideTimer = null;
-  var said = [];  // what this page said, for the browser tests (window.comeback.said)
-  window.comeback = { said: said, sockets: [] };
+  // What this page said, how many connections it opened and how many messages its last
+  // one brought: what the browser tests wait for (window.comeback).
+  var said = [];
+  window.comeback = { said: said, sockets: [], opened: 0, heard: 0 };
   // Say `text` in the banner; for `forMs` only, when given (else until something else is
   // said). A page's script runs before its body exists: the banner then waits for it, and
   // its moment starts when it is shown.
@@ -111,6 +117,7 @@
   function lose(event) {
     if (lost || leaving) return;
     lost = true;
+    opened();  // no reload while the host is away: the next answer decides
     // refused: never let in, or closed on purpose by a host that still runs (a host that
     // stops says "going away" or "restart"; one that is killed does not close cleanly)
     var socket = event && event.target;
@@ -125,14 +132,55 @@
             say("The host keeps closing this phone's connection: reload the page to try again", "bad");
             return;
           }
-          say("Back", "good");
-          try { window.sessionStorage.setItem(BACK_KEY, "1"); } catch (e) {}
-          window.location.reload();
+          comeBack();
         } else {
           setTimeout(again, TRY_EVERY_MS);
         }
       });
     })();
+  }
+
+  // The host answers again. Flet's client is told now that its connection ended (the
+  // close it was not told of when it happened), without the session it had: it waits its
+  // own short pause (half a second), connects again and is drawn by a new session, while
+  // the page, its Flutter engine and its screen stay. A reload would start Flutter again:
+  // seconds on a phone (bench/comeback.py). A client that has not connected again in
+  // RECONNECT_WITHIN_MS is reloaded, as is every page when the phone asked for it (the
+  // bench's baseline: comeback.reload in the tab's session storage).
+  var RECONNECT_WITHIN_MS = 8000;
+  var RELOAD_KEY = "comeback.reload";
+  var reconnecting = null;
+  function comeBack() {
+    var handed = 0;
+    try { if (window.sessionStorage.getItem(RELOAD_KEY)) return reloadNow(); } catch (e) {}
+    forgetSession();
+    lost = false;
+    say("Back", "good", BACK_SHOWN_MS);
+    sockets.splice(0).forEach(function (socket) { handed += handOver(socket); });
+    if (!handed) return reloadNow();
+    reconnecting = setTimeout(reloadNow, RECONNECT_WITHIN_MS);
+  }
+  function opened() {  // (or lost again: the wait for a connection is over)
+    if (reconnecting) { clearTimeout(reconnecting); reconnecting = null; }
+  }
+  function reloadNow() {
+    say("Back", "good");
+    try { window.sessionStorage.setItem(BACK_KEY, "1"); } catch (e) {}
+    window.location.reload();
+  }
+  // The close a socket's listeners did not hear, heard now: how many listeners heard it.
+  function handOver(socket) {
+    var ends = socket.comebackEnds, event = ends.event;
+    ends.handed = true;
+    var heard = ends.listeners.concat(ends.property ? [ends.property] : []);
+    if (!event) event = new CloseEvent("close", { code: 1006, wasClean: false });
+    heard.forEach(function (listener) {
+      try {
+        if (typeof listener === "function") listener.call(socket, event);
+        else listener.handleEvent(event);
+      } catch (e) { setTimeout(function () { throw e; }); }
+    });
+    return heard.length;
   }
 
   // One move reaches a phone as a few messages sent together (Flet sends one patch for
@@ -161,6 +209,7 @@
       });
     }
     add.call(socket, "message", function (event) {
+      window.comeback.heard += 1;
       waiting.push(event);
       if (document.hidden) handOver();
       else if (waiting.length === 1) setTimeout(handOver, GATHER_MS);
@@ -187,20 +236,41 @@
     sockets.push(socket);
     var add = RealSocket.prototype.addEventListener;
     var remove = RealSocket.prototype.removeEventListener;
-    add.call(socket, "open", function () { socket.comebackOpened = true; });
-    add.call(socket, "close", lose);
-    add.call(socket, "error", lose);
+    add.call(socket, "open", function () {
+      socket.comebackOpened = true;
+      window.comeback.opened += 1;
+      window.comeback.heard = 0;
+      opened();
+    });
+    var ends = socket.comebackEnds = { listeners: [], property: null, event: null, handed: false };
+    function ended(event) {
+      if (ends.handed) return;  // its end was heard already (a close that came late)
+      if (event.type === "close") ends.event = event;
+      lose(event);
+    }
+    add.call(socket, "close", ended);
+    add.call(socket, "error", ended);
     var messages = new Gathered(socket, add);
     socket.addEventListener = function (type, listener, options) {
-      if (type === "close" || type === "error") return;
+      if (type === "close" || type === "error") {
+        if (type === "close" && listener && ends.listeners.indexOf(listener) < 0) ends.listeners.push(listener);
+        return;
+      }
       if (type === "message") return messages.listen(listener);
       return add.call(socket, type, listener, options);
     };
     socket.removeEventListener = function (type, listener, options) {
       if (type === "message") return messages.forget(listener);
+      if (type === "close") {
+        var at = ends.listeners.indexOf(listener);
+        if (at >= 0) ends.listeners.splice(at, 1);
+        return;
+      }
       return remove.call(socket, type, listener, options);
     };
-    Object.defineProperty(socket, "onclose", { set: function () {}, get: function () { return null; } });
+    Object.defineProperty(socket, "onclose", {
+      set: function (handler) { ends.property = typeof handler === "function" ? handler : null; },
+      get: function () { return ends.property; } });
     Object.defineProperty(socket, "onerror", { set: function () {}, get: function () { return null; } });
     return socket;
   }

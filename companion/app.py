@@ -54,8 +54,8 @@ def make_main(ctx: AppContext):
                 starting = None
 
         page.on_close = closed
-        # A session is never resumed (assets/comeback.js reloads the page instead): once its
-        # connection ends, its table listeners go (the session itself expires later).
+        # A session is never resumed (assets/comeback.js connects again as a new session):
+        # once its connection ends, its table listeners go (the session itself expires later).
         page.on_disconnect = disconnected
         try:
             if await ctx.sessions.admit(session, address):

@@ -1,24 +1,32 @@
 """How a phone comes back to its seat: the server's end of ``assets/comeback.js``.
 
-Every page load is a new Flet session and every lost connection ends in a fresh load as
-soon as the host answers again (the script's header says why: one way back instead of
-three, and no page ever resumes a session made for another load or another process).
-The server's part is small:
+Every connection is a new Flet session: a page that lost its host keeps its screen and,
+as soon as the host answers again, Flet's client connects again in the same page as a new
+session (the script's header says why: no page ever resumes a session made for another
+load or another process, and no reload starts Flutter again). The server's part is small:
 
 - :class:`Comeback` inlines the script at the top of every HTML page (before Flet's own
   scripts, so it is in place before Flet's client opens its websocket), and answers
   :data:`ALIVE_PATH`, the cheap question a phone asks while it waits for its host;
 - a session whose phone went away is never resumed, so the tab's services (its table
-  listeners) are let go when its connection ends (``companion/app.py``).
+  listeners) are let go when its connection ends (``companion/app.py``);
+- :func:`ids_after_the_last_process` numbers a new process's controls after the old one's,
+  which a phone that kept its screen over a restart still holds.
 """
 
 from __future__ import annotations
 
 import functools
+import time
 from pathlib import Path
 
 from companion.cues import cue_script
 from companion.language import guard_script
+
+IDS_FROM = 1 << 24
+IDS_SPAN = (1 << 32) - (1 << 25)
+"""Where a process's control ids start: above this, at the clock's milliseconds (below
+2**32: the JavaScript build's message decoder is not trusted with 64-bit ids)."""
 
 SCRIPT_PATH = Path(__file__).resolve().parent.parent / "assets" / "comeback.js"
 ALIVE_PATH = "/alive"
@@ -83,3 +91,26 @@ class Comeback:
             await send({"type": "http.response.body", "body": body})
 
         await self.app(scope, receive, html_with_script)
+
+
+def ids_after_the_last_process(now_ms: int | None = None) -> int:
+    """Number this process's controls after any id a phone may still hold from the host's
+    previous process: the phone keeps its screen (and Flet's client the controls under
+    their ids) while the host restarts, then connects again as a new session
+    (``assets/comeback.js``). Flet numbers controls from 3 in every process, so the new
+    session's controls would take the ids of the old ones still on the phone, and Flet's
+    client keeps an old service under a reused id (the phone's storage then never answers).
+
+    The count starts at the clock's milliseconds (a later process starts above an earlier
+    one unless that one numbered more than a control a millisecond, for its whole life).
+    Flet draws every control's id from ``flet.controls.base_control.ControlId`` (an
+    ``IdCounter``, its public class): that module name is pointed at a counter of our own
+    (tests/test_comeback_page.py fails if Flet stops numbering controls from it). The
+    first id, returned, is what this process numbers from."""
+    from flet.controls import base_control
+    from flet.controls.id_counter import IdCounter
+
+    ms = time.time_ns() // 1_000_000 if now_ms is None else now_ms
+    first = IDS_FROM + ms % IDS_SPAN
+    base_control.ControlId = IdCounter(start=first)
+    return first

@@ -317,11 +317,13 @@ def build_asgi(ctx: AppContext):
     from starlette.middleware.gzip import DEFAULT_EXCLUDED_CONTENT_TYPES, GZipMiddleware
 
     from companion.app import make_main
+    from companion.comeback import ids_after_the_last_process
     from companion.sessions import GRACE_S
 
     # Screens are components: each sends its own patch when its slice of the view changes;
     # Flet's update after each event would diff the page a second time for nothing.
     ft.context.disable_auto_update()
+    ids_after_the_last_process()  # a phone that kept its screen over a restart (comeback.js)
     load_the_screens()
     app = flet_fastapi.app(
         make_main(ctx),

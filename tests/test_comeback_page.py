@@ -45,3 +45,26 @@ def test_the_host_answers_alive_and_nothing_else_is_touched():
     assert alive.headers["cache-control"] == "no-store"
     assert c.get("/data.json").json() == {"x": 1}
     assert page_script() not in c.get("/missing").content
+
+
+def test_controls_after_a_restart_never_take_the_ids_the_phones_still_hold():
+    """A phone keeps its screen over a host restart and connects again as a new session:
+    the new process's controls must not reuse the ids of the old one's (Flet's client would
+    keep an old service under a reused id, and the phone's storage would never answer)."""
+    import flet as ft
+    from flet.controls import base_control
+
+    from companion.comeback import ids_after_the_last_process
+
+    kept = base_control.ControlId
+    try:
+        start = 1_795_000_000_000  # a clock's milliseconds
+        first = ids_after_the_last_process(now_ms=start)
+        old = [ft.Text("old")._i for _ in range(500)]  # the old process's controls
+        assert old[0] == first and len(set(old)) == 500
+        ids_after_the_last_process(now_ms=start + 1000)  # started again a second later
+        new = [ft.Text("new")._i for _ in range(500)]
+        assert min(new) > max(old)
+        assert max(new) < 2 ** 32  # what the JavaScript build's decoder reads
+    finally:
+        base_control.ControlId = kept

@@ -193,6 +193,14 @@ ENGINES = (*BUILDS, "webkit")
 each build, and WebKitGTK (Safari's engine, on the JavaScript build)."""
 
 
+CONNECTIONS = ("() => [performance.timeOrigin, (window.comeback || {}).opened || 0, "
+               "(window.comeback || {}).heard || 0]")
+TWO_FRAMES = ("() => { window.__twoFrames = false; setTimeout(() => requestAnimationFrame(() => "
+              "requestAnimationFrame(() => { window.__twoFrames = true; })), 20); }")
+"""(The messages a page hears are handed to Flet's client a few milliseconds late: see
+assets/comeback.js's Gathered.)"""
+
+
 class Screen:
     """What every phone can tell of its screen, on any engine: the size, height and ink of
     labelled nodes, drawn rows and columns, the background. A phone gives four things:
@@ -372,6 +380,35 @@ class Screen:
         columns = [x for x in range(width)
                    if any(image.getpixel((x, y)) != background for y in range(0, height, 4))]
         return (columns[0], columns[-1]) if columns else None
+
+    def connections(self) -> list:
+        """This load and how many connections it has opened (``assets/comeback.js`` counts
+        them): what :meth:`back_since` compares with."""
+        return self.evaluate(CONNECTIONS)[:2]
+
+    def back_since(self, before: list, timeout: float = 30000) -> None:
+        """Wait until the page is connected again after ``before`` (:meth:`connections`):
+        a later connection in the same load (the page kept its screen and Flet's client
+        connected again; the host's answer to it, drawn, takes the old connection's screen
+        away) or a later load (it reloaded); then two frames drawn since."""
+        deadline = time.monotonic() + timeout / 1000
+        while True:
+            try:
+                load, opened, heard = self.evaluate(CONNECTIONS)
+                if load != before[0] or (opened > before[1] and heard >= 1):
+                    break
+            except Exception:  # the page is between two loads
+                pass
+            if time.monotonic() > deadline:
+                raise AssertionError(f"{self.name}: not connected again in {timeout / 1000:.0f} s")
+            self.pause(50)
+        if load != before[0]:
+            self.ready()
+        self.evaluate(TWO_FRAMES)
+        while not self.evaluate("() => window.__twoFrames === true"):
+            if time.monotonic() > deadline:
+                raise AssertionError(f"{self.name}: draws no frame")
+            self.pause(20)
 
     def drawn_at_full_width(self, margin: int = 24) -> bool:
         span = self.drawn_span()

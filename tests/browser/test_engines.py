@@ -75,10 +75,10 @@ def test_the_host_on_any_engine(server, phones, engine):
     exported = json.loads(host.downloaded(timeout=WAIT))
     assert (exported["code"], exported["players"]) == (code, ["Ann", "Bo"])
     host.pause(3500)  # the download's navigation is over: the page stayed
-    load = host.load_id()
+    before = host.connections()
     server.kill9()  # the host's screen comes back by itself after the download too
     server.start()
-    host.reloaded_since(load, timeout=WAIT)
+    host.back_since(before, timeout=WAIT)
     host.see(f"Score pad · {code}", timeout=WAIT)
 
     host.open(f"{server.url}/t/{code}")
@@ -124,10 +124,10 @@ def test_a_dark_phone_joins_from_the_qr_and_is_back_on_its_seat_after_a_kill9(se
     assert dark(ann), ann.background()  # the phone's system asks for dark: so is the app
     ann.tap("+5", timeout=WAIT)
     ann.tap_until("Save", "Ann total 5", label=True, timeout=WAIT)
-    load = ann.load_id()
+    before = ann.connections()
     server.kill9()
     server.start()
-    ann.reloaded_since(load, timeout=WAIT)  # back by itself once its host answers again
+    ann.back_since(before, timeout=WAIT)  # back by itself once its host answers again
     ann.see("Points in round 1", timeout=WAIT)
     ann.see_label("Ann total 5", timeout=WAIT)
 

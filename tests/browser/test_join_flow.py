@@ -48,10 +48,10 @@ def test_qr_join_act_reload_and_kill9(server, phones):
     assert bo.page.url.endswith(f"/t/{code}")
 
     # SIGKILL the server, start it again on the same port: the table is intact
-    load = ann.load_id()
+    before = ann.connections()
     server.kill9()
     server.start()
-    ann.reloaded_since(load, timeout=60000)  # back by itself (a fresh load), then reloaded
+    ann.back_since(before, timeout=60000)  # back by itself (connected again), then reloaded
     ann.field("Ann's points", timeout=60000)
     ann.reload()
     ann.field("Ann's points", timeout=60000)
