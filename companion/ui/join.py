@@ -89,15 +89,44 @@ def JoinTable(phone, hub):
     async def watch(e):
         await phone.go(f"/t/{code}")
 
+    async def sit_down(seat: int, name: str | None = None) -> str | None:
+        """Sit in ``seat`` (under ``name``, when given); a refusal in words, or None."""
+        try:
+            token = await off_loop(hub.claim_seat, seat, WATCHER, name)
+        except IllegalAction as exc:
+            return exc.message
+        await phone.keep_seat_token(code, token)
+        await phone.go(f"/t/{code}")
+        return None
+
     def sit(seat: int):
         async def handler(e):
+            refusal = await sit_down(seat)
+            if refusal is not None:
+                phone.toast(refusal)
+
+        return handler
+
+    def sit_named(seat: int, name: str):
+        def handler(e):
+            phone.ask_text(f"Sit in {name}'s seat", "Type your name: the whole table will call "
+                           "this seat so from now on.", "Your name", "Sit",
+                           lambda typed: sit_down(seat, typed))
+
+        return handler
+
+    def rename(seat: int, name: str):
+        async def renamed(typed: str) -> str | None:
             try:
-                token = await off_loop(hub.claim_seat, seat)
+                await off_loop(hub.rename_seat, HOST, seat, typed)
             except IllegalAction as exc:
-                phone.toast(exc.message)
-                return
-            await phone.keep_seat_token(code, token)
-            await phone.go(f"/t/{code}")
+                return exc.message
+            return None
+
+        def handler(e):
+            phone.ask_text(f"Rename {name}'s seat", "A new player takes this seat: the table, its "
+                           "history and every phone will call it by the new name.", "New name",
+                           "Rename", renamed)
 
         return handler
 
@@ -127,7 +156,12 @@ def JoinTable(phone, hub):
                 row.append(kit.secondary(f"Free {name}'s seat", free(seat, name)))
             seat_rows.append(ft.Row(row, wrap=True))
         elif not over:
-            seat_rows.append(kit.primary(f"Sit as {name}", sit(seat)))
+            seat_rows.append(ft.Row([kit.primary(f"Sit as {name}", sit(seat)),
+                                     ft.TextButton(f"Sit in {name}'s seat under my name",
+                                                   on_click=sit_named(seat, name))], wrap=True))
+        if phone.is_host and not over:
+            seat_rows.append(ft.TextButton(f"Rename {name}'s seat", icon=ft.Icons.EDIT,
+                                           on_click=rename(seat, name)))
     if not over:
         controls.append(kit.card(seat_rows))
     if not phone.is_host:
