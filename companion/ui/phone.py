@@ -18,6 +18,7 @@ from typing import Any, Awaitable, Callable
 import flet as ft
 
 from companion.context import AppContext
+from companion.sockets import apart_from_socket
 
 log = logging.getLogger(__name__)
 
@@ -72,7 +73,7 @@ class Phone:
             self._loop: asyncio.AbstractEventLoop | None = asyncio.get_running_loop()
         except RuntimeError:
             self._loop = None
-        self._context = contextvars.copy_context()
+        self._context = apart_from_socket(contextvars.copy_context())
 
     async def start(self) -> None:
         """Find out whether this tab is the host (its stored host key, or loopback), and
