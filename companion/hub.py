@@ -29,14 +29,15 @@ from typing import Any, Callable, Mapping, TypeVar
 from engine.errors import IllegalAction
 from engine.game import Action
 from engine.registry import get_game
-from engine.table import REDO, SNAPSHOT_EVERY, UNDO, Entry, Match, TableSpec, make_spec
+from engine.table import REDO, SNAPSHOT_EVERY, UNDO, Entry, Match, TableSpec, make_spec, renamed_spec
 from engine.upgrade import log_version
 from companion import quiet_gc
 from companion.codes import (CODE_LENGTH, code_problem, new_code, new_token, normalise_code,
                              token_hash, token_matches)
 from storage import NotSaved, Store, TableDamaged, TableRecord, UnknownTable, UnreadableTable
-from storage.store import FILE_DAMAGED, LOG_VERSION_META, REPAIRED_META, SETTINGS_META, UPGRADE_NOTES_META
-from storage.upgrade import game_and_spec, upgrade_table
+from storage.store import (FILE_DAMAGED, LOG_VERSION_META, NAMES_META, REPAIRED_META, SETTINGS_META,
+                           UPGRADE_NOTES_META)
+from storage.upgrade import stored_game_and_spec, upgrade_table
 
 log = logging.getLogger(__name__)
 
@@ -63,6 +64,17 @@ class Who:
     def by(self) -> int | None:
         """The log's ``by``: the host is None, a phone is its seat."""
         return None if self.host else self.seat
+
+
+@dataclass(frozen=True)
+class LostSeat:
+    """What became of a seat the host freed, for the phone that lost it: ``name``, what
+    the seat was called then; ``now``, what it is called now (the host may have given
+    it to a new player); ``taken``, whether another phone sits there now."""
+
+    name: str
+    now: str
+    taken: bool
 
 
 WATCHER = Who()
@@ -150,7 +162,7 @@ class TableHub:
         self.lock = threading.RLock()
         self.match = match if match is not None else Match(self.game, spec, entries)
         self._seat_hashes: dict[int, str] = {int(k): v for k, v in (seat_hashes or {}).items() if v}
-        self._freed: dict[str, int] = {}  # token hash -> the seat the host freed (this run)
+        self._freed: dict[str, tuple[int, str]] = {}  # token hash -> (seat, its name then) the host freed
         self._listeners = Listeners(f"table {code}")
         self.on_change: Callable[[str], None] | None = None  # the host's table list
         self.damaged_at: str | None = None  # when a write found its file damaged
@@ -246,19 +258,25 @@ class TableHub:
             return who.seat is not None and token_matches(who.token, self._seat_hashes.get(who.seat))
 
     @_saved
-    def claim_seat(self, seat: int, who: Who = WATCHER) -> str:
-        """A free seat for this phone; returns the secret token the phone keeps."""
+    def claim_seat(self, seat: int, who: Who = WATCHER, name: str | None = None) -> str:
+        """A free seat for this phone; returns the secret token the phone keeps. With
+        ``name`` the phone sits under its own name (a player taking over a seat): the
+        seat is renamed first, and a refused name leaves the seat free."""
         with self.lock:
             if not (0 <= seat < len(self.spec.players)):
                 raise IllegalAction("There is no such seat at this table")
             if self.match.is_over():
                 raise IllegalAction("This game is over; you can still watch it")
             if seat in self._seat_hashes and not who.host:
-                name = self.spec.players[seat]
-                raise IllegalAction(f"{name}'s seat is taken. Ask the host to free it.")
+                taken = self.spec.players[seat]
+                raise IllegalAction(f"{taken}'s seat is taken. Ask the host to free it.")
+            if name is not None and name.strip() != self.spec.players[seat]:
+                self._rename(seat, name)
             token = new_token()
             hashed = token_hash(token)
             self.store.set_seat(self.code, seat, hashed)
+            if seat in self._seat_hashes:  # the host took it from the phone that had it
+                self._forget(seat, self.spec.players[seat])
             self._seat_hashes[seat] = hashed
         self._notify()
         return token
@@ -272,22 +290,46 @@ class TableHub:
             if seat not in self._seat_hashes:
                 raise IllegalAction("That seat is already free")
             self.store.set_seat(self.code, seat, None)
-            self._freed[self._seat_hashes.pop(seat)] = seat
-            while len(self._freed) > self.FREED_KEPT:
-                del self._freed[next(iter(self._freed))]
+            self._forget(seat, self.spec.players[seat])
         self._notify()
+
+    def _forget(self, seat: int, name: str) -> None:
+        """The phone holding ``seat`` (called ``name``) loses it; its token is kept to tell
+        that phone what became of its seat (:meth:`lost_seat`)."""
+        self._freed[self._seat_hashes.pop(seat)] = (seat, name)
+        while len(self._freed) > self.FREED_KEPT:
+            del self._freed[next(iter(self._freed))]
+
+    @_saved
+    def rename_seat(self, who: Who, seat: int, name: str) -> None:
+        """Only the host gives a seat a new name (a new player takes it over): the
+        history, every view and the table screen call that seat so from then on, and a
+        restart keeps it (:data:`storage.store.NAMES_META`). A name is checked as at the
+        table's creation; a refused one changes nothing."""
+        if not who.host:
+            raise IllegalAction("Only the host can rename a seat")
+        with self.lock:
+            self._rename(seat, name)
+        self._notify()
+
+    def _rename(self, seat: int, name: str) -> None:
+        """Rename ``seat`` (under the lock): durable first, then in memory; the match is
+        read again from its log under the new names (its snapshots are renamed as read)."""
+        spec = renamed_spec(self.spec, seat, name)
+        self.game.check_players(list(spec.players))
+        self.store.set_meta(self.code, NAMES_META, list(spec.players))
+        self.match = Match.resume(self.game, spec, self.store.open_log(self.code), self.match.every)
 
     FREED_KEPT = 64
     """How many freed seats' old tokens the hub remembers (to tell their phones)."""
 
-    def lost_seat(self, token: str | None) -> tuple[str, bool] | None:
-        """What became of the seat the host freed from this token: (its player's name,
-        whether another phone sits there now); None when this run of the host did not
-        free it (or the phone never held a seat)."""
+    def lost_seat(self, token: str | None) -> "LostSeat | None":
+        """What became of the seat the host freed from this token; None when this run of
+        the host did not free it (or the phone never held a seat)."""
         with self.lock:
-            for hashed, seat in self._freed.items():
+            for hashed, (seat, name) in self._freed.items():
                 if token_matches(token, hashed):
-                    return self.spec.players[seat], seat in self._seat_hashes
+                    return LostSeat(name, self.spec.players[seat], seat in self._seat_hashes)
             return None
 
     # -- settings ------------------------------------------------------------
@@ -483,7 +525,7 @@ class Tables:
         try:
             upgrade_table(self.store, code)
             source = self.store.open_log(code)
-            game, spec = game_and_spec(source.spec(), self.store.get_meta(code, SETTINGS_META))
+            game, spec = stored_game_and_spec(self.store, code, source.spec())
             match = Match.resume(game, spec, source, self.snapshot_every)
             seats = self.store.seats(code)
             return TableHub(code, self.store, spec, seat_hashes=seats, match=match)

@@ -215,6 +215,18 @@ def _counting_factory(previous):
     return factory
 
 
+def apart_from_socket(context: contextvars.Context) -> contextvars.Context:
+    """``context`` (copied where a page was opened) made fit for what the server does for
+    that page on its own, the table's news drawn on it (and the scroll, the cue, the
+    answers it asks the phone for): tasks started there are not the socket's, and do not
+    count against what its frames may start. Counted, a phone whose answers were slow
+    (a phone waking up, or on a busy machine) had its own next tap held back behind asks
+    waiting for the very answers that came after that tap, and was closed (1013) with
+    the tap lost (issue 37: three phones tapping Done at once)."""
+    context.run(_SOCKET.set, None)
+    return context
+
+
 def count_tasks(loop: asyncio.AbstractEventLoop) -> None:
     """Install the counting task factory on ``loop`` (once)."""
     current = loop.get_task_factory()

@@ -156,6 +156,16 @@ class Game:
     def setup(self, players: list[str], settings: Mapping[str, Any]) -> Any:
         raise NotImplementedError
 
+    def renamed(self, state: Any, players: list[str]) -> Any:
+        """``state`` with the players called ``players`` (a seat the host gave a new
+        name): a snapshot kept before the rename is read with today's names. Every game
+        keeps its players' names in ``state["players"]``, as ``setup`` was given them; a
+        game that keeps them elsewhere overrides this."""
+        kept = state.get("players") if isinstance(state, dict) else None
+        if isinstance(kept, list) and len(kept) == len(players) and all(isinstance(p, str) for p in kept):
+            return {**state, "players": list(players)}
+        return state
+
     # -- where the game stands -------------------------------------------------
     def phase(self, state: Any) -> str:
         return state["phase"]

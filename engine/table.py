@@ -27,7 +27,7 @@ __all__ = [
     "ENVELOPE", "MAX_NAME", "MAX_PAYLOAD_BYTES", "PALETTE", "REDO", "SNAPSHOT_EVERY", "TABLE_KINDS",
     "UNDO", "Entry", "Link", "LogSource", "Match", "Proposal", "TableSpec", "apply", "check",
     "clean_players", "default_colours", "effective", "legal_moves", "log_records", "make_spec",
-    "play", "refusal",
+    "named_spec", "play", "refusal", "renamed_spec",
 ]
 
 MAX_NAME = 24
@@ -92,6 +92,36 @@ def clean_players(names: Iterable[str]) -> tuple[str, ...]:
     if len({n.casefold() for n in players}) != len(players):
         raise IllegalAction("Two players have the same name")
     return players
+
+
+def renamed_spec(spec: TableSpec, seat: int, name: Any) -> TableSpec:
+    """``spec`` with ``seat`` called ``name`` (the host gives a seat to another player, or
+    that player puts their own name), checked as names are at a table's creation; a
+    readable refusal otherwise."""
+    if not isinstance(seat, int) or not 0 <= seat < len(spec.players):
+        raise IllegalAction("There is no such seat at this table")
+    if not isinstance(name, str) or not name.strip():
+        raise IllegalAction("Type the new name")
+    wanted = name.strip()
+    if wanted == spec.players[seat]:
+        raise IllegalAction(f"That seat is already called {wanted}")
+    for other, taken in enumerate(spec.players):
+        if other != seat and taken.casefold() == wanted.casefold():
+            raise IllegalAction(f"{taken} is already at this table: pick another name")
+    players = list(spec.players)
+    players[seat] = wanted
+    return named_spec(spec, players)
+
+
+def named_spec(spec: TableSpec, players: Any) -> TableSpec:
+    """``spec`` with its players' names as a table keeps them after a rename (a list of
+    names, one a seat); None (never renamed) keeps ``spec``'s."""
+    if players is None:
+        return spec
+    if not isinstance(players, list) or len(players) != len(spec.players) \
+            or not all(isinstance(p, str) for p in players):
+        raise IllegalAction("its players' new names are not one name a seat")
+    return TableSpec(spec.game_id, clean_players(players), spec.colours, spec.settings)
 
 
 def make_spec(game: Game, players: Iterable[str], settings: Mapping[str, Any] | None = None,
@@ -239,8 +269,8 @@ class Match:
             link = self._link(rev)
             if stop_at_snapshot and link.snap and rev != skip:
                 snapshot = self._snapshot(rev)
-                if snapshot is not None:
-                    return revs, snapshot, rev
+                if snapshot is not None:  # kept perhaps before a seat was renamed
+                    return revs, self.game.renamed(snapshot, list(self.names)), rev
             revs.append(rev)
             rev = link.parent
         return revs, self.setup(), 0

@@ -39,7 +39,7 @@ from typing import Any, Callable
 from engine.plain import encoded
 from engine.upgrade import log_version
 from storage.journal import readable_beginning, unframe
-from storage.store import (DEFAULT_STATUS, FINISHED_STATUS, LOG_VERSION_META, REPAIRED_META,
+from storage.store import (DEFAULT_STATUS, FINISHED_STATUS, LOG_VERSION_META, NAMES_META, REPAIRED_META,
                            SETTINGS_META, StorageError, UnknownTable, UnreadableTable, check_code,
                            json_copy)
 from storage.tables import HEAD, HEAD_COPY_ID, META_ID, SEGMENT, SEGMENT_FILE, TableStore
@@ -82,12 +82,12 @@ class Repair:
 
 # -- the engine's side --------------------------------------------------------------------
 
-def _game_and_spec(spec_json: Any, settings: Any = None):
+def _game_and_spec(spec_json: Any, settings: Any = None, names: Any = None):
     """(game, TableSpec) of a stored or exported spec; BackupError in words."""
     from engine.errors import IllegalAction
 
     try:
-        return game_and_spec(spec_json, settings)
+        return game_and_spec(spec_json, settings, names)
     except IllegalAction as exc:
         raise BackupError(exc.message[:1].upper() + exc.message[1:]) from None
 
@@ -137,6 +137,9 @@ def export_table(store: TableStore, code: str) -> dict:
     settings = store.get_meta(code, SETTINGS_META)
     if isinstance(settings, dict) and settings:
         spec = {**spec, "settings": settings}
+    names = store.get_meta(code, NAMES_META)
+    if isinstance(names, list):  # the names seats were given since
+        spec = {**spec, "players": names}
     record = next((r for r in store.list() if r.code == code), None)
     status = store.get_meta(code, STATUS_META)
     return {"format": EXPORT_FORMAT, "version": EXPORT_VERSION, "code": code,
@@ -312,10 +315,10 @@ def damage(store: TableStore, code: str) -> str | None:
     try:
         store.revision(code)
         header_spec, docs = store.load(code)
-        settings = store.get_meta(code, SETTINGS_META)
+        settings, names = store.get_meta(code, SETTINGS_META), store.get_meta(code, NAMES_META)
     except UnreadableTable as exc:
         return exc.reason
-    game, spec = _game_and_spec(header_spec, settings)
+    game, spec = _game_and_spec(header_spec, settings, names)
     version = stored_version(store.get_meta(code, LOG_VERSION_META, 0))
     done = replay(game, spec, docs, version)
     if done.stopped is not None:
@@ -334,6 +337,8 @@ def damage(store: TableStore, code: str) -> str | None:
         if any(stored.get(key) != link.get(key) for key in ("top", "moves", "parent")):
             return f"the link record of its entry {rev} does not match its log"
         snapshot = log.snapshot(rev) if stored.get("snap") else None
+        if snapshot is not None:  # perhaps kept before a seat was renamed
+            snapshot = game.renamed(snapshot, list(spec.players))
         if snapshot is not None and encoded(snapshot) != encoded(state):
             return f"its snapshot at entry {rev} does not match its log"
     return None
@@ -356,7 +361,8 @@ def repair_table(store: TableStore, code: str) -> Repair:
         raise BackupError(f"Table {code} cannot be repaired: its header is missing and no part "
                           "of its log names its game and players")
     docs, unread = _log_beginning(folder, indexes, header.get("segment", SEGMENT))
-    game, spec = _game_and_spec(header["spec"], header["values"].get(SETTINGS_META))
+    game, spec = _game_and_spec(header["spec"], header["values"].get(SETTINGS_META),
+                                header["values"].get(NAMES_META))
     version = stored_version(header["values"].get(LOG_VERSION_META, 0))
     done = replay(game, spec, docs, version, keep_states=False)
     unread += len(docs) - done.read

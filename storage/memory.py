@@ -13,8 +13,8 @@ from datetime import datetime, timedelta, timezone
 from typing import Any
 
 from storage.store import (NotSaved, StorageError, StoredLog, TableRecord, UnknownTable, UnreadableTable,
-                           check_code, check_entry, check_meta_key, check_seat, json_copy, moves_of,
-                           status_of)
+                           check_code, check_entry, check_meta_key, check_seat, json_copy, listed_spec,
+                           moves_of, status_of)
 
 
 class MemoryLog(StoredLog):
@@ -73,7 +73,7 @@ class MemoryStore:
             for code, t in self._tables.items():
                 revision = len(t["log"])
                 link = t["links"].get(revision)
-                records.append(TableRecord(code, json_copy(t["spec"], "table spec"), revision,
+                records.append(TableRecord(code, listed_spec(t["spec"], t["values"]), revision,
                                            t["created"], t["updated"], status_of(t["values"], link),
                                            moves=moves_of(link, revision, lambda t=t: t["log"])))
         records.sort(key=lambda r: (r.updated, r.created, r.code), reverse=True)

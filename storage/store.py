@@ -35,6 +35,9 @@ REPAIRED_META = "repaired"
 """The meta value ``companion repair`` leaves: {"at": UTC stamp, "kept": n, "unread": n}."""
 SETTINGS_META = "settings"
 """The meta value holding a table's settings as changed before its first move."""
+NAMES_META = "names"
+"""The meta value holding a table's players' names once the host renamed a seat (or a
+phone sat under its own name): one name a seat, in seat order. None: as created."""
 LOG_VERSION_META = "log_version"
 """The meta value saying which version of its game's moves the table's log is in
 (:func:`engine.upgrade.log_version`; none: 0). :mod:`storage.upgrade` brings an older
@@ -243,6 +246,16 @@ def check_seat(seat: Any, token_hash: Any) -> None:
 def check_meta_key(key: Any) -> None:
     if not isinstance(key, str) or not key:
         raise ValueError("A meta key must be a non-empty string")
+
+
+def listed_spec(spec: Mapping[str, Any], values: Mapping[str, Any]) -> dict:
+    """A table's spec as its list shows it: with the names its seats were given since
+    (:data:`NAMES_META`)."""
+    spec = json_copy(spec, "table spec")
+    names = values.get(NAMES_META)
+    if isinstance(names, list) and all(isinstance(n, str) for n in names):
+        spec["players"] = list(names)
+    return spec
 
 
 def status_of(values: Mapping[str, Any], link: Mapping[str, Any] | None) -> str:

@@ -53,7 +53,7 @@ from storage.journal import SUFFIX, JournalStorage, encode, frame
 from storage.store import (CODE_PATTERN, LOG_VERSION_META, SETTINGS_META, UNREADABLE_STATUS,
                            NotSaved, StorageError, StoredLog,
                            TableDamaged, TableRecord, UnknownTable, UnreadableTable, check_code, check_entry,
-                           check_meta_key, check_seat, default_data_dir, json_copy, moves_of,
+                           check_meta_key, check_seat, default_data_dir, json_copy, listed_spec, moves_of,
                            status_of)
 
 log = logging.getLogger(__name__)
@@ -713,11 +713,11 @@ class TableStore:
     def _record(self, table: _Table | _Legacy) -> TableRecord:
         if isinstance(table, _Legacy):
             header = table.header
-            return TableRecord(table.code, json_copy(header["spec"], "table spec"), table.revision,
+            return TableRecord(table.code, listed_spec(header["spec"], header["values"]), table.revision,
                                header["created"], header["updated"],
                                status_of(header["values"], None), moves=table.moves())
         header = table.header()
-        return TableRecord(table.code, json_copy(header["spec"], "table spec"), table.revision,
+        return TableRecord(table.code, listed_spec(header["spec"], header["values"]), table.revision,
                            header["created"], table.updated(),
                            status_of(header["values"], table.last_link),
                            moves=moves_of(table.last_link, table.revision, table.entries),

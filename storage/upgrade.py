@@ -35,10 +35,10 @@ from engine.game import Game
 from engine.log import Entry
 from engine.plain import encoded
 from engine.registry import get_game
-from engine.table import TableSpec, log_records
+from engine.table import TableSpec, log_records, named_spec
 from engine.upgrade import Upgraded, log_version, upgrade_log
-from storage.store import (LOG_VERSION_META, SETTINGS_META, UPGRADE_NOTES_META, NotSaved, Store,
-                           UnreadableTable)
+from storage.store import (LOG_VERSION_META, NAMES_META, SETTINGS_META, UPGRADE_NOTES_META, NotSaved,
+                           Store, UnreadableTable)
 
 log = logging.getLogger(__name__)
 
@@ -46,13 +46,19 @@ Record = tuple[dict, dict, Any]
 """(entry, link record, snapshot) as storage keeps them."""
 
 
-def game_and_spec(spec_json: Any, settings: Any = None) -> tuple[Game, TableSpec]:
+def game_and_spec(spec_json: Any, settings: Any = None, names: Any = None) -> tuple[Game, TableSpec]:
     """(game, TableSpec) of a stored or exported spec, with settings changed before the
-    first move; IllegalAction in words."""
-    spec = TableSpec.from_json(spec_json)
+    first move and the names seats were given since (:data:`NAMES_META`); IllegalAction
+    in words."""
+    spec = named_spec(TableSpec.from_json(spec_json), names)
     if isinstance(settings, dict) and settings:
         spec = TableSpec(spec.game_id, spec.players, spec.colours, dict(settings))
     return get_game(spec.game_id), spec
+
+
+def stored_game_and_spec(store: Store, code: str, spec_json: Any) -> tuple[Game, TableSpec]:
+    """:func:`game_and_spec` of a stored table, with its meta values."""
+    return game_and_spec(spec_json, store.get_meta(code, SETTINGS_META), store.get_meta(code, NAMES_META))
 
 
 def stored_version(value: Any) -> int:
@@ -96,7 +102,7 @@ def upgrade_table(store: Store, code: str) -> Path | None:
     UnreadableTable if the log cannot be upgraded (the table is left as it was);
     IllegalAction if its description cannot be used; NotSaved if the disk refuses."""
     source = store.open_log(code)  # a first-format table is converted (and upgraded) here
-    game, spec = game_and_spec(source.spec(), store.get_meta(code, SETTINGS_META))
+    game, spec = stored_game_and_spec(store, code, source.spec())
     today = log_version(game)
     version = stored_version(store.get_meta(code, LOG_VERSION_META, 0))
     if version >= today:

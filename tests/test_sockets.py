@@ -7,7 +7,8 @@ import asyncio
 
 import pytest
 
-from companion.sockets import EVENT, REGISTER, Share, Shares, SocketLimits, count_tasks, read_frame, _SOCKET
+from companion.sockets import (EVENT, REGISTER, Share, Shares, SocketLimits, apart_from_socket, count_tasks,
+                               read_frame, _SOCKET)
 from tests.server.flet_wire import INVOKE, PAGE_ID, UPDATE, frame, registration
 from tests.support import run_apart
 
@@ -109,3 +110,31 @@ def test_a_socket_s_tasks_are_counted_and_their_loop_time_charged_to_its_device(
     socket = run_apart(test())
     assert socket.tasks == 0
     assert 2.0 - 1.0 < socket.share.balance <= 2.0 - 0.05  # its 50 ms (and no more than a slow machine adds)
+
+
+def test_what_the_server_does_for_a_page_on_its_own_is_not_its_socket_s():
+    """Issue 37: the table's news drawn on a phone (its scroll and cue asks, waiting for
+    the phone's answers) ran as the phone's socket's tasks; past the cap they held back
+    the phone's own next tap, ahead of the answers they waited for, and the socket was
+    closed with the tap. Only what the socket's frames start counts."""
+    import contextvars
+
+    class Counted:
+        tasks = 0
+        share = Share(share=0.10, burst_s=2.0)
+
+        def started(self, task):
+            self.tasks += 1
+
+    async def test():
+        count_tasks(asyncio.get_running_loop())
+        socket = Counted()
+        _SOCKET.set(socket)
+        news = apart_from_socket(contextvars.copy_context())  # as a page keeps it
+        await asyncio.create_task(asyncio.sleep(0), context=news)
+        assert socket.tasks == 0
+        await asyncio.create_task(asyncio.sleep(0))  # one its own frame started
+        assert socket.tasks == 1
+        assert _SOCKET.get() is socket  # the socket's own context is left as it was
+
+    run_apart(test())

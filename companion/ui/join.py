@@ -72,7 +72,6 @@ def JoinTable(phone, hub):
     if not checked:
         return Waiting()
     code = hub.code
-    taken = set(info["taken"])
     controls: list[ft.Control] = [kit.title(info["title"], size=28)]
     if phone.is_host:  # at the top: the way back never needs a scroll
         controls.insert(0, ft.Row([ft.TextButton("All tables", icon=ft.Icons.HOME,
@@ -89,49 +88,94 @@ def JoinTable(phone, hub):
     async def watch(e):
         await phone.go(f"/t/{code}")
 
-    def sit(seat: int):
-        async def handler(e):
-            try:
-                token = await off_loop(hub.claim_seat, seat)
-            except IllegalAction as exc:
-                phone.toast(exc.message)
-                return
-            await phone.keep_seat_token(code, token)
-            await phone.go(f"/t/{code}")
-
-        return handler
-
-    def free(seat: int, name: str):
-        def handler(e):
-            async def free_now():
-                try:
-                    await off_loop(hub.free_seat, HOST, seat)
-                except IllegalAction as exc:
-                    phone.toast(exc.message)
-
-            def really():
-                phone.run(free_now())
-
-            phone.confirm(f"Free {name}'s seat?",
-                          f"The phone now in {name}'s seat loses it; any phone can then sit there.",
-                          really, yes_label="Free the seat")
-
-        return handler
-
-    seat_rows: list[ft.Control] = [kit.title("Pick your seat")]
-    for seat, name in enumerate(info["players"]):
-        colour = info["colours"][seat]
-        if seat in taken:
-            row = [kit.player_badge(name, colour), kit.muted("taken")]
-            if phone.is_host:
-                row.append(kit.secondary(f"Free {name}'s seat", free(seat, name)))
-            seat_rows.append(ft.Row(row, wrap=True))
-        elif not over:
-            seat_rows.append(kit.primary(f"Sit as {name}", sit(seat)))
     if not over:
-        controls.append(kit.card(seat_rows))
+        controls.append(kit.card(seat_rows(SeatTaps(phone, hub), info)))
     if not phone.is_host:
         controls += invite
     label = "Open the table screen" if phone.is_host else "Just watch"
     controls.append(kit.secondary(label, watch))
     return kit.phone_column(controls, width)
+
+
+def seat_rows(taps: "SeatTaps", info: dict) -> list[ft.Control]:
+    """"Pick your seat": a free seat to sit in (as its player, or under one's own name),
+    a taken one marked so; the host may free a seat and rename any."""
+    host = taps.phone.is_host
+    rows: list[ft.Control] = [kit.title("Pick your seat")]
+    for seat, name in enumerate(info["players"]):
+        if seat in info["taken"]:
+            row = [kit.player_badge(name, info["colours"][seat]), kit.muted("taken")]
+            if host:
+                row.append(kit.secondary(f"Free {name}'s seat", taps.free(seat, name)))
+            rows.append(ft.Row(row, wrap=True))
+        else:
+            rows.append(ft.Row([kit.primary(f"Sit as {name}", taps.sit(seat)),
+                                ft.TextButton(f"Sit in {name}'s seat under my name",
+                                              on_click=taps.sit_named(seat, name))], wrap=True))
+        if host:
+            rows.append(ft.TextButton(f"Rename {name}'s seat", icon=ft.Icons.EDIT,
+                                      on_click=taps.rename(seat, name)))
+    return rows
+
+
+class SeatTaps:
+    """What the seat buttons of a join page do: each gives the handler of one button."""
+
+    def __init__(self, phone, hub):
+        self.phone = phone
+        self.hub = hub
+
+    async def sit_down(self, seat: int, name: str | None = None) -> str | None:
+        """Sit in ``seat`` (under ``name``, when given); a refusal in words, or None."""
+        try:
+            token = await off_loop(self.hub.claim_seat, seat, WATCHER, name)
+        except IllegalAction as exc:
+            return exc.message
+        await self.phone.keep_seat_token(self.hub.code, token)
+        await self.phone.go(f"/t/{self.hub.code}")
+        return None
+
+    def sit(self, seat: int):
+        async def handler(e):
+            refusal = await self.sit_down(seat)
+            if refusal is not None:
+                self.phone.toast(refusal)
+
+        return handler
+
+    def sit_named(self, seat: int, name: str):
+        def handler(e):
+            self.phone.ask_text(f"Sit in {name}'s seat", "Type your name: the whole table will call "
+                                "this seat so from now on.", "Your name", "Sit",
+                                lambda typed: self.sit_down(seat, typed))
+
+        return handler
+
+    def rename(self, seat: int, name: str):
+        async def renamed(typed: str) -> str | None:
+            try:
+                await off_loop(self.hub.rename_seat, HOST, seat, typed)
+            except IllegalAction as exc:
+                return exc.message
+            return None
+
+        def handler(e):
+            self.phone.ask_text(f"Rename {name}'s seat", "A new player takes this seat: the table, its "
+                                "history and every phone will call it by the new name.", "New name",
+                                "Rename", renamed)
+
+        return handler
+
+    def free(self, seat: int, name: str):
+        def handler(e):
+            async def free_now():
+                try:
+                    await off_loop(self.hub.free_seat, HOST, seat)
+                except IllegalAction as exc:
+                    self.phone.toast(exc.message)
+
+            self.phone.confirm(f"Free {name}'s seat?",
+                               f"The phone now in {name}'s seat loses it; any phone can then sit there.",
+                               lambda: self.phone.run(free_now()), yes_label="Free the seat")
+
+        return handler

@@ -17,6 +17,16 @@ BIG = 40
 LARGE = 24
 BODY = 18
 SMALL = 14
+FONT = "Roboto"
+"""The page's one text font (Flet serves it with the page: assets/fonts/roboto.woff2)."""
+
+
+def button_text(size: float, weight: ft.FontWeight | None = None) -> ft.TextStyle:
+    """A button's own text style, in the page's font. A button's ``text_style`` takes the
+    place of the theme's whole; one that named no family made the JavaScript build (every
+    iPhone) fetch a fallback font from the host for a "−" or "·" on the button, on every
+    redraw: "Noto Sans Symbols", which the host does not have (404s, issue 37)."""
+    return ft.TextStyle(size=size, weight=weight, font_family=FONT)
 
 # The colours of the real pieces and player markers, by name.
 SWATCHES = {

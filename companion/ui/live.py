@@ -281,10 +281,35 @@ def public_slice(fn: Callable[[dict], T]) -> Callable[[dict], T]:
     return select
 
 
+def use_names(live: LiveTable) -> str:
+    """The table's players' names, as one key: a table page keys its layout by it, so a
+    seat the host renames is drawn again in every part (they read names with
+    :func:`use_fixed`), and only then."""
+    def names(screen: dict) -> str:
+        return "\n".join(screen["table"]["players"])
+
+    key, set_key = ft.use_state(lambda: names(live.screen))
+    seen = ft.use_ref(key)
+
+    def listen() -> Callable[[], None]:
+        def heard(screen: dict) -> None:
+            new = names(screen)
+            if new != seen.current:
+                seen.current = new
+                set_key(new)
+
+        live.listeners.add(heard)
+        heard(live.screen)  # a rename between the first render and now
+        return lambda: live.listeners.discard(heard)
+
+    ft.use_effect(listen, [live])
+    return key
+
+
 def use_fixed(select: Callable[[dict], T]) -> T:
     """A fact that stays as it is while this page shows the table (the players' names
     and colours, the game's title, this phone's seat): read from the view, with no
-    listener. A listener runs its selector on every move at the table, on every phone;
+    listener (a renamed seat draws the table's layout anew: :func:`use_names`). A listener runs its selector on every move at the table, on every phone;
     a fact that cannot change needs none."""
     return select(use_table().live.screen)
 

@@ -18,6 +18,7 @@ from typing import Any, Awaitable, Callable
 import flet as ft
 
 from companion.context import AppContext
+from companion.sockets import apart_from_socket
 
 log = logging.getLogger(__name__)
 
@@ -72,7 +73,7 @@ class Phone:
             self._loop: asyncio.AbstractEventLoop | None = asyncio.get_running_loop()
         except RuntimeError:
             self._loop = None
-        self._context = contextvars.copy_context()
+        self._context = apart_from_socket(contextvars.copy_context())
 
     async def start(self) -> None:
         """Find out whether this tab is the host (its stored host key, or loopback), and
@@ -284,5 +285,30 @@ class Phone:
             modal=True,
             title=ft.Text(title, size=22),
             content=ft.Text(text, size=18),
+            actions=[ft.TextButton("Cancel", on_click=no), ft.FilledButton(yes_label, on_click=yes)],
+        ))
+
+    def ask_text(self, title: str, text: str, label: str, yes_label: str,
+                 on_text: Callable[[str], Awaitable[str | None]]) -> None:
+        """Ask for a line of text (a seat's new name). ``on_text`` answers with a refusal
+        in words, shown under the box while the question stays open, or None: done."""
+        box = ft.TextField(label=label, autofocus=True, text_size=18)
+
+        async def yes(e):
+            refusal = await on_text(box.value or "")
+            if refusal is None:
+                self.page.pop_dialog()
+                return
+            box.error = refusal
+            box.update()
+
+        def no(e):
+            self.page.pop_dialog()
+
+        box.on_submit = yes
+        self.page.show_dialog(ft.AlertDialog(
+            modal=True,
+            title=ft.Text(title, size=22),
+            content=ft.Column([ft.Text(text, size=18), box], tight=True, spacing=12),
             actions=[ft.TextButton("Cancel", on_click=no), ft.FilledButton(yes_label, on_click=yes)],
         ))

@@ -18,7 +18,8 @@ from companion.hub import HOST, WATCHER, Who, off_loop
 from companion.ui import kit
 from companion.ui.away import AwayCard, recall
 from companion.ui.join import corner_invite, qr_block
-from companion.ui.live import TABLE, LiveTable, TableContext, part, use_fixed, use_table, use_view
+from companion.ui.live import (TABLE, LiveTable, TableContext, part, use_fixed, use_names, use_table,
+                               use_view)
 from companion.ui.notice import Notice, Waiting
 from companion.ui.opening import OpenedTable
 from companion.ui.theme import SoundChoice, ThemeChoice
@@ -34,18 +35,26 @@ def TablePage(phone, code_text: str):
 
 def seat_lost(phone, hub, token: str | None):
     """What became of this phone's seat, as it really happened."""
-    fate = hub.lost_seat(token)
-    if fate is None:
-        title, text = "Your seat was freed", ("This phone no longer holds a seat at this table: "
-                                             "the host freed it. Pick a seat again.")
-    elif fate[1]:
-        title, text = "Your seat went to another phone", (
-            f"The host freed {fate[0]}'s seat and another phone sat there. Pick a free seat, "
-            "or ask the host.")
-    else:
-        title, text = "Your seat was freed", (
-            f"The host freed {fate[0]}'s seat; nobody has taken it yet. Pick a seat to sit again.")
+    title, text = lost_seat_words(hub.lost_seat(token))
     return Notice(phone, title, text, "Pick a seat", f"/join/{hub.code}")
+
+
+def lost_seat_words(fate) -> tuple[str, str]:
+    """(title, text) for a phone whose seat the host freed: whether another phone sits
+    there now, and under which name (:class:`companion.hub.LostSeat`; None: freed before
+    the host last started)."""
+    if fate is None:
+        return "Your seat was freed", ("This phone no longer holds a seat at this table: "
+                                       "the host freed it. Pick a seat again.")
+    renamed = fate.now != fate.name
+    if fate.taken:
+        who = f"{fate.now} plays there now" if renamed else "another phone sat there"
+        return "Your seat went to another phone", (
+            f"The host freed {fate.name}'s seat and {who}. Pick a free seat, or ask the host.")
+    named = f" and named it {fate.now}" if renamed else ""
+    return "Your seat was freed", (
+        f"The host freed {fate.name}'s seat{named}; nobody has taken it yet. "
+        "Pick a seat to sit again.")
 
 
 @part
@@ -96,9 +105,10 @@ def LiveSeat(phone, hub, who, acting, enter_for, veil):
         return live.stop
 
     ft.use_effect(start, [])
+    names = use_names(live)
     context = TableContext(live, phone, extra={"acting": acting, "enter_for": enter_for,
                                                 "after_move": veil if acting is not None else None})
-    return TABLE(context, lambda: TableLayout(away, lambda: set_away(None)))
+    return TABLE(context, lambda: TableLayout(away, lambda: set_away(None), key=names))
 
 
 @part
@@ -113,9 +123,10 @@ def Veil(phone, hub, seat: int, show, back):
         return live.stop
 
     ft.use_effect(start, [])
+    names = use_names(live)
     context = TableContext(live, phone, extra={"acting": None, "enter_for": None, "after_move": None,
                                                "veil": seat})
-    return TABLE(context, lambda: VeilLayout(seat, show, back))
+    return TABLE(context, lambda: VeilLayout(seat, show, back, key=names))
 
 
 VEIL_BAR = 150
@@ -217,7 +228,7 @@ def SeatLost(phone, hub, token: str | None):
     """The seat was freed while this phone showed it. The phone's token is kept, so a
     reload says the same (TableSeat forgets the token once it has said so). It says
     again when another phone sits down."""
-    use_view(lambda s: tuple(s["table"]["taken"]))
+    use_view(lambda s: (tuple(s["table"]["taken"]), tuple(s["table"]["players"])))
     return seat_lost(phone, hub, token)
 
 

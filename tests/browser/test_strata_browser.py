@@ -17,7 +17,7 @@ import time
 
 import pytest
 
-from tests.browser.harness import new_table
+from tests.browser.harness import BUILDS, host_act, new_table
 
 pytestmark = pytest.mark.browser
 
@@ -227,3 +227,31 @@ def test_strata_two_rounds_on_three_phones(server, phones):
         host.see(line, timeout=WAIT)
     keep(host, "strata-table-round-3", "Round 3 of 15")
     assert time.time() - started < 400
+
+
+@pytest.mark.parametrize("build", BUILDS)
+def test_three_phones_tapping_done_at_once_are_all_taken(server, phones, build):
+    """Issue 37: at round 1's production step Ann, Bo and Cy tap "Done: my tokens are
+    moved" at the same moment (their taps held back and sent together, so each is based
+    on the screen from before the others'): each player's own Done is independent of the
+    others', so none is refused and the round moves on at once."""
+    code = new_table(server, "strata", "Ann,Bo,Cy")
+    trio = [sit(phones, server, code, name, build=build, held=True) for name in ("Ann", "Bo", "Cy")]
+    assert {phone.loaded_build() for phone in trio} == {build}
+    host_act(server, code, "setup_extra", {"money": 1}, seat=2)  # the host, for the players
+    for seat in range(3):
+        host_act(server, code, "bid", {"amount": 0}, seat=seat)
+    host_act(server, code, "reveal", {})
+    for _ in range(3):
+        host_act(server, code, "take_card", {"face": "up", "class": "peasants", "points": 1})
+    for phone in trio:
+        phone.see_label("Done: my tokens are moved", timeout=WAIT)
+        phone.holding()
+    for phone in trio:
+        phone.tap("Done: my tokens are moved", timeout=WAIT)
+    for phone in trio:
+        phone.release()
+    for phone in trio:
+        phone.see_label("Round 2 of 15", timeout=WAIT)
+    for phone in trio:
+        assert phone.text("moved on").count() == 0, f"{phone.name} was refused"

@@ -175,3 +175,34 @@ def test_a_phone_recovers_by_itself_when_the_host_comes_back(server, phones, bui
     ann.tap("Save")
     ann.see_label("Ann total 4")
     assert ann.page.url.endswith(f"/t/{code}")
+
+
+def test_a_seat_taken_over_gets_its_new_players_name(server, phones):
+    """Issue 37: the host renames a freed seat for the player taking it over (a name
+    already at the table is refused in words), the new phone sits under a name of its
+    own; the other phone at the table draws the new name, and the phone that lost the
+    seat reads what really happened at each step."""
+    code = new_table(server, "scorepad", "Ann,Bo")
+    ann = seated(phones, server, code, "Ann")
+    bo = seated(phones, server, code, "Bo")
+    host = phones("host").become_host(server)
+    host.open(f"{server.url}/join/{code}")
+    host.tap("Free Bo's seat")
+    host.tap("Free the seat")
+    bo.see("The host freed Bo's seat; nobody has taken it yet.")
+    host.tap("Rename Bo's seat")
+    host.type_into("New name", "ann")
+    host.tap("Rename")
+    host.see("Ann is already at this table: pick another name")
+    host.type_into("New name", "Dee")
+    host.tap("Rename")
+    host.see("Sit as Dee")
+    bo.see("The host freed Bo's seat and named it Dee; nobody has taken it yet.")
+    ann.see_label("Dee total 0")
+    newcomer = phones("eve").open(f"{server.url}/join/{code}")
+    newcomer.tap("Sit in Dee's seat under my name")
+    newcomer.type_into("Your name", "Eve")
+    newcomer.tap("Sit")
+    newcomer.field("Eve's points")
+    bo.see("The host freed Bo's seat and Eve plays there now.")
+    ann.see_label("Eve total 0")

@@ -57,7 +57,7 @@ def tile_button(kinds: Kinds, kind: str, on_click: Callable | None, label: str |
     return ft.FilledButton(
         label or kinds.name(kind), on_click=on_click, bgcolor=bg, color=fg, height=48,
         style=ft.ButtonStyle(side=ft.BorderSide(3, ft.Colors.PRIMARY if selected else EDGE),
-                             text_style=ft.TextStyle(size=17, weight=ft.FontWeight.BOLD)),
+                             text_style=kit.button_text(17, ft.FontWeight.BOLD)),
     )
 
 

@@ -38,9 +38,9 @@ CELL = 44  # the height of a picker's count row: there whether a rock is picked 
 
 # Styles shared by every control that draws with them: a part drawn again puts back the
 # very same object, which Flet's diff passes over (a new one it builds and compares).
-ROCK_BUTTON = ft.ButtonStyle(side=ft.BorderSide(2, EDGE), text_style=ft.TextStyle(size=16, weight=ft.FontWeight.BOLD),
+ROCK_BUTTON = ft.ButtonStyle(side=ft.BorderSide(2, EDGE), text_style=kit.button_text(16, ft.FontWeight.BOLD),
                              padding=ft.Padding(4, 0, 4, 0))
-LESS_BUTTON = ft.ButtonStyle(padding=ft.Padding(2, 0, 2, 0), text_style=ft.TextStyle(size=22))
+LESS_BUTTON = ft.ButtonStyle(padding=ft.Padding(2, 0, 2, 0), text_style=kit.button_text(22))
 CHIP_PADDING = ft.Padding(12, 2, 12, 2)
 CARD_PADDING = ft.Padding(8, 4, 8, 4)
 
