@@ -4,9 +4,9 @@ player's points reach no one else before they are revealed."""
 
 from __future__ import annotations
 
-from engine.check import play
 from engine.game import Action
 from engine.registry import get_game
+from tests.support import every_kind_said, played
 
 GAME = get_game("scorepad")
 NAMES = ["Ann", "Bo", "Cy"]
@@ -15,18 +15,10 @@ POINTS = {0: 4711, 1: 5823, 2: 6934}  # numbers no line would say by chance
 
 def _secret_pad() -> list[tuple[dict, Action, dict]]:
     """A secret pad played through every move kind: (before, action, after) each."""
-    state = GAME.setup(NAMES, {"secret": True})
-    steps = []
-    for action, host in ((Action(0, "points", {"points": POINTS[0]}), False),
-                         (Action(1, "points", {"points": POINTS[1]}), False),
-                         (Action(None, "new_round", {}), True),
-                         (Action(2, "points", {"points": POINTS[2], "round": 0}), False),
-                         (Action(None, "reveal", {}), True),
-                         (Action(None, "finish", {}), True)):
-        after = play(GAME, state, action, host=host)
-        steps.append((state, action, after))
-        state = after
-    return steps
+    return played(GAME, GAME.setup(NAMES, {"secret": True}), (
+        (0, "points", {"points": POINTS[0]}), (1, "points", {"points": POINTS[1]}),
+        (None, "new_round", {}), (2, "points", {"points": POINTS[2], "round": 0}),
+        (None, "reveal", {}), (None, "finish", {})))
 
 
 def _may_see(after: dict, viewer: int | None, owner: int) -> bool:
@@ -34,13 +26,9 @@ def _may_see(after: dict, viewer: int | None, owner: int) -> bool:
     return not after["secret"] or after["revealed"] or viewer == owner
 
 
-def test_every_move_declares_its_words():
-    assert [kind for kind, move in GAME.moves.items() if move.words is None] == []
-
-
 def test_no_move_tells_a_secret_score_to_a_player_who_may_not_see_it():
     steps = _secret_pad()
-    assert {action.kind for _, action, _ in steps} == set(GAME.moves)
+    every_kind_said(GAME, steps)
     for before, action, after in steps:
         for viewer in (None, 0, 1, 2):  # the table, the author (or a concerned seat), onlookers
             words = GAME.say(before, action, after, viewer)

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from engine.bluffstones import GAME, board
 from engine.bluffstones.stones import bid_words
-from engine.check import play
 from engine.game import Action
+from tests.support import every_kind_said, played
 
 from .support import COLOURS, NAMES3
 
@@ -35,24 +35,14 @@ def _game_played() -> list[tuple[dict, Action, dict]]:
               *_bids(("blue", 1), None, None), (0, "place", {"circle": "C4"}),
               *_bids(None, None, ("blue", 1)), (2, "place", {"circle": "E4"}),
               *_bids(None, None, None)]
-    state = GAME.setup(NAMES3, GAME.check_settings({}, 3))
-    steps = []
-    for seat, kind, payload in script:
-        action = Action(seat, kind, payload)
-        after = play(GAME, state, action, host=seat is None)
-        steps.append((state, action, after))
-        state = after
-    assert GAME.is_over(state)
+    steps = played(GAME, GAME.setup(NAMES3, GAME.check_settings({}, 3)), script)
+    assert GAME.is_over(steps[-1][2])
     return steps
-
-
-def test_every_move_declares_its_words():
-    assert [kind for kind, move in GAME.moves.items() if move.words is None] == []
 
 
 def test_a_sealed_bid_reaches_no_other_seat_before_the_reveal():
     steps = _game_played()
-    assert {action.kind for _, action, _ in steps} == set(GAME.moves)
+    every_kind_said(GAME, steps)
     for before, action, after in steps:
         sealed = {s: bid_words(b) for s, b in enumerate(after["bids"])
                   if after["phase"] == "bidding" and b and b["count"]}

@@ -4,41 +4,31 @@ reaches only the player who took it."""
 
 from __future__ import annotations
 
-from engine.check import play
 from engine.game import Action
 from engine.rockgarden import GAME
 from tests.rockgarden.support import A_START, B_START, C_START
+from tests.support import every_kind_said, played
 
 TABLE = None  # the table screen's viewer
 
 
 def _round_played() -> list[tuple[dict, Action, dict]]:
-    """Every move kind once, in a round that ends with the black rock: (before, action,
-    after) each. Cy holds Trips; Bo undercuts Ann on pile 1; Ann passes."""
-    state = GAME.setup(["Ann", "Bo", "Cy"], {"tracker_spaces": 1})  # the black rock in the bag after round 1
-    steps = []
-    for seat, kind, payload in (
-            (0, "setup_draw", {"rocks": A_START}), (1, "setup_draw", {"rocks": B_START}),
-            (2, "setup_draw", {"rocks": C_START}), (None, "start_player", {"player": 0}),
-            (2, "correct_garden", {"rocks": "G3 G3 G3 B2 W1"}),
-            (0, "draw", {"rocks": "R3 Y3 W2 W2 B2"}),
-            (0, "bid", {"pile": 0, "rocks": "R1"}), (1, "bid", {"pile": 0, "rocks": ""}),
-            (2, "bid", {"pile": 1, "rocks": ""}), (0, "pass", {"rock": "W1"}),
-            (2, "turn_in", {"rocks": "G3 G3 G3"}), (0, "draw", {"rocks": "K"})):
-        action = Action(seat, kind, payload)
-        after = play(GAME, state, action, host=seat is None)
-        steps.append((state, action, after))
-        state = after
-    return steps
-
-
-def test_every_move_declares_its_words():
-    assert [kind for kind, move in GAME.moves.items() if move.words is None] == []
+    """Every move kind once: (before, action, after) each. Cy holds Trips; Bo undercuts
+    Ann on pile 1; Ann passes; round 2 draws the black rock (in the bag after round 1)."""
+    state = GAME.setup(["Ann", "Bo", "Cy"], {"tracker_spaces": 1})
+    return played(GAME, state, (
+        (0, "setup_draw", {"rocks": A_START}), (1, "setup_draw", {"rocks": B_START}),
+        (2, "setup_draw", {"rocks": C_START}), (None, "start_player", {"player": 0}),
+        (2, "correct_garden", {"rocks": "G3 G3 G3 B2 W1"}),
+        (0, "draw", {"rocks": "R3 Y3 W2 W2 B2"}),
+        (0, "bid", {"pile": 0, "rocks": "R1"}), (1, "bid", {"pile": 0, "rocks": ""}),
+        (2, "bid", {"pile": 1, "rocks": ""}), (0, "pass", {"rock": "W1"}),
+        (2, "turn_in", {"rocks": "G3 G3 G3"}), (0, "draw", {"rocks": "K"})))
 
 
 def test_a_card_value_reaches_only_its_taker_and_onlookers_read_what_the_table_reads():
     steps = _round_played()
-    assert {action.kind for _, action, _ in steps} == set(GAME.moves)
+    every_kind_said(GAME, steps)
     for before, action, after in steps:
         table = GAME.say(before, action, after, TABLE)
         assert "card worth" not in table.text and table.to_you is None
