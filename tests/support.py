@@ -185,6 +185,27 @@ def seat_view(game: Game, state: Any, seat: int | None, host: bool, names) -> di
     return {key: value for key, value in view.items() if key not in ("revision", "news", "moves")}
 
 
+def played(game: Game, state: Any, script) -> list[tuple[Any, Action, Any]]:
+    """``script`` (``(seat, kind, payload)`` each; seat None: sent from the host's device)
+    played from ``state``: each move as its words read it, ``(before, action, after)``."""
+    from engine.check import play
+
+    steps = []
+    for seat, kind, payload in script:
+        action = Action(seat, kind, payload)
+        after = play(game, state, action, host=seat is None)
+        steps.append((state, action, after))
+        state = after
+    return steps
+
+
+def every_kind_said(game: Game, steps: list[tuple[Any, Action, Any]]) -> None:
+    """``steps`` (from :func:`played`) make every move kind of ``game``, and every move
+    declares its words beside it (issue 38)."""
+    assert {action.kind for _, action, _ in steps} == set(game.moves)
+    assert [kind for kind, move in game.moves.items() if move.words is None] == []
+
+
 def _seats_taken(game: Game, n: int) -> bool:
     """Does the game play with ``n`` players (some take only some counts in their range)?"""
     try:

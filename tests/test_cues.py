@@ -57,17 +57,22 @@ def test_news_of_a_secret_move_is_marked_sealed():
 def test_a_secret_move_that_concerns_one_seat_gives_no_cue_on_any_phone(monkeypatch):
     """A game whose sealed bid tells Bo something (none does today: the rule holds for the
     next one): Bo reads it, but no phone at the table is cued, whatever was bid."""
+    from dataclasses import replace
+
     from engine.bluffstones.game import BluffStones
+    from engine.moves import Said
     from tests.bluffstones.support import hub_bid as bid, hub_started as started
 
-    told = BluffStones.tells
+    sealed = BluffStones.moves["bid"]
 
-    def tells_bo_of_bids(self, before, action, after, seat):
-        if action.kind == "bid" and seat == 1 and action.seat != 1:
-            return f"{after['players'][action.seat]} bid {action.payload['count']}"
-        return told(self, before, action, after, seat)
+    def tells_bo_of_bids(before, action, after, viewer):
+        line = sealed.words(before, action, after, viewer)
+        if viewer == 1 and action.seat != 1:
+            return Said(line, f"{after['players'][action.seat]} bid {action.payload['count']}")
+        return line
 
-    monkeypatch.setattr(BluffStones, "tells", tells_bo_of_bids)
+    monkeypatch.setattr(BluffStones, "moves", {**BluffStones.moves,
+                                               "bid": replace(sealed, words=tells_bo_of_bids)})
     monkeypatch.setattr(phone_module, "CUE_GAP", 0.0)  # every cue counted, none merged
 
     async def test(app):

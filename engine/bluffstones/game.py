@@ -3,7 +3,7 @@
 The stones, towers and board stay on the real table; the app keeps the secret bids,
 walks the table through each round's resolution and keeps the score.
 
-The moves (declared once in :attr:`BluffStones.moves`; colours are ``"blue"``,
+The moves (declared once, with their words, in :mod:`engine.bluffstones.moves`; colours are ``"blue"``,
 ``"yellow"``, ``"green"``, ``"red"``, any case, or their first letter; circles are labels
 like ``"D4"``, see :mod:`engine.bluffstones.board`; the shapes are in
 :mod:`engine.bluffstones.schemas`):
@@ -69,49 +69,13 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from engine.bluffstones import board, rounds, setup as setup_phase, views
-from engine.bluffstones.schemas import Circle, Circles, Colour, TowerColours
-from engine.bluffstones.state import (
-    BIDDING, OVER, RESOLVING, SETUP, name, new_state, to_act, towers_scored_by,
-)
-from engine.bluffstones.stones import COLOURS, TOWER_COLOURS, bid_words, check_bid, pile_total
-from engine.errors import IllegalAction
-from engine.game import Action, Game, Setting
-from engine.bluffstones.news import told
-from engine.moves import ANYONE, SEAT, TURN, Move, move_table
-from engine.schema import Field, Int, fields
+from engine.bluffstones import board, setup as setup_phase, views
+from engine.bluffstones.moves import MOVES
+from engine.bluffstones.state import BIDDING, OVER, RESOLVING, SETUP, new_state, to_act
+from engine.game import Game, Setting
 
 DEFAULT_TOWERS_TEXT = " ".join(board.DEFAULT_TOWERS)
 
-SETUP_PHASES = (SETUP,)
-
-MOVES = move_table(
-    Move("towers", setup_phase.set_towers, who=ANYONE, phases=SETUP_PHASES,
-         label="Moving the towers", payload=fields(
-             circles=Field(Circles(), "The tower circles", required=True))),
-    Move("tower_colour", setup_phase.set_tower_colours, who=ANYONE, phases=SETUP_PHASES,
-         label="Recording a top colour", payload=fields(
-             circle=Field(Circle(), "The tower's circle"),
-             colour=Field(Colour(TOWER_COLOURS), "The top-stone colour"),
-             colours=Field(TowerColours(), "The top-stone colours"))),
-    Move("start_player", setup_phase.set_start_player, who=ANYONE, phases=SETUP_PHASES,
-         label="Choosing the start player", payload=fields(
-             player=Field(Int(0, 2), "The player who takes the turn tower", required=True))),
-    Move("start", setup_phase.start, who=ANYONE, phases=SETUP_PHASES,
-         label="Starting the game", when=setup_phase.start_refusal),
-    Move("bid", rounds.bid, who=SEAT, phases=(BIDDING,), secret=True,
-         label="Bidding", when=rounds.bid_refusal, payload=fields(
-             count=Field(Int(0, 2, text=True), "The number of stones bid", required=True),
-             colour=Field(Colour(COLOURS), "The colour of the stones bid"))),
-    Move("reveal", rounds.reveal, who=ANYONE, phases=(BIDDING,), reveals=True,
-         label="Revealing the bids", when=rounds.reveal_refusal),
-    Move("remove", rounds.remove, who=TURN, phases=(RESOLVING,),
-         label="Removing a stone", when=rounds.step_refusal("remove"), payload=fields(
-             circle=Field(Circle(), "The circle", required=True))),
-    Move("place", rounds.place, who=TURN, phases=(RESOLVING,),
-         label="Placing a stone", when=rounds.step_refusal("place"), payload=fields(
-             circle=Field(Circle(), "The circle", required=True))),
-)
 
 class BluffStones(Game):
     id = "bluffstones"
@@ -175,104 +139,7 @@ class BluffStones(Game):
         return views.private(state, seat)
 
     def result(self, state: dict) -> dict | None:
-        """Ranking by towers, then stones left; equal on both share the rank."""
-        if state["phase"] != OVER:
-            return None
-        n = len(state["players"])
-        key = {s: (len(state["won"][s]), pile_total(state["piles"][s])) for s in range(n)}
-        order = sorted(range(n), key=lambda s: (-key[s][0], -key[s][1], s))
-        ranking = []
-        for s in order:
-            rank = 1 + sum(1 for o in range(n) if key[o] > key[s])
-            ranking.append({"seat": s, "name": name(state, s), "rank": rank,
-                            "towers": key[s][0], "stones_left": key[s][1],
-                            "tower_circles": list(state["won"][s])})
-        winners = [r["seat"] for r in ranking if r["rank"] == 1]
-        return {"ranking": ranking, "winners": winners,
-                "winner_names": [name(state, s) for s in winners],
-                "reason": rounds.END_WORDS.get(state["end"]),
-                "round": state["round"]}
-
-    # -- the history ---------------------------------------------------------------
-    def tells(self, before: dict, action: Action, after: dict, seat: int) -> str | None:
-        return told(self, before, after, seat)
-
-    def history_line(self, state: dict, action: Action, viewer: int | None, after: dict | None = None) -> str:
-        """The action in words from the state before it, as ``viewer`` may read it: a
-        bid's content only for its own seat. Computed, never applied; never raises."""
-        try:
-            text = _describe(state, action, viewer)
-        except (IllegalAction, KeyError, IndexError, TypeError, ValueError, AttributeError):
-            text = None
-        return text or super().history_line(state, action, viewer)
-
-
-def _who(state: dict, seat: Any) -> str:
-    players = state["players"]
-    if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(players):
-        return players[seat]
-    return "The host"
-
-
-def _describe(state: dict, action: Action, viewer: int | None) -> str | None:
-    kind, payload, seat = action.kind, action.payload, action.seat
-    if not isinstance(payload, Mapping):
-        return None
-    if kind == "towers":
-        circles = Circles().check(payload.get("circles"), "The tower circles")
-        return f"Towers stand on {', '.join(circles)}"
-    if kind == "tower_colour":
-        if "colours" in payload:
-            pairs = TowerColours().check(payload["colours"], "The colours").items()
-        else:
-            pairs = [(Circle().check(payload.get("circle"), "The circle"),
-                      Colour(TOWER_COLOURS).check(payload.get("colour"), "The colour"))]
-        return "; ".join(f"The tower on {c} has a {col} top stone" for c, col in pairs)
-    if kind == "start_player":
-        chosen = payload.get("player")
-        if isinstance(chosen, int) and not isinstance(chosen, bool) \
-                and 0 <= chosen < len(state["players"]):
-            return f"{name(state, chosen)} takes the turn tower"
-        return None
-    if kind == "start":
-        return setup_phase.start_words(state)
-    if kind == "bid":
-        who = _who(state, seat)
-        if viewer is not None and viewer == seat:
-            count = Int(0, 2, text=True).check(payload.get("count"), "The count")
-            colour = payload.get("colour")
-            colour = Colour(COLOURS).check(colour, "The colour") if colour is not None else None
-            try:
-                shown = check_bid(count, colour, state["piles"][seat])
-            except IllegalAction:
-                return f"{who} bid"
-            return f"{who} bid {bid_words(shown)} (secret)"
-        return f"{who} is ready"
-    if kind == "reveal":
-        bids = state["bids"]
-        order = [s for s in range(len(bids))]
-        if state["turn"] is not None:
-            n = len(bids)
-            order = [(state["turn"] + i) % n for i in range(n)]
-        words = "Bids revealed: " + "; ".join(f"{name(state, s)} {bid_words(bids[s])}"
-                                              for s in order)
-        if all(b and not b.get("count") for b in bids):
-            words += "; everyone bid zero: the game ends"
-        return words
-    if kind in ("remove", "place"):
-        pending = state["pending"]
-        circle = Circle().check(payload.get("circle"), "The circle")
-        who = name(state, pending["seat"])
-        if kind == "remove":
-            colour = state["board"][circle]
-            return (f"{who}'s red stone removes the {colour} stone on {circle} "
-                    "(both thrown away)")
-        colour = pending["colour"]
-        words = f"{who} places a {colour} stone on {circle}"
-        for tower in towers_scored_by(state, circle, colour):
-            words += f"; {who} scores the {colour} tower on {tower}"
-        return words
-    return None
+        return views.result(state)
 
 
 GAME = BluffStones()

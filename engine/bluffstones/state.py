@@ -1,7 +1,7 @@
 """The BluffStones state (plain JSON data) and the queries the rules and views share.
 
-Keys of the state (facts only: what happened is the table's log, described by
-``describe``):
+Keys of the state (facts only: what happened is the table's log, said by each move's
+words in :mod:`engine.bluffstones.moves`):
 
 - ``players``: names in seat order (clockwise).
 - ``phase``: ``"setup"`` -> ``"bidding"`` <-> ``"resolving"`` -> ``"over"``.

@@ -4,7 +4,8 @@
 who is ready (never what anyone bid before the reveal), the revealed bids, the pending
 step with the circles it may choose, what each standing tower still needs, and for a
 placement the towers each choice would leave one stone from scoring for someone else.
-:func:`private` is one seat's own secret bid and the bids it may make.
+:func:`private` is one seat's own secret bid and the bids it may make; :func:`result` the
+ranking once the game is over.
 """
 
 from __future__ import annotations
@@ -19,7 +20,9 @@ from engine.bluffstones.state import (
     is_standing_tower, kept_after_discard, matching_neighbours, name, order_of_round,
     removable_circles, stones_left, turn_order, waiting_for,
 )
-from engine.bluffstones.stones import COLOURS, RED, TOWER_COLOURS, TOWER_STONES_PER_COLOUR, bid_words, legal_bids, with_words
+from engine.bluffstones.stones import (
+    COLOURS, RED, TOWER_COLOURS, TOWER_STONES_PER_COLOUR, bid_words, legal_bids, pile_total, with_words,
+)
 
 HOUSE_RULES = (
     "Bids stay secret until someone presses Reveal once everyone is ready; a bid can be "
@@ -195,6 +198,11 @@ def revealed_bids(state: dict) -> list[dict] | None:
     return [{"seat": s, "name": name(state, s), **with_words(b)} for s, b in enumerate(facts["bids"])]
 
 
+def revealed_words(state: dict, order: list[int], bids: list[dict]) -> str:
+    """"Bids revealed: Ann two yellow stones; Bob nothing", in turn order."""
+    return "Bids revealed: " + "; ".join(f"{name(state, s)} {bid_words(bids[s])}" for s in order)
+
+
 def last_round(state: dict) -> dict | None:
     """The round last revealed, in words from its facts: the bids, the stones thrown away,
     removed and placed, the towers scored, and the end if it ended the game. Kept until
@@ -203,50 +211,84 @@ def last_round(state: dict) -> dict | None:
     if facts is None:
         return None
     order, bids = order_of_round(state, facts["round"]), facts["bids"]
-    lines = [{"kind": "reveal", "text": "Bids revealed: " + "; ".join(
-        f"{name(state, s)} {bid_words(bids[s])}" for s in order)}]
-    over_now = state["phase"] == OVER and facts["round"] == state["round"]
+    lines = [{"kind": "reveal", "text": revealed_words(state, order, bids)}]
     if all(b["count"] == 0 for b in bids):
         lines.append({"kind": "end", "text": "Everyone bid zero: the game ends"})
         return {"round": facts["round"], "lines": lines}
-    kept = kept_after_discard(bids)
-    still = state["hands"] if state["phase"] == RESOLVING and facts["round"] == state["round"] \
-        else [None] * len(bids)
-    if any(b["count"] == 2 for b in bids):
-        for s in order:
-            if bids[s]["count"]:
-                lines.append({"kind": "discard", "seat": s, "colour": bids[s]["colour"],
-                              "text": f"{name(state, s)} throws away one {bids[s]['colour']} "
-                                      "stone (someone bid two)"})
+    this_round = facts["round"] == state["round"]
+    # a stone still held is still to be removed or placed: not yet thrown away
+    held = state["hands"] if state["phase"] == RESOLVING and this_round else [None] * len(bids)
+    lines += _discard_lines(state, order, bids)
+    lines += _removal_lines(state, facts, order, held)
+    lines += _placement_lines(state, facts, order, held)
+    if state["phase"] == OVER and this_round and state["end"] in END_WORDS:
+        lines.append({"kind": "end", "text": f"{END_WORDS[state['end']]}: the game ends"})
+    return {"round": facts["round"], "lines": lines}
+
+
+def _discard_lines(state: dict, order: list[int], bids: list[dict]) -> list[dict]:
+    """With a two-stone bid on the table every bidder throws one bid stone away."""
+    if not any(b["count"] == 2 for b in bids):
+        return []
+    return [{"kind": "discard", "seat": s, "colour": bids[s]["colour"],
+             "text": f"{name(state, s)} throws away one {bids[s]['colour']} stone (someone bid two)"}
+            for s in order if bids[s]["count"]]
+
+
+def _removal_lines(state: dict, facts: dict, order: list[int], held: list) -> list[dict]:
+    """The red stones' removals, then the red stones that found nothing to remove."""
+    lines = [{"kind": "remove", "seat": r["seat"], "circle": r["circle"], "colour": r["colour"],
+              "text": f"{name(state, r['seat'])}'s red stone removes the {r['colour']} "
+                      f"stone on {r['circle']} (both thrown away)"} for r in facts["removed"]]
     removed = {r["seat"] for r in facts["removed"]}
-    for r in facts["removed"]:
-        lines.append({"kind": "remove", "seat": r["seat"], "circle": r["circle"],
-                      "colour": r["colour"],
-                      "text": f"{name(state, r['seat'])}'s red stone removes the {r['colour']} "
-                              f"stone on {r['circle']} (both thrown away)"})
+    kept = kept_after_discard(facts["bids"])
     for s in order:
-        if kept[s] == RED and s not in removed and still[s] is None:
+        if kept[s] == RED and s not in removed and held[s] is None:
             lines.append({"kind": "wasted_red", "seat": s,
                           "text": f"{name(state, s)}'s red stone is thrown away: there is no "
                                   "stone on the board to remove"})
-    placed = {p["seat"] for p in facts["placed"]}
+    return lines
+
+
+def _placement_lines(state: dict, facts: dict, order: list[int], held: list) -> list[dict]:
+    """The stones placed with the towers each scored, then the stones that found no room."""
+    lines = []
     for p in facts["placed"]:
         who = name(state, p["seat"])
         lines.append({"kind": "place", "seat": p["seat"], "circle": p["circle"],
                       "colour": p["colour"],
                       "text": f"{who} places a {p['colour']} stone on {p['circle']}"})
-        for tower in p["scored"]:
-            lines.append({"kind": "score", "seat": p["seat"], "tower": tower,
-                          "colour": p["colour"],
-                          "text": f"{who} scores the {p['colour']} tower on {tower}"})
+        lines += [{"kind": "score", "seat": p["seat"], "tower": tower, "colour": p["colour"],
+                   "text": f"{who} scores the {p['colour']} tower on {tower}"} for tower in p["scored"]]
+    placed = {p["seat"] for p in facts["placed"]}
+    kept = kept_after_discard(facts["bids"])
     for s in order:
-        if kept[s] not in (None, RED) and s not in placed and still[s] is None:
+        if kept[s] not in (None, RED) and s not in placed and held[s] is None:
             lines.append({"kind": "no_room", "seat": s, "colour": kept[s],
                           "text": f"{name(state, s)}'s {kept[s]} stone is thrown away: no "
                                   "empty circle is left"})
-    if over_now and state["end"] in END_WORDS:
-        lines.append({"kind": "end", "text": f"{END_WORDS[state['end']]}: the game ends"})
-    return {"round": facts["round"], "lines": lines}
+    return lines
+
+
+# -- the result ------------------------------------------------------------------------
+def result(state: dict) -> dict | None:
+    """Ranking by towers, then stones left; equal on both share the rank."""
+    if state["phase"] != OVER:
+        return None
+    n = len(state["players"])
+    key = {s: (len(state["won"][s]), pile_total(state["piles"][s])) for s in range(n)}
+    order = sorted(range(n), key=lambda s: (-key[s][0], -key[s][1], s))
+    ranking = []
+    for s in order:
+        rank = 1 + sum(1 for o in range(n) if key[o] > key[s])
+        ranking.append({"seat": s, "name": name(state, s), "rank": rank,
+                        "towers": key[s][0], "stones_left": key[s][1],
+                        "tower_circles": list(state["won"][s])})
+    winners = [r["seat"] for r in ranking if r["rank"] == 1]
+    return {"ranking": ranking, "winners": winners,
+            "winner_names": [name(state, s) for s in winners],
+            "reason": END_WORDS.get(state["end"]),
+            "round": state["round"]}
 
 
 # -- one seat's own part ----------------------------------------------------------------

@@ -7,7 +7,7 @@ Piles are numbered from 0 in payloads (pile 1 on screen is ``"pile": 0``).
 
 Moves (kind: payload -- who -- phase)
 -------------------------------------
-The table model (:mod:`engine.table`) decides who acts: a phone acts for its own seat;
+Declared with their words in :mod:`engine.rockgarden.moves`. The table model (:mod:`engine.table`) decides who acts: a phone acts for its own seat;
 the host acts for any seat by sending the move with that seat (pass-and-play), and a
 turn move the host sends with no seat is for the one seat to act.
 
@@ -55,49 +55,14 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from engine.game import Action, Game, Setting
-from engine.rockgarden.news import told
-from engine.moves import ANYONE, SEAT, TURN, Move, move_table
-from engine.rockgarden import play, rules, view as views
+from engine.game import Game, Setting
+from engine.rockgarden import rules, view as views
+from engine.rockgarden.moves import MAX_PLAYERS, MOVES
 from engine.rockgarden.rocks import COLOURS, DEFAULT_COLOUR_NAMES
 from engine.rockgarden.sets import AFTER_DECK
-from engine.rockgarden.state import (
-    BIDDING, OVER, PILES, SETUP, STARTING_ROCKS, TURN_INS, cards_of, count, new_state,
-)
-from engine.schema import Field, Int, ListOf, OneOf, Text, fields
+from engine.rockgarden.state import BIDDING, OVER, PILES, SETUP, TURN_INS, cards_of, new_state
 
 COLOUR_SETTING_KEYS = tuple(f"colour_{c}" for c in COLOURS)
-MAX_PLAYERS = 6
-
-ROCKS = OneOf((ListOf(Text(max_len=10), max_len=75), Text(max_len=300)))
-"""Rocks in a payload: a list ``["R1", "G2"]`` or one text ``"R1 G2"``."""
-
-
-# -- conditions (``when``): None when open, else why not --------------------------------
-def _garden_not_full(state: dict, seat: int | None, host: bool) -> str | None:
-    if seat is not None and count(state["gardens"][seat]) >= STARTING_ROCKS:
-        return f"{state['players'][seat]}'s starting garden already has {STARTING_ROCKS} rocks"
-    return None
-
-
-def _a_pile_to_bid_on(state: dict, seat: int | None, host: bool) -> str | None:
-    return rules.no_pile_to_bid_on([rules.biddable(p) for p in state["piles"]])
-
-
-def _every_pile_has_a_bid(state: dict, seat: int | None, host: bool) -> str | None:
-    waiting = rules.open_piles(state)
-    if not waiting:
-        return None
-    if len(waiting) == 1:
-        return f"You may not pass while pile {waiting[0]} has no bid"
-    return f"You may not pass while piles {', '.join(map(str, waiting))} have no bid"
-
-
-def _correction_open(state: dict, seat: int | None, host: bool) -> str | None:
-    if state["phase"] == TURN_INS and not host:
-        return ("During the turn-ins only the host can correct a garden: "
-                "ask the host if yours is wrong")
-    return None
 
 
 class RockGarden(Game):
@@ -144,32 +109,7 @@ class RockGarden(Game):
         "Fewest demerits wins; a tie goes to fewer rocks in the garden. Demerit cards are "
         "hidden until the end: each player sees their own.",
     )
-    moves = move_table(
-        Move("setup_draw", play.setup_draw, who=SEAT, phases=(SETUP,), independent=True,
-             payload=fields(rocks=Field(ROCKS, "The rocks drawn", required=True)),
-             when=_garden_not_full, label="Drawing a starting garden"),
-        Move("start_player", play.start_player, who=ANYONE, phases=(SETUP,),
-             payload=fields(player=Field(Int(0, MAX_PLAYERS - 1), "The start player",
-                                         required=True)),
-             label="Choosing the start player"),
-        Move("draw", play.draw, who=TURN, phases=(PILES,),
-             payload=fields(rocks=Field(ROCKS, "The rocks drawn", required=True)),
-             label="Drawing for the piles"),
-        Move("bid", play.bid, who=TURN, phases=(BIDDING,),
-             payload=fields(pile=Field(Int(0, MAX_PLAYERS - 2), "The pile", required=True),
-                            rocks=Field(ROCKS, "The rocks bid")),
-             when=_a_pile_to_bid_on, label="Bidding"),
-        Move("pass", play.pass_, who=TURN, phases=(BIDDING,),
-             payload=fields(rock=Field(Text(max_len=10), "The rock drawn")),
-             when=_every_pile_has_a_bid, label="Passing"),
-        Move("turn_in", play.turn_in, who=TURN, phases=(TURN_INS,),
-             payload=fields(rocks=Field(ROCKS, "The forbidden set", required=True)),
-             label="Turning in a forbidden set"),
-        Move("correct_garden", play.correct_garden, who=SEAT,
-             phases=(SETUP, PILES, BIDDING, TURN_INS),
-             payload=fields(rocks=Field(ROCKS, "The garden's rocks", required=True)),
-             when=_correction_open, label="Correcting a garden"),
-    )
+    moves = MOVES
 
     # -- setup -------------------------------------------------------------------
     def setup(self, players: list[str], settings: Mapping[str, Any]) -> dict:
@@ -199,12 +139,6 @@ class RockGarden(Game):
 
     def result(self, state: dict) -> dict | None:
         return views.result(state)
-
-    def tells(self, before: dict, action: Action, after: dict, seat: int) -> str | None:
-        return told(self, before, after, seat)
-
-    def history_line(self, state: dict, action: Action, viewer: int | None, after: dict | None = None) -> str:
-        return views.describe(state, action, viewer)
 
     # -- an ended game's demerits stay shown if the end is undone --------------------
     def shown_at_end(self, state: dict) -> Any:

@@ -1,4 +1,4 @@
-"""What everyone sees, what each seat alone sees, the result, and history lines.
+"""What everyone sees, what each seat alone sees, and the result.
 
 Public (:func:`public`, built once per state and shared): gardens, piles, bids, decks,
 the bag's size, the black rock and its odds, how many demerit cards each player
@@ -16,13 +16,11 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from engine.game import Action
 from engine.plain import clone
 from engine.rockgarden import rules
 from engine.rockgarden.advisor import outcomes
 from engine.rockgarden.bid_advice import advise_bid
 from engine.rockgarden.odds import black_rock_chance
-from engine.rockgarden.play import correction_summary
 from engine.rockgarden.rocks import BLACK, COLOURS, VALUES
 from engine.rockgarden.sets import SET_TITLES
 from engine.rockgarden.state import (
@@ -268,87 +266,3 @@ def result(state: dict) -> dict | None:
         "ending": list(state["ending"]),
         "rounds": state["round"],
     }
-
-
-# -- history lines ----------------------------------------------------------------
-def _rocks_text(raw) -> str:
-    try:
-        draws = rules.parse_draws(raw)
-    except Exception:  # noqa: BLE001 - a history line never fails
-        return "rocks"
-    return " ".join("the black rock" if r == BLACK else r for r in draws) or "no rocks"
-
-
-def _seat_name(state: dict, seat) -> str | None:
-    if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(state["players"]):
-        return state["players"][seat]
-    return None
-
-
-def describe(state: dict, action: Action, viewer: int | None) -> str:
-    """``state`` is the state before ``action``; no hidden card value for others."""
-    try:
-        return _describe(state, action, viewer)
-    except Exception:  # noqa: BLE001 - a history line never breaks the history screen
-        kind = action.kind if isinstance(action.kind, str) and action.kind.isidentifier() else "move"
-        return kind.replace("_", " ").capitalize()
-
-
-def _describe(state: dict, action: Action, viewer: int | None) -> str:
-    payload = action.payload if isinstance(action.payload, dict) else {}
-    seat = action.seat
-    who = _seat_name(state, seat) or "The table"
-    kind = action.kind
-    if kind == "setup_draw":
-        return f"{who} drew {_rocks_text(payload.get('rocks'))} for the starting garden"
-    if kind == "start_player":
-        target = _seat_name(state, payload.get("player"))
-        return f"{target} is the start player" if target else "The start player was chosen"
-    if kind == "draw":
-        drawer = _seat_name(state, state["start_player"]) or who
-        text = _rocks_text(payload.get("rocks"))
-        if "black" in text:
-            return f"{drawer} drew {text} while laying out the piles: the game is over"
-        return f"{drawer} laid out {text}"
-    if kind == "bid":
-        index = payload.get("pile")
-        rocks = rules.parse_rocks(payload.get("rocks"))
-        text = " ".join(listed(rocks)) or "no rocks"
-        number = index + 1 if isinstance(index, int) and not isinstance(index, bool) else "?"
-        line = f"{who} bid {text} (worth {value(rocks)}) on pile {number}"
-        if isinstance(number, int) and 0 <= index < len(state["piles"]):
-            old = state["piles"][index]["bid"]
-            if old is not None and _seat_name(state, old["seat"]):
-                line += f", undercutting {state['players'][old['seat']]}"
-        return line
-    if kind == "pass":
-        text = _rocks_text(payload.get("rock"))
-        if "black" in text:
-            return (f"{who} passed, took a Pass card and drew the black rock: "
-                    "the game ends after this round's scoring")
-        if text == "no rocks":
-            return f"{who} passed and took a Pass card (the bag was empty)"
-        return f"{who} passed, took a Pass card and drew {text}"
-    if kind == "turn_in":
-        try:
-            rocks = rules.parse_rocks(payload.get("rocks"))
-            set_kind = rules.classify(rocks)
-        except Exception:  # noqa: BLE001
-            return f"{who} turned in {_rocks_text(payload.get('rocks'))}"
-        title = SET_TITLES[set_kind]
-        line = f"{who} turned in {title} {' '.join(listed(rocks))} and took a {title} card"
-        if viewer is not None and viewer == seat:
-            line += f" worth {rules.next_card_value(state, set_kind)}"
-        return line
-    if kind == "correct_garden":
-        target = _seat_name(state, seat)
-        if target is None:
-            return "A garden was corrected"
-        try:
-            after = rules.parse_rocks(payload.get("rocks"))
-        except Exception:  # noqa: BLE001
-            return f"{target}'s garden was corrected"
-        change = correction_summary(state["gardens"][seat], after)
-        return f"{target}'s garden was corrected ({change})"
-    return "A move Rock Garden does not know"
-

@@ -2,86 +2,17 @@
 
 With ``secret`` on, each player sees only their own points until the host reveals them
 (or finishes the game); the table screen sees only who has entered. A round moves on
-when everyone has entered, or when the host says so.
+when everyone has entered, or when the host says so. The moves, with their words, are in
+:mod:`engine.scorepad.moves`; the state and its queries in :mod:`engine.scorepad.state`.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from engine.errors import IllegalAction
-from engine.game import Action, Game, Setting
-from engine.moves import ANYONE, HOST, SEAT, Move, move_table
-from engine.schema import Field, Int, fields
-from engine.words import and_words
-
-MAX_POINTS = 100_000
-MAX_ROUNDS = 1_000
-
-
-def totals(state: dict) -> list[int]:
-    n = len(state["players"])
-    return [sum(r[s] or 0 for r in state["rounds"]) for s in range(n)]
-
-
-def waiting(state: dict) -> list[int]:
-    """Seats that have not entered points this round."""
-    return [s for s, p in enumerate(state["rounds"][-1]) if p is None]
-
-
-def standing(state: dict) -> str:
-    """The final standing in words: "Cy wins with 26", "Ann and Cy tie for first with 26"."""
-    sums = totals(state)
-    best = max(sums)
-    leaders = [name for name, total in zip(state["players"], sums) if total == best]
-    if len(leaders) > 1:
-        return f"{and_words(leaders)} tie for first with {best}"
-    return f"{leaders[0]} {'wins' if len(sums) > 1 else 'ends'} with {best}"
-
-
-def _visible(state: dict, viewer: int | None, owner: int) -> bool:
-    return not state["secret"] or state["revealed"] or viewer == owner
-
-
-# -- moves -----------------------------------------------------------------------------
-
-def _points(state: dict, seat: int, payload: dict) -> None:
-    rnd = payload.get("round", len(state["rounds"]) - 1)
-    if rnd >= len(state["rounds"]):
-        raise IllegalAction(f"There is no round {rnd + 1} yet")
-    state["rounds"][rnd][seat] = payload["points"]
-
-
-def _new_round_refusal(state: dict, seat: int | None, host: bool) -> str | None:
-    current = state["rounds"][-1]
-    if all(p is None for p in current):
-        return "This round has no points yet"
-    if len(state["rounds"]) >= MAX_ROUNDS:
-        return f"A score pad holds at most {MAX_ROUNDS} rounds"
-    missing = waiting(state)
-    if missing and not host:
-        names = ", ".join(state["players"][s] for s in missing)
-        return f"Waiting for {names}: the host can start the next round anyway"
-    return None
-
-
-def _new_round(state: dict, seat: int | None, payload: dict) -> None:
-    state["rounds"].append([None] * len(state["players"]))
-
-
-def _reveal_refusal(state: dict, seat: int | None, host: bool) -> str | None:
-    if not state["secret"] or state["revealed"]:
-        return "The scores are already open"
-    return None
-
-
-def _reveal(state: dict, seat: int | None, payload: dict) -> None:
-    state["revealed"] = True
-
-
-def _finish(state: dict, seat: int | None, payload: dict) -> None:
-    state["finished"] = True
-    state["revealed"] = True
+from engine.game import Game, Setting
+from engine.scorepad.moves import MOVES
+from engine.scorepad.state import hidden, new_state, standing, totals, waiting
 
 
 class ScorePad(Game):
@@ -101,24 +32,10 @@ class ScorePad(Game):
         "The host ends the game (after revealing secret scores): the final standing and "
         "the winner are shown to everyone.",
     )
-    moves = move_table(
-        Move("points", _points, who=SEAT, independent=True, label="Enter points", payload=fields(
-            points=Field(Int(-MAX_POINTS, MAX_POINTS, text=True), "Points", required=True),
-            round=Field(Int(0, MAX_ROUNDS - 1), "The round"))),
-        Move("new_round", _new_round, who=ANYONE, label="Next round", when=_new_round_refusal),
-        Move("reveal", _reveal, who=HOST, reveals=True, label="Reveal scores",
-             when=_reveal_refusal),
-        Move("finish", _finish, who=HOST, label="End the game"),
-    )
+    moves = MOVES
 
     def setup(self, players: list[str], settings: dict) -> dict:
-        return {
-            "players": list(players),
-            "secret": bool(settings.get("secret", False)),
-            "rounds": [[None] * len(players)],  # rounds[r][seat] = points or None
-            "revealed": False,
-            "finished": False,
-        }
+        return new_state(players, settings.get("secret", False))
 
     # -- where the game stands ------------------------------------------------------
     def phase(self, state: dict) -> str:
@@ -132,20 +49,20 @@ class ScorePad(Game):
 
     # -- views ----------------------------------------------------------------------
     def public(self, state: dict) -> dict:
-        hidden = state["secret"] and not state["revealed"]
+        secret = hidden(state)
         sums = totals(state)
         players = []
         for s, name in enumerate(state["players"]):
             players.append({
                 "name": name,
-                "total": None if hidden else sums[s],
-                "rounds": [("entered" if r[s] is not None else None) if hidden else r[s]
+                "total": None if secret else sums[s],
+                "rounds": [("entered" if r[s] is not None else None) if secret else r[s]
                            for r in state["rounds"]],
             })
         return {
             "round": len(state["rounds"]),
             "players": players,
-            "secret": hidden,
+            "secret": secret,
             "waiting": waiting(state),
             "finished": state["finished"],
         }
@@ -164,31 +81,6 @@ class ScorePad(Game):
         return {"ranking": [{"seat": s, "name": state["players"][s], "total": sums[s],
                              "rank": 1 + sum(1 for o in sums if o > sums[s])} for s in order],
                 "standing": standing(state)}
-
-    def tells(self, before: dict, action: Action, after: dict, seat: int) -> str | None:
-        if action.kind == "finish":
-            return f"The game ended: {standing(after)}"
-        rounds = self.public_of(before)["round"], self.public_of(after)["round"]
-        return f"Round {rounds[1]} started" if rounds[1] > rounds[0] else None
-
-    def history_line(self, state: dict, action: Action, viewer: int | None, after: dict | None = None) -> str:
-        names = state["players"]
-        kind = action.kind
-        seat = action.seat
-        who = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "The host"
-        if kind == "points":
-            rnd = action.payload.get("round", len(state["rounds"]) - 1)
-            rnd = rnd + 1 if isinstance(rnd, int) else len(state["rounds"])
-            if isinstance(seat, int) and _visible(state, viewer, seat):
-                return f"{who} scored {action.payload.get('points')} in round {rnd}"
-            return f"{who} entered a secret score for round {rnd}"
-        if kind == "new_round":
-            return f"Round {len(state['rounds']) + 1} started"
-        if kind == "reveal":
-            return "The host revealed the scores"
-        if kind == "finish":
-            return f"The game ended: {standing(state)}"
-        return super().history_line(state, action, viewer)
 
     # -- an ended game's secret scores stay open if the end is undone ---------------
     def shown_at_end(self, state: dict) -> Any:

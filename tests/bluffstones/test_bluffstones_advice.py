@@ -79,7 +79,8 @@ def test_the_placement_that_scores_gives_nothing_of_that_tower():
     state = bid_all(state, {2: ("blue", 1), 0: ("blue", 1)})
     given = gives(state)
     assert all(g["tower"] != "D4" for item in given.values() for g in item)
-    assert GAME.describe(state, Action(2, "place", {"circle": "E4"}), 0) == \
+    after = act(state, 2, "place", circle="E4")
+    assert GAME.say(state, Action(2, "place", {"circle": "E4"}), after, 0).text == \
         "Cat places a blue stone on E4; Cat scores the blue tower on D4"
 
 

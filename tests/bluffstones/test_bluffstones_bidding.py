@@ -161,11 +161,12 @@ def test_views_identical_whatever_the_secret_bid():
 def test_describe_hides_the_bid_from_others():
     state = started()
     action = Action(0, "bid", SECRET)
+    after = act(state, 0, "bid", **SECRET)
     for viewer in (None, 1, 2):
-        line = GAME.describe(state, action, viewer)
+        line = GAME.say(state, action, after, viewer).text
         assert line == "Ann is ready"
         assert "yellow" not in line and "two" not in line
-    assert GAME.describe(state, action, 0) == "Ann bid two yellow stones (secret)"
+    assert GAME.say(state, action, after, 0).text == "Ann bid two yellow stones (secret)"
 
 
 def test_reveal_shows_every_bid_to_everyone():
@@ -173,9 +174,9 @@ def test_reveal_shows_every_bid_to_everyone():
     state = act(state, 0, "bid", **SECRET)
     state = act(state, 1, "bid", colour="blue", count=1)
     state = act(state, 2, "bid", count=0)
-    line = GAME.describe(state, Action(None, "reveal", {}), 2)
-    assert "Ann two yellow stones" in line and "Bob one blue stone" in line and "Cat nothing" in line
     after = act(state, None, "reveal")
+    line = GAME.say(state, Action(None, "reveal", {}), after, 2).text
+    assert "Ann two yellow stones" in line and "Bob one blue stone" in line and "Cat nothing" in line
     revealed = public(after)["revealed_bids"]
     assert [(b["colour"], b["count"]) for b in revealed] == [("yellow", 2), ("blue", 1), (None, 0)]
     assert [b["words"] for b in revealed] == ["two yellow stones", "one blue stone", "nothing"]

@@ -180,7 +180,7 @@ def test_random_play_keeps_invariants_and_ends(seed, zero_bias, focus):
         frozen = copy.deepcopy(state)
         after = apply(state, action)
         assert state == frozen  # apply never mutates its input
-        GAME.describe(state, action, rng.choice([None, 0]))
+        GAME.say(state, action, after, rng.choice([None, 0]))
         check_invariants(state, action, after, initial)
         check_bids_hidden(after)
         state = after

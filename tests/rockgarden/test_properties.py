@@ -155,7 +155,7 @@ def test_random_legal_games_keep_every_invariant_and_end(n, spaces, after_deck, 
         except IllegalAction as err:  # the driver only proposes legal moves
             raise AssertionError(f"legal move refused: {action} -> {err}") from None
         assert encoded(state) == before              # a move never changes its input
-        GAME.describe(state, action, None)
+        GAME.say(state, action, new, None)
         if action.kind == "pass":
             passes += 1
         state = new

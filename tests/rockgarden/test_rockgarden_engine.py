@@ -612,10 +612,11 @@ def test_history_line_hides_the_card_value_from_others():
     state = turn_in_state(ann="R3 R3 G1", bo="G3", cy="Y1", taken={"trips": 6})
     state = act(state, 2, "pass", rock="W1")
     action = Action(0, "turn_in", {"rocks": "R3 R3 R3"})
-    mine = GAME.describe(state, action, 0)
+    after = act(state, 0, "turn_in", rocks="R3 R3 R3")
+    mine = GAME.say(state, action, after, 0).text
     assert "worth 7" in mine
     for viewer in (1, 2, None):
-        line = GAME.describe(state, action, viewer)
+        line = GAME.say(state, action, after, viewer).text
         assert "7" not in line and "Trips" in line and "Ann" in line
 
 
