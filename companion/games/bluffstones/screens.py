@@ -296,27 +296,10 @@ def MyBid(seat: int):
     def choose(colour, count):
         return lambda e: set_picked((rnd, colour, count))
 
-    for colour, have in zip(colours, pile):
-        buttons = []
-        for count in (1, 2):
-            ok = (colour, count) in words
-            buttons.append(token(str(count), colour, f"Bid {count} {colour}",
-                                 choose(colour, count) if ok else None,
-                                 selected=shown == (colour, count), dim=not ok))
-        rows.append(ft.Row([
-            stone(colour, have, f"My {colour} stones {have}", size=40),
-            kit.body(colour.capitalize()),
-            ft.Row(buttons, spacing=8, tight=True),
-        ], alignment=ft.MainAxisAlignment.SPACE_BETWEEN))
+    rows += [_colour_bids(colour, have, words, shown, choose) for colour, have in zip(colours, pile)]
     rows.append(ft.Row([token("Nothing", "white", "Bid nothing", choose(None, 0),
                               selected=shown == (None, 0))], alignment=ft.MainAxisAlignment.END))
     fresh = pick is not None and (mine is None or pick != mine[:2])
-    if fresh:
-        line = f"You will bid {words.get(pick, 'nothing')}"
-    elif mine is not None:
-        line = f"Your bid: {mine[2]}"
-    else:
-        line = "Pick nothing, one or two stones of one colour, then confirm."
 
     async def send(e=None):
         # the pick as the latest tap left it (a tap read in the same go as this one counts)
@@ -325,11 +308,36 @@ def MyBid(seat: int):
         # a moment earlier) leaves "Confirm bid" here to tap again
         await context.move("bid", {"count": count, **({"colour": colour} if count else {})}, seat=seat)
 
-    rows.append(kit.own(ft.Text(line, size=kit.BODY + 2, weight=ft.FontWeight.BOLD)))
+    rows.append(kit.own(ft.Text(_bid_words(pick, mine, words, fresh), size=kit.BODY + 2, weight=ft.FontWeight.BOLD)))
     rows.append(kit.primary("Confirm bid", send if fresh else None))
     if mine is not None and not fresh:
         rows.append(kit.muted("Secret until the reveal; tap another bid to change it."))
     return kit.card(rows)
+
+
+def _colour_bids(colour: str, have: int, words: dict, shown, choose) -> ft.Control:
+    """One colour of my stones: how many I have, and its bids of one and two (dimmed where
+    the rules or my stones do not allow them)."""
+    buttons = []
+    for count in (1, 2):
+        ok = (colour, count) in words
+        buttons.append(token(str(count), colour, f"Bid {count} {colour}",
+                             choose(colour, count) if ok else None,
+                             selected=shown == (colour, count), dim=not ok))
+    return ft.Row([
+        stone(colour, have, f"My {colour} stones {have}", size=40),
+        kit.body(colour.capitalize()),
+        ft.Row(buttons, spacing=8, tight=True),
+    ], alignment=ft.MainAxisAlignment.SPACE_BETWEEN)
+
+
+def _bid_words(pick, mine, words: dict, fresh: bool) -> str:
+    """The bid I am about to confirm, the one I made, or how to make one."""
+    if fresh:
+        return f"You will bid {words.get(pick, 'nothing')}"
+    if mine is not None:
+        return f"Your bid: {mine[2]}"
+    return "Pick nothing, one or two stones of one colour, then confirm."
 
 
 def _bid_key(bid: dict | None) -> tuple | None:

@@ -34,18 +34,13 @@ def TurnIns():
     all_plans, set_all_plans = ft.use_state(False)
     order_line = kit.muted("Turn-in order: " + ", ".join(name_of(players, s) for s in order))
     if not has_private:
-        rows = [kit.title(f"{name_of(players, turn)} is turning in forbidden sets"), order_line]
-        if host:
-            rows.append(kit.muted(f"Choose 'Enter for {name_of(players, turn)}' above to turn in for them."))
-        return kit.card(rows)
+        return kit.card(_watched(name_of(players, turn), host, order_line))
     rows: list[ft.Control] = [
         kit.title("Turn in your forbidden sets" if my_turn else
                   f"{name_of(players, turn)} is turning in forbidden sets", size=26), order_line]
-    if not sets:
-        rows.append(kit.body("You have no forbidden set this round."))
-        return kit.card(rows)
-    if advice is None:
-        rows.append(kit.body("You have had your turn this round."))
+    if not sets or advice is None:
+        rows.append(kit.body("You have no forbidden set this round." if not sets
+                             else "You have had your turn this round."))
         return kit.card(rows)
 
     def turn_in(rocks: str):
@@ -53,22 +48,7 @@ def TurnIns():
 
     steps = rk.remaining_steps(chosen, garden) if chosen is not None else None
     if steps and my_turn:
-        rows.append(kit.body(f"Your plan: next {steps[0]}", weight=ft.FontWeight.BOLD))
-        rows.append(rk.rock_row(names, steps[0].split(), size=26))
-        rows.append(kit.primary("Turn in the next set", lambda e: turn_in(steps[0])))
-        rows.append(kit.secondary("Choose another way", lambda e: set_chosen(None)))
-        return kit.card(rows)
-    tops = advice["tops"]
-    faced = ", ".join(f"{rk.DECK_NAMES[d]} {tops[d]}" for d in rk.SET_DECKS)
-    if advice["before"]:
-        rows.append(kit.body(f"Deck tops you will face after "
-                             f"{', '.join(name_of(players, s) for s in advice['before'])} "
-                             f"(if they follow their best plan): {faced}"))
-    else:
-        rows.append(kit.body(f"Deck tops you face: {faced}"))
-    plans = advice["plans"]
-    shown = plans if all_plans else plans[:PLANS_SHOWN]
-    rows.append(kit.title("Outcomes, best first", size=20))
+        return kit.card(rows + _next_step(names, steps[0], turn_in, lambda e: set_chosen(None)))
 
     def follow(way: dict):
         def handler(e):
@@ -76,20 +56,64 @@ def TurnIns():
             turn_in(way["steps"][0])
         return handler
 
+    rows.append(_tops_faced(players, advice))
+    rows += _plans(names, advice["plans"], all_plans, follow if my_turn else None, lambda e: set_all_plans(True))
+    rows += _one_set_at_a_time(names, sets, costs, turn_in if my_turn else None)
+    return kit.card(rows)
+
+
+def _watched(turn: str, host: bool, order_line: ft.Control) -> list[ft.Control]:
+    """The turn-ins on a screen without a seat: who turns in, and on the host's how to
+    turn in for them."""
+    rows = [kit.title(f"{turn} is turning in forbidden sets"), order_line]
+    if host:
+        rows.append(kit.muted(f"Choose 'Enter for {turn}' above to turn in for them."))
+    return rows
+
+
+def _next_step(names, step: str, turn_in, choose_again) -> list[ft.Control]:
+    """The plan I follow: its next set, one tap away."""
+    return [kit.body(f"Your plan: next {step}", weight=ft.FontWeight.BOLD),
+            rk.rock_row(names, step.split(), size=26),
+            kit.primary("Turn in the next set", lambda e: turn_in(step)),
+            kit.secondary("Choose another way", choose_again)]
+
+
+def _tops_faced(players, advice: dict) -> ft.Control:
+    """The deck tops the advice assumes: those I face, or those I will face after the
+    players before me (if they follow their best plan)."""
+    tops = advice["tops"]
+    faced = ", ".join(f"{rk.DECK_NAMES[d]} {tops[d]}" for d in rk.SET_DECKS)
+    if advice["before"]:
+        return kit.body(f"Deck tops you will face after "
+                        f"{', '.join(name_of(players, s) for s in advice['before'])} "
+                        f"(if they follow their best plan): {faced}")
+    return kit.body(f"Deck tops you face: {faced}")
+
+
+def _plans(names, plans: list, all_plans: bool, follow, show_all) -> list[ft.Control]:
+    """The advised outcomes, best first (the first few, or all on demand)."""
+    shown = plans if all_plans else plans[:PLANS_SHOWN]
+    rows: list[ft.Control] = [kit.title("Outcomes, best first", size=20)]
     for number, plan in enumerate(shown, start=1):
-        rows.append(_plan_card(names, plan, number, follow if my_turn else None))
+        rows.append(_plan_card(names, plan, number, follow))
     if len(plans) > len(shown):
-        rows.append(kit.secondary(f"Show all {len(plans)} outcomes", lambda e: set_all_plans(True)))
-    rows.append(kit.title("Or one set at a time, your own order", size=20))
+        rows.append(kit.secondary(f"Show all {len(plans)} outcomes", show_all))
+    return rows
+
+
+def _one_set_at_a_time(names, sets: list, costs: dict, turn_in) -> list[ft.Control]:
+    """Each forbidden set with what its card costs now, and (on my turn) its button."""
+    rows: list[ft.Control] = [kit.title("Or one set at a time, your own order", size=20)]
     for entry in sets:
         text = " ".join(entry["rocks"])
         title = rk.DECK_NAMES[entry["set"]]
         line: list[ft.Control] = [rk.rock_row(names, entry["rocks"]),
                                   kit.body(f"{title}: card {costs[entry['set']]} now")]
-        if my_turn:
+        if turn_in is not None:
             line.append(kit.secondary(f"Turn in {title} {text}", lambda e, t=text: turn_in(t)))
         rows.append(ft.Column(line, spacing=4))
-    return kit.card(rows)
+    return rows
 
 
 def _plan_card(names, plan: dict, number: int, follow) -> ft.Control:

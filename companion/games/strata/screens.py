@@ -285,7 +285,40 @@ def ProductionStep(seat: int):
     flipping, set_flipping = ft.use_state(None)
     if not mine:
         return kit.card([kit.body(words)]) if words else ft.Container(visible=False)
-    gain, feed, after = mine["gain"], mine["feed"], mine["after"]
+    rows = _production_head(mine)
+    if mine["done"]:
+        have = mine["have"]  # (fed already: what is left is what the phone holds)
+        rows.append(kit.body(f"Done: you have {have[0]} Money and {have[1]} Grain.", weight=ft.FontWeight.BOLD))
+        if words:
+            rows.append(kit.body(words))
+        return kit.card(rows)
+    after = mine["after"]
+    rows.append(kit.own(ft.Text(f"Then you have {after[0]} Money and {after[1]} Grain.", size=kit.BODY + 2,
+                                semantics_label=f"After feeding {after[0]} Money {after[1]} Grain")))
+    rows += _shortfall(mine, flipping, set_flipping)
+    if mine["drop"][0] or mine["drop"][1]:
+        rows.append(look.banner(f"You cannot pay {look.split_words(*mine['drop'])} (only face-down cards): "
+                                "it is not paid.", urgent=True))
+    options = mine["options"] if mine["discard"] else []
+    ready = mine["needs"] != "flip"
+    if mine["discard"]:
+        rows.append(kit.body(f"Over the cap of {cap}: discard {plural(mine['discard'], 'resource')}.",
+                             weight=ft.FontWeight.BOLD))
+        chosen = _discarding(options, discard)
+        if len(options) > 1:
+            rows.append(look.split_tokens("Discard", options, lambda m, g: set_discard((m, g)), chosen))
+        ready = ready and chosen is not None
+    rows.append(kit.muted("Move the real tokens to and from the bank, then tap Done."))
+    # the discard as the latest tap left it (a tap read in the same go as Done counts)
+    rows.append(kit.primary("Done: my tokens are moved",
+                            (lambda e: context.act("done", _discard_payload(options, latest_discard.current)))
+                            if (ready and can_done) else None))
+    return kit.card(rows)
+
+
+def _production_head(mine: dict) -> list[ft.Control]:
+    """What I gain and feed, and what the bank could not pay."""
+    gain, feed = mine["gain"], mine["feed"]
     rows: list[ft.Control] = [
         kit.title("Production and feeding"),
         kit.own(ft.Text(f"You gain {look.split_words(*gain)}; you feed {look.split_words(*feed)}.",
@@ -294,51 +327,34 @@ def ProductionStep(seat: int):
     if mine["bank_short"][0] or mine["bank_short"][1]:
         rows.append(look.banner(f"The bank could not pay you {look.split_words(*mine['bank_short'])}: "
                                 "it has run out.", urgent=True))
-    if mine["done"]:
-        have = mine["have"]  # (fed already: what is left is what the phone holds)
-        rows.append(kit.body(f"Done: you have {have[0]} Money and {have[1]} Grain.", weight=ft.FontWeight.BOLD))
-        if words:
-            rows.append(kit.body(words))
-        return kit.card(rows)
-    rows.append(kit.own(ft.Text(f"Then you have {after[0]} Money and {after[1]} Grain.", size=kit.BODY + 2,
-                                semantics_label=f"After feeding {after[0]} Money {after[1]} Grain")))
+    return rows
+
+
+def _shortfall(mine: dict, flipping, set_flipping) -> list[ft.Control]:
+    """Short of food with a face-up card: the cards to turn down, and the one being turned."""
     short = mine["short"]
-    if (short[0] or short[1]) and mine["can_flip"]:
-        rows.append(look.banner(f"You lack {look.split_words(*short)} to feed: turn a card face down "
-                                f"for 2 resources of your choice, or exchange.", urgent=True))
-        rows.append(look.token_row([
+    if not ((short[0] or short[1]) and mine["can_flip"]):
+        return []
+    rows: list[ft.Control] = [
+        look.banner(f"You lack {look.split_words(*short)} to feed: turn a card face down "
+                    f"for 2 resources of your choice, or exchange.", urgent=True),
+        look.token_row([
             look.token(label, f"Turn down card {card}", lambda e, card=card: set_flipping(card),
                        selected=flipping == card, size=kit.SMALL + 2)
-            for card, label, _, _ in mine["flips"]]))
-        if flipping is not None:
-            rows.append(FlipDown(flipping, lambda: set_flipping(None), key=f"flip{flipping}"))
-    if mine["drop"][0] or mine["drop"][1]:
-        rows.append(look.banner(f"You cannot pay {look.split_words(*mine['drop'])} (only face-down cards): "
-                                "it is not paid.", urgent=True))
-    options = mine["options"] if mine["discard"] else []
+            for card, label, _, _ in mine["flips"]])]
+    if flipping is not None:
+        rows.append(FlipDown(flipping, lambda: set_flipping(None), key=f"flip{flipping}"))
+    return rows
 
-    def discarding(picked) -> tuple | None:
-        """What is discarded: the one way, or the way picked (None: not picked yet)."""
-        return picked if picked in options else (options[0] if len(options) == 1 else None)
 
-    def payload(picked) -> dict:
-        chosen = discarding(picked)
-        return {"money": chosen[0], "grain": chosen[1]} if chosen is not None else {}
+def _discarding(options: list, picked) -> tuple | None:
+    """What is discarded: the one way, or the way picked (None: not picked yet)."""
+    return picked if picked in options else (options[0] if len(options) == 1 else None)
 
-    ready = mine["needs"] != "flip"
-    if mine["discard"]:
-        rows.append(kit.body(f"Over the cap of {cap}: discard {plural(mine['discard'], 'resource')}.",
-                             weight=ft.FontWeight.BOLD))
-        chosen = discarding(discard)
-        if len(options) > 1:
-            rows.append(look.split_tokens("Discard", options, lambda m, g: set_discard((m, g)), chosen))
-        ready = ready and chosen is not None
-    rows.append(kit.muted("Move the real tokens to and from the bank, then tap Done."))
-    # the discard as the latest tap left it (a tap read in the same go as Done counts)
-    rows.append(kit.primary("Done: my tokens are moved",
-                            (lambda e: context.act("done", payload(latest_discard.current)))
-                            if (ready and can_done) else None))
-    return kit.card(rows)
+
+def _discard_payload(options: list, picked) -> dict:
+    chosen = _discarding(options, picked)
+    return {"money": chosen[0], "grain": chosen[1]} if chosen is not None else {}
 
 
 @part
@@ -569,20 +585,7 @@ def FlipDown(card_id: int, done):
         set_draft(lambda old: {**old, key: value})
 
     def payload_of(chosen: dict) -> tuple[dict, bool]:
-        """The move for a draft, and whether something is still to choose."""
-        payload: dict = {"card": card_id}
-        turned = chosen.get("flip")
-        missing = turned is None
-        if turned:
-            payload.update(money=turned[0], grain=turned[1])
-        if empress:
-            missing = missing or chosen.get("column") is None
-            payload["column"] = chosen.get("column")
-        if gifts is not None:
-            missing = missing or chosen.get("gift") is None
-            if chosen.get("gift"):
-                payload["bonus"] = {"money": chosen["gift"][0], "grain": chosen["gift"][1]}
-        return payload, missing
+        return _flip_payload(card_id, chosen, empress, gifts is not None)
 
     rows: list[ft.Control] = [look.banner(
         f"Turn your {look.front_words({'class': card['column'], 'points': card['points'], 'effects': look.effects_of(card)}, cat)} "
@@ -594,18 +597,9 @@ def FlipDown(card_id: int, done):
                              weight=ft.FontWeight.BOLD))
     rows.append(look.split_tokens("Get", options, lambda m, g: choose("flip", (m, g)), flip))
     if empress:
-        labels = cat["labels"]
-        rows.append(kit.body("A face-down Empress goes in any class row:", size=kit.SMALL + 2))
-        rows.append(look.token_row([
-            look.token(labels[c], f"Put in {labels[c]}", lambda e, c=c: choose("column", c),
-                       selected=draft.get("column") == c, colour=look.CLASS_COLOURS[c], size=kit.SMALL + 2)
-            for c in cat["classes"]]))
+        rows += _empress_row(cat, draft.get("column"), choose)
     if gifts is not None:  # my last face-up card: the all-face-down gift too
-        options = next((g["gift"] for g in gifts if flip and tuple(g["flip"]) == flip), gifts[0]["gift"] if gifts else [])
-        rows.append(kit.body(f"It is your last face-up card: you also get {plural(gift_amount, 'resource')} "
-                             "of your choice.", size=kit.SMALL + 2))
-        rows.append(look.split_tokens("Gift", [tuple(o) for o in options],
-                                      lambda m, g: choose("gift", (m, g)), draft.get("gift")))
+        rows += _gift(gifts, flip, gift_amount, draft.get("gift"), choose)
     _, missing = payload_of(draft)
 
     async def confirm(e):
@@ -615,6 +609,42 @@ def FlipDown(card_id: int, done):
     rows.append(ft.Row([kit.primary("Confirm turn down", None if missing else confirm),
                         kit.secondary("Cancel", lambda e: done())], wrap=True))
     return ft.Column(rows, spacing=8)
+
+
+def _flip_payload(card_id: int, chosen: dict, empress: bool, gift: bool) -> tuple[dict, bool]:
+    """The move for a draft of turning a card down, and whether something is still to
+    choose (what it gets, an Empress's row, the all-face-down gift)."""
+    payload: dict = {"card": card_id}
+    turned = chosen.get("flip")
+    missing = turned is None
+    if turned:
+        payload.update(money=turned[0], grain=turned[1])
+    if empress:
+        missing = missing or chosen.get("column") is None
+        payload["column"] = chosen.get("column")
+    if gift:
+        missing = missing or chosen.get("gift") is None
+        if chosen.get("gift"):
+            payload["bonus"] = {"money": chosen["gift"][0], "grain": chosen["gift"][1]}
+    return payload, missing
+
+
+def _empress_row(cat: dict, column, choose) -> list[ft.Control]:
+    """The class row a face-down Empress goes in."""
+    labels = cat["labels"]
+    return [kit.body("A face-down Empress goes in any class row:", size=kit.SMALL + 2),
+            look.token_row([
+                look.token(labels[c], f"Put in {labels[c]}", lambda e, c=c: choose("column", c),
+                           selected=column == c, colour=look.CLASS_COLOURS[c], size=kit.SMALL + 2)
+                for c in cat["classes"]])]
+
+
+def _gift(gifts: list, flip, amount: int, picked, choose) -> list[ft.Control]:
+    """The all-face-down gift (my last face-up card): its splits for the flip chosen."""
+    options = next((g["gift"] for g in gifts if flip and tuple(g["flip"]) == flip), gifts[0]["gift"] if gifts else [])
+    return [kit.body(f"It is your last face-up card: you also get {plural(amount, 'resource')} "
+                     "of your choice.", size=kit.SMALL + 2),
+            look.split_tokens("Gift", [tuple(o) for o in options], lambda m, g: choose("gift", (m, g)), picked)]
 
 
 # -- any time ----------------------------------------------------------------------------------

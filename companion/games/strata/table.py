@@ -323,33 +323,45 @@ def FinalScreen(seat, big: bool = False):
     if seat is not None and placing:
         rows.append(Placing(seat))
     if ranking:
-        order, tie_words = ranking
-        best = [name for place, name, _ in order if place == 1]
-        rows.append(kit.own(ft.Text(f"{best[0]} wins" if len(best) == 1 else " and ".join(best) + " share the win",
-                                    size=size + 8, weight=ft.FontWeight.BOLD)))
-        for place, name, score in order:
-            rows.append(ft.Row([
-                kit.own(ft.Text(f"{place}. {name}", size=size, weight=ft.FontWeight.BOLD)),
-                kit.own(ft.Text(f"score {score}", size=size, weight=ft.FontWeight.BOLD,
-                                semantics_label=f"{name} final score {score}")),
-            ], alignment=ft.MainAxisAlignment.SPACE_BETWEEN))
-        rows.append(kit.muted("Score = the lowest class; ties compare the second lowest, and so on."))
-        for line in tie_words:
-            rows.append(kit.own(ft.Text(line, size=kit.BODY if not big else SMALLER)))
+        rows += _ranking_rows(*ranking, size, big)
     else:
         rows.append(kit.own(ft.Text("Final scoring", size=size, weight=ft.FontWeight.BOLD)))
         if words:
             rows.append(kit.body(words))
     if players:
-        labels = [cat["labels"][c] for c in cat["classes"]]
-        rows.append(charts.grouped_bars(labels, [p[0] for p in players], [p[1] for p in players],
-                                        [list(p[2]) for p in players], height=320 if big else 240))
-        for name, _, classes, score, still in players:
-            text = f"{name}: " + ", ".join(f"{label} {v}" for label, v in zip(labels, classes))
-            if still:
-                text += " (proposed; still placing)"
-            rows.append(kit.own(ft.Text(text, size=kit.SMALL + 2 if not big else 22)))
+        rows += _class_rows(players, cat, big)
     return kit.card(rows) if not big else ft.Column(rows, spacing=8)
+
+
+def _ranking_rows(order: tuple, tie_words: tuple, size: int, big: bool) -> list[ft.Control]:
+    """Who wins, every player's place and score, and the tie-break walk-through."""
+    best = [name for place, name, _ in order if place == 1]
+    rows: list[ft.Control] = [kit.own(ft.Text(f"{best[0]} wins" if len(best) == 1
+                                              else " and ".join(best) + " share the win",
+                                              size=size + 8, weight=ft.FontWeight.BOLD))]
+    for place, name, score in order:
+        rows.append(ft.Row([
+            kit.own(ft.Text(f"{place}. {name}", size=size, weight=ft.FontWeight.BOLD)),
+            kit.own(ft.Text(f"score {score}", size=size, weight=ft.FontWeight.BOLD,
+                            semantics_label=f"{name} final score {score}")),
+        ], alignment=ft.MainAxisAlignment.SPACE_BETWEEN))
+    rows.append(kit.muted("Score = the lowest class; ties compare the second lowest, and so on."))
+    for line in tie_words:
+        rows.append(kit.own(ft.Text(line, size=kit.BODY if not big else SMALLER)))
+    return rows
+
+
+def _class_rows(players: tuple, cat: dict, big: bool) -> list[ft.Control]:
+    """Each player's four classes: a chart, and in words (proposed while still placing)."""
+    labels = [cat["labels"][c] for c in cat["classes"]]
+    rows: list[ft.Control] = [charts.grouped_bars(labels, [p[0] for p in players], [p[1] for p in players],
+                                                  [list(p[2]) for p in players], height=320 if big else 240)]
+    for name, _, classes, score, still in players:
+        text = f"{name}: " + ", ".join(f"{label} {v}" for label, v in zip(labels, classes))
+        if still:
+            text += " (proposed; still placing)"
+        rows.append(kit.own(ft.Text(text, size=kit.SMALL + 2 if not big else 22)))
+    return rows
 
 
 @part
