@@ -204,13 +204,17 @@ it larger (:func:`use_table_scale`)."""
 TABLE_SCALE_MAX = 1.5
 
 
-def use_table_scale() -> float:
-    """How much larger than at 1280 x 800 a table screen draws its type and gaps: 1 there
-    and on anything smaller, growing with the smaller of the width's and the height's
-    ratios (1920 x 1080: 1.35), so that larger type still fits; 1.5 at most (a TV gets
-    larger type, not emptier space). The calling part is drawn again when it changes."""
-    width, height = use_width(), use_height() + TABLE_FRAME
+def table_scale(width: float, height: float) -> float:
+    """How much larger than at 1280 x 800 a ``width`` x ``height`` tab draws a table
+    screen's type and gaps: 1 there and on anything smaller, growing with the smaller of
+    the width's and the height's ratios (1920 x 1080: 1.35), so that larger type still
+    fits; 1.5 at most (a TV gets larger type, not emptier space)."""
     return max(1.0, min(TABLE_SCALE_MAX, width / TABLE_SIZE[0], height / TABLE_SIZE[1]))
+
+
+def use_table_scale() -> float:
+    """:func:`table_scale` of this tab; the calling part is drawn again when it changes."""
+    return table_scale(use_width(), use_height() + TABLE_FRAME)
 
 
 def scaled(size: float, scale: float) -> int:

@@ -648,7 +648,7 @@ def TableView():
         return ft.Row([ft.Container(Screen(), width=kit.PHONE_WIDTH + 40)],
                       alignment=ft.MainAxisAlignment.CENTER)
     height = kit.use_height()
-    scale = max(1.0, min(width / 1280, (height + kit.TABLE_FRAME) / 800))
+    scale = kit.use_table_scale()
     # the board (each tower with its "2/3") takes the height under the host bar; the rest
     # of the width is the state
     board = min(width_for_height(height), width * 0.56)
@@ -656,8 +656,8 @@ def TableView():
         ft.Container(Board(board), width=board),
         ft.Container(ft.Column([
             BigRound(scale), BigStatus(scale), BigPlayers(scale),
-        ], spacing=int(14 * scale), horizontal_alignment=ft.CrossAxisAlignment.STRETCH), expand=True),
-    ], spacing=int(28 * scale), vertical_alignment=ft.CrossAxisAlignment.START)
+        ], spacing=kit.scaled(14, scale), horizontal_alignment=ft.CrossAxisAlignment.STRETCH), expand=True),
+    ], spacing=kit.scaled(28, scale), vertical_alignment=ft.CrossAxisAlignment.START)
 
 
 @part
@@ -666,18 +666,18 @@ def BigRound(scale: float):
     phase = use_view(lambda s: s["public"]["phase"])
     holder = use_view(_holder)
     return ft.Row([
-        kit.big_text(f"Round {rnd}", int(56 * scale)),
-        ft.Column([kit.big_text(_cap(PHASE_WORDS.get(phase, "")), int(28 * scale)),
-                   ft.Row([ft.Icon(ft.Icons.FORT, size=int(28 * scale)),
-                           kit.big_text(f"Turn tower: {holder}", int(28 * scale))], spacing=6, tight=True)],
+        kit.big_text(f"Round {rnd}", kit.scaled(56, scale)),
+        ft.Column([kit.big_text(_cap(PHASE_WORDS.get(phase, "")), kit.scaled(28, scale)),
+                   ft.Row([ft.Icon(ft.Icons.FORT, size=kit.scaled(28, scale)),
+                           kit.big_text(f"Turn tower: {holder}", kit.scaled(28, scale))], spacing=6, tight=True)],
                   spacing=2, tight=True),
-    ], spacing=int(24 * scale), vertical_alignment=ft.CrossAxisAlignment.CENTER, wrap=True)
+    ], spacing=kit.scaled(24, scale), vertical_alignment=ft.CrossAxisAlignment.CENTER, wrap=True)
 
 
 @part
 def BigStatus(scale: float):
     words = use_view(_status_words)
-    return ft.Container(kit.big_text(words, int(30 * scale)), bgcolor=ft.Colors.SECONDARY_CONTAINER,
+    return ft.Container(kit.big_text(words, kit.scaled(30, scale)), bgcolor=ft.Colors.SECONDARY_CONTAINER,
                         border_radius=12, padding=ft.Padding(16, 8, 16, 8))
 
 
@@ -700,14 +700,10 @@ def _status_words(screen: dict) -> str:
     return ""
 
 
-NUMBER = 40
-"""Every number a player reads across the table is drawn at 40 px or more (issue 26)."""
-
-
 @part
 def BigPlayers(scale: float):
     n = use_view(lambda s: len(s["public"]["players"]))
-    return ft.Column([BigPlayer(s, scale, key=str(s)) for s in range(n)], spacing=int(10 * scale))
+    return ft.Column([BigPlayer(s, scale, key=str(s)) for s in range(n)], spacing=kit.scaled(10, scale))
 
 
 @part
@@ -724,8 +720,8 @@ def BigPlayer(seat: int, scale: float):
         note = f"bid {bid}" + (f" · holds {in_hand}" if in_hand else "")
     else:
         note = ""
-    size = max(NUMBER, int(NUMBER * scale))
-    caption = int(18 * scale)
+    size = kit.scaled(kit.BIG, scale)  # 40 px or more
+    caption = kit.scaled(18, scale)
     who = ft.Row([kit.player_badge(name, colour, size=int(size * 0.75))]
                  + ([ft.Icon(ft.Icons.FORT, size=int(size * 0.7))] if holds else [])
                  + [kit.own(ft.Text(note, size=caption + 4, semantics_label=f"{name} {note}" if note else None))],
@@ -735,9 +731,9 @@ def BigPlayer(seat: int, scale: float):
             who,
             _counted(count, "tower" if count == 1 else "towers", f"{name} towers {count}", size, caption),
             _counted(left, "left", f"{name} stones left {left}", size, caption),
-        ], spacing=int(16 * scale), vertical_alignment=ft.CrossAxisAlignment.CENTER),
+        ], spacing=kit.scaled(16, scale), vertical_alignment=ft.CrossAxisAlignment.CENTER),
         ft.Row([big_stone(c, k, f"{name} {c} {k}", size) for c, k in zip(colours, pile)],
-               spacing=int(10 * scale)),
+               spacing=kit.scaled(10, scale)),
     ], spacing=4), padding=ft.Padding(12, 4, 12, 8), border=kit.outline(1, ft.Colors.OUTLINE_VARIANT))
 
 
