@@ -115,17 +115,17 @@ def my_garden(s: dict) -> dict:
     return s["public"]["players"][seat]["garden"] if seat is not None else {}
 
 
-UNREAD_YET = object()
+_UNREAD = object()
 
 
 def use_while_mine(select):
     """A slice of my view while it is my turn to bid (and at first), kept as it last was
     while it is not: the part showing it is hidden then, and is not drawn again for
     nothing (my next turn draws what changed since)."""
-    kept = ft.use_ref(UNREAD_YET)
+    kept = ft.use_ref(_UNREAD)
 
     def while_mine(s: dict):
-        if kept.current is UNREAD_YET or bidding_now(s):
+        if kept.current is _UNREAD or bidding_now(s):
             kept.current = select(s)
         return kept.current
 
