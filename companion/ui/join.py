@@ -8,7 +8,6 @@ from engine.errors import IllegalAction
 from companion.hub import HOST, WATCHER, off_loop
 from companion.qr import qr_svg
 from companion.ui import kit
-from companion.ui.live import TABLE, TableContext, part, use_live_table, use_view
 from companion.ui.notice import Waiting
 from companion.ui.opening import OpenedTable
 
@@ -44,11 +43,10 @@ def Join(phone, code_text: str):
 
 @ft.component
 def JoinTable(phone, hub):
-    """The seats of an open table, once this phone is known to hold none (a phone that
-    holds one goes on to the table). The page follows the table through its live view, as
-    every table page does: a seat taken or freed, the game over."""
     checked, set_checked = ft.use_state(False)
-    live = use_live_table(phone, hub, HOST if phone.is_host else WATCHER)
+    info, set_info = ft.use_state(lambda: hub.table(HOST if phone.is_host else WATCHER))
+    over, set_over = ft.use_state(hub.is_over)
+    width = kit.use_width()
 
     async def start():
         token = await phone.seat_token(hub.code)
@@ -57,21 +55,25 @@ def JoinTable(phone, hub):
             return
         set_checked(True)
 
+    def listen():
+        def heard(revision: int) -> None:
+            def read() -> None:
+                set_info(hub.table(HOST if phone.is_host else WATCHER))
+                set_over(hub.is_over())
+
+            phone.soon(read)
+
+        key = ("join", id(phone))
+        hub.subscribe(key, heard)
+        return phone.until_closed(lambda: hub.unsubscribe(key))
+
     ft.on_mounted(start)
+    ft.use_effect(listen, [hub])
     if not checked:
         return Waiting()
-    return TABLE(TableContext(live, phone), lambda: Seats(phone, hub))
-
-
-@part
-def Seats(phone, hub):
-    info = use_view(lambda s: (s["table"]["title"], tuple(s["table"]["players"]), tuple(s["table"]["colours"]),
-                               frozenset(s["table"]["taken"])))
-    over = use_view(lambda s: s["result"] is not None)
-    width = kit.use_width()
-    title, players, colours, taken = info
     code = hub.code
-    controls: list[ft.Control] = [kit.title(title, size=28)]
+    taken = set(info["taken"])
+    controls: list[ft.Control] = [kit.title(info["title"], size=28)]
     if phone.is_host:  # at the top: the way back never needs a scroll
         controls.insert(0, ft.Row([ft.TextButton("All tables", icon=ft.Icons.HOME,
                                                  on_click=lambda e: phone.run(phone.go("/")))]))
@@ -83,55 +85,53 @@ def Seats(phone, hub):
         controls += invite
     if over:
         controls.append(kit.body("This game is over. You can still see how it ended."))
-    else:
-        controls.append(kit.card(_seat_rows(phone, hub, players, colours, taken)))
-    if not phone.is_host:
-        controls += invite
 
     async def watch(e):
         await phone.go(f"/t/{code}")
 
-    controls.append(kit.secondary("Open the table screen" if phone.is_host else "Just watch", watch))
+    def sit(seat: int):
+        async def handler(e):
+            try:
+                token = await off_loop(hub.claim_seat, seat)
+            except IllegalAction as exc:
+                phone.toast(exc.message)
+                return
+            await phone.keep_seat_token(code, token)
+            await phone.go(f"/t/{code}")
+
+        return handler
+
+    def free(seat: int, name: str):
+        def handler(e):
+            async def free_now():
+                try:
+                    await off_loop(hub.free_seat, HOST, seat)
+                except IllegalAction as exc:
+                    phone.toast(exc.message)
+
+            def really():
+                phone.run(free_now())
+
+            phone.confirm(f"Free {name}'s seat?",
+                          f"The phone now in {name}'s seat loses it; any phone can then sit there.",
+                          really, yes_label="Free the seat")
+
+        return handler
+
+    seat_rows: list[ft.Control] = [kit.title("Pick your seat")]
+    for seat, name in enumerate(info["players"]):
+        colour = info["colours"][seat]
+        if seat in taken:
+            row = [kit.player_badge(name, colour), kit.muted("taken")]
+            if phone.is_host:
+                row.append(kit.secondary(f"Free {name}'s seat", free(seat, name)))
+            seat_rows.append(ft.Row(row, wrap=True))
+        elif not over:
+            seat_rows.append(kit.primary(f"Sit as {name}", sit(seat)))
+    if not over:
+        controls.append(kit.card(seat_rows))
+    if not phone.is_host:
+        controls += invite
+    label = "Open the table screen" if phone.is_host else "Just watch"
+    controls.append(kit.secondary(label, watch))
     return kit.phone_column(controls, width)
-
-
-def _seat_rows(phone, hub, players: tuple, colours: tuple, taken: frozenset) -> list[ft.Control]:
-    """A button for each free seat; a taken one says so (and on the host's, how to free it)."""
-    rows: list[ft.Control] = [kit.title("Pick your seat")]
-    for seat, name in enumerate(players):
-        if seat not in taken:
-            rows.append(kit.primary(f"Sit as {name}", _sit(phone, hub, seat)))
-            continue
-        row = [kit.player_badge(name, colours[seat]), kit.muted("taken")]
-        if phone.is_host:
-            row.append(kit.secondary(f"Free {name}'s seat", _free(phone, hub, seat, name)))
-        rows.append(ft.Row(row, wrap=True))
-    return rows
-
-
-def _sit(phone, hub, seat: int):
-    async def handler(e):
-        try:
-            token = await off_loop(hub.claim_seat, seat)
-        except IllegalAction as exc:
-            phone.toast(exc.message)
-            return
-        await phone.keep_seat_token(hub.code, token)
-        await phone.go(f"/t/{hub.code}")
-
-    return handler
-
-
-def _free(phone, hub, seat: int, name: str):
-    async def free_now():
-        try:
-            await off_loop(hub.free_seat, HOST, seat)
-        except IllegalAction as exc:
-            phone.toast(exc.message)
-
-    def handler(e):
-        phone.confirm(f"Free {name}'s seat?",
-                      f"The phone now in {name}'s seat loses it; any phone can then sit there.",
-                      lambda: phone.run(free_now()), yes_label="Free the seat")
-
-    return handler

@@ -18,7 +18,7 @@ from companion.hub import HOST, WATCHER, Who, off_loop
 from companion.ui import kit
 from companion.ui.away import AwayCard, recall
 from companion.ui.join import corner_invite, qr_block
-from companion.ui.live import TABLE, TableContext, part, use_fixed, use_live_table, use_table, use_view
+from companion.ui.live import TABLE, LiveTable, TableContext, part, use_fixed, use_table, use_view
 from companion.ui.notice import Notice, Waiting
 from companion.ui.opening import OpenedTable
 from companion.ui.theme import SoundChoice, ThemeChoice
@@ -86,14 +86,16 @@ def TableSeat(phone, hub):
 
 @part
 def LiveSeat(phone, hub, who, acting, enter_for, veil):
-    live = use_live_table(phone, hub, who)
+    live = ft.use_memo(lambda: LiveTable(phone, hub, who), [])
     away, set_away = ft.use_state(None)  # the news this phone missed, until dismissed
 
-    def recall_missed():
+    def start():
+        live.start()
         if who.token is not None:  # a seated phone: what happened since it last looked
             phone.run(recall(phone, live, set_away))
+        return live.stop
 
-    ft.use_effect(recall_missed, [])
+    ft.use_effect(start, [])
     context = TableContext(live, phone, extra={"acting": acting, "enter_for": enter_for,
                                                 "after_move": veil if acting is not None else None})
     return TABLE(context, lambda: TableLayout(away, lambda: set_away(None)))
@@ -104,7 +106,13 @@ def Veil(phone, hub, seat: int, show, back):
     """Pass-and-play: while the device is handed to the player, the table stays on the
     screen as everyone may see it (a watcher's view: nothing of this seat's is drawn, or
     sent, before the tap), under whose turn it is and what they decide."""
-    live = use_live_table(phone, hub, WATCHER)
+    live = ft.use_memo(lambda: LiveTable(phone, hub, WATCHER), [])
+
+    def start():
+        live.start()
+        return live.stop
+
+    ft.use_effect(start, [])
     context = TableContext(live, phone, extra={"acting": None, "enter_for": None, "after_move": None,
                                                "veil": seat})
     return TABLE(context, lambda: VeilLayout(seat, show, back))
