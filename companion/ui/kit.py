@@ -14,6 +14,8 @@ import flet as ft
 
 PHONE_WIDTH = 430
 BIG = 40
+"""Every number a player reads across the table is drawn at 40 px or more (issue 26): on
+a phone, and at the least on a table screen (:func:`use_table_scale` makes it larger)."""
 LARGE = 24
 BODY = 18
 SMALL = 14
@@ -91,9 +93,10 @@ def muted(text: str) -> ft.Control:
     return own(ft.Text(text, size=SMALL, italic=True))
 
 
-def big_text(text: str, size: int = 48) -> ft.Control:
-    """Type for the host's table screen, read from across the table."""
-    return own(ft.Text(text, size=size, weight=ft.FontWeight.BOLD))
+def big_text(text: str, size: int = 48, label: str | None = None, colour: str | None = None) -> ft.Control:
+    """Type for the host's table screen, read from across the table (``label``: its
+    accessible name, when the words alone would not say what they count)."""
+    return own(ft.Text(text, size=size, weight=ft.FontWeight.BOLD, semantics_label=label, color=colour))
 
 
 def big_number(value, label: str) -> ft.Column:
@@ -203,3 +206,28 @@ def use_height() -> float:
     screen, given = use_screen(), ft.use_context(HEIGHT)
     height = given or screen.height or screen.width * 0.625
     return max(300.0, height - TABLE_FRAME)
+
+
+TABLE_SIZE = (1280, 800)
+"""The table screen every game lays out at scale 1 (a laptop); a TV (1920 x 1080) draws
+it larger (:func:`use_table_scale`)."""
+TABLE_SCALE_MAX = 1.5
+
+
+def table_scale(width: float, height: float) -> float:
+    """How much larger than at 1280 x 800 a ``width`` x ``height`` tab draws a table
+    screen's type and gaps: 1 there and on anything smaller, growing with the smaller of
+    the width's and the height's ratios (1920 x 1080: 1.35), so that larger type still
+    fits; 1.5 at most (a TV gets larger type, not emptier space)."""
+    return max(1.0, min(TABLE_SCALE_MAX, width / TABLE_SIZE[0], height / TABLE_SIZE[1]))
+
+
+def use_table_scale() -> float:
+    """:func:`table_scale` of this tab; the calling part is drawn again when it changes."""
+    return table_scale(use_width(), use_height() + TABLE_FRAME)
+
+
+def scaled(size: float, scale: float) -> int:
+    """A size of the table screen at 1280 x 800, on this screen (``scale``:
+    :func:`use_table_scale`)."""
+    return int(size * scale)

@@ -240,7 +240,7 @@ def test_pass_offered_only_when_every_pile_has_a_bid_then_exchange():
 
 
 def test_turn_words_name_only_the_legal_moves():
-    from companion.games.rockgarden.screens import turn_words
+    from companion.games.rockgarden.words import turn_words
 
     async def test(app):
         t = Table(app)
@@ -377,13 +377,13 @@ def test_player_colours_never_reuse_the_rock_colours():
         assert not {kit.swatch(c) for c in colours} & rock, colours
         assert not set(colours) & {"red", "yellow", "green", "blue", "white", "black"}
         # a table whose red rocks are pink: Di (pink by default) is drawn in another colour
-        from companion.games.rockgarden.screens import _colours
+        from companion.games.rockgarden.words import player_colours
         pink = Table(app, ["Ann", "Bo", "Cy", "Di"], colour_R="Pink")
         screen = {"table": pink.hub.table(HOST), **pink.hub.view(HOST)}
-        assert pink.hub.spec.colours[3] == "pink" and _colours(screen)[3] not in ("pink", "red")
-        assert len(set(_colours(screen))) == 4
+        assert pink.hub.spec.colours[3] == "pink" and player_colours(screen)[3] not in ("pink", "red")
+        assert len(set(player_colours(screen))) == 4
         rocks_now = {rk.rock_fill(screen["public"]["colour_names"], letter) for letter in rk.COLOURS}
-        assert not {kit.swatch(c) for c in _colours(screen)} & rocks_now
+        assert not {kit.swatch(c) for c in player_colours(screen)} & rocks_now
     run_app(test)
 
 

@@ -296,27 +296,10 @@ def MyBid(seat: int):
     def choose(colour, count):
         return lambda e: set_picked((rnd, colour, count))
 
-    for colour, have in zip(colours, pile):
-        buttons = []
-        for count in (1, 2):
-            ok = (colour, count) in words
-            buttons.append(token(str(count), colour, f"Bid {count} {colour}",
-                                 choose(colour, count) if ok else None,
-                                 selected=shown == (colour, count), dim=not ok))
-        rows.append(ft.Row([
-            stone(colour, have, f"My {colour} stones {have}", size=40),
-            kit.body(colour.capitalize()),
-            ft.Row(buttons, spacing=8, tight=True),
-        ], alignment=ft.MainAxisAlignment.SPACE_BETWEEN))
+    rows += [_colour_bids(colour, have, words, shown, choose) for colour, have in zip(colours, pile)]
     rows.append(ft.Row([token("Nothing", "white", "Bid nothing", choose(None, 0),
                               selected=shown == (None, 0))], alignment=ft.MainAxisAlignment.END))
     fresh = pick is not None and (mine is None or pick != mine[:2])
-    if fresh:
-        line = f"You will bid {words.get(pick, 'nothing')}"
-    elif mine is not None:
-        line = f"Your bid: {mine[2]}"
-    else:
-        line = "Pick nothing, one or two stones of one colour, then confirm."
 
     async def send(e=None):
         # the pick as the latest tap left it (a tap read in the same go as this one counts)
@@ -325,11 +308,36 @@ def MyBid(seat: int):
         # a moment earlier) leaves "Confirm bid" here to tap again
         await context.move("bid", {"count": count, **({"colour": colour} if count else {})}, seat=seat)
 
-    rows.append(kit.own(ft.Text(line, size=kit.BODY + 2, weight=ft.FontWeight.BOLD)))
+    rows.append(kit.own(ft.Text(_bid_words(pick, mine, words, fresh), size=kit.BODY + 2, weight=ft.FontWeight.BOLD)))
     rows.append(kit.primary("Confirm bid", send if fresh else None))
     if mine is not None and not fresh:
         rows.append(kit.muted("Secret until the reveal; tap another bid to change it."))
     return kit.card(rows)
+
+
+def _colour_bids(colour: str, have: int, words: dict, shown, choose) -> ft.Control:
+    """One colour of my stones: how many I have, and its bids of one and two (dimmed where
+    the rules or my stones do not allow them)."""
+    buttons = []
+    for count in (1, 2):
+        ok = (colour, count) in words
+        buttons.append(token(str(count), colour, f"Bid {count} {colour}",
+                             choose(colour, count) if ok else None,
+                             selected=shown == (colour, count), dim=not ok))
+    return ft.Row([
+        stone(colour, have, f"My {colour} stones {have}", size=40),
+        kit.body(colour.capitalize()),
+        ft.Row(buttons, spacing=8, tight=True),
+    ], alignment=ft.MainAxisAlignment.SPACE_BETWEEN)
+
+
+def _bid_words(pick, mine, words: dict, fresh: bool) -> str:
+    """The bid I am about to confirm, the one I made, or how to make one."""
+    if fresh:
+        return f"You will bid {words.get(pick, 'nothing')}"
+    if mine is not None:
+        return f"Your bid: {mine[2]}"
+    return "Pick nothing, one or two stones of one colour, then confirm."
 
 
 def _bid_key(bid: dict | None) -> tuple | None:
@@ -640,7 +648,7 @@ def TableView():
         return ft.Row([ft.Container(Screen(), width=kit.PHONE_WIDTH + 40)],
                       alignment=ft.MainAxisAlignment.CENTER)
     height = kit.use_height()
-    scale = max(1.0, min(width / 1280, (height + kit.TABLE_FRAME) / 800))
+    scale = kit.use_table_scale()
     # the board (each tower with its "2/3") takes the height under the host bar; the rest
     # of the width is the state
     board = min(width_for_height(height), width * 0.56)
@@ -648,8 +656,8 @@ def TableView():
         ft.Container(Board(board), width=board),
         ft.Container(ft.Column([
             BigRound(scale), BigStatus(scale), BigPlayers(scale),
-        ], spacing=int(14 * scale), horizontal_alignment=ft.CrossAxisAlignment.STRETCH), expand=True),
-    ], spacing=int(28 * scale), vertical_alignment=ft.CrossAxisAlignment.START)
+        ], spacing=kit.scaled(14, scale), horizontal_alignment=ft.CrossAxisAlignment.STRETCH), expand=True),
+    ], spacing=kit.scaled(28, scale), vertical_alignment=ft.CrossAxisAlignment.START)
 
 
 @part
@@ -658,18 +666,18 @@ def BigRound(scale: float):
     phase = use_view(lambda s: s["public"]["phase"])
     holder = use_view(_holder)
     return ft.Row([
-        kit.big_text(f"Round {rnd}", int(56 * scale)),
-        ft.Column([kit.big_text(_cap(PHASE_WORDS.get(phase, "")), int(28 * scale)),
-                   ft.Row([ft.Icon(ft.Icons.FORT, size=int(28 * scale)),
-                           kit.big_text(f"Turn tower: {holder}", int(28 * scale))], spacing=6, tight=True)],
+        kit.big_text(f"Round {rnd}", kit.scaled(56, scale)),
+        ft.Column([kit.big_text(_cap(PHASE_WORDS.get(phase, "")), kit.scaled(28, scale)),
+                   ft.Row([ft.Icon(ft.Icons.FORT, size=kit.scaled(28, scale)),
+                           kit.big_text(f"Turn tower: {holder}", kit.scaled(28, scale))], spacing=6, tight=True)],
                   spacing=2, tight=True),
-    ], spacing=int(24 * scale), vertical_alignment=ft.CrossAxisAlignment.CENTER, wrap=True)
+    ], spacing=kit.scaled(24, scale), vertical_alignment=ft.CrossAxisAlignment.CENTER, wrap=True)
 
 
 @part
 def BigStatus(scale: float):
     words = use_view(_status_words)
-    return ft.Container(kit.big_text(words, int(30 * scale)), bgcolor=ft.Colors.SECONDARY_CONTAINER,
+    return ft.Container(kit.big_text(words, kit.scaled(30, scale)), bgcolor=ft.Colors.SECONDARY_CONTAINER,
                         border_radius=12, padding=ft.Padding(16, 8, 16, 8))
 
 
@@ -692,14 +700,10 @@ def _status_words(screen: dict) -> str:
     return ""
 
 
-NUMBER = 40
-"""Every number a player reads across the table is drawn at 40 px or more (issue 26)."""
-
-
 @part
 def BigPlayers(scale: float):
     n = use_view(lambda s: len(s["public"]["players"]))
-    return ft.Column([BigPlayer(s, scale, key=str(s)) for s in range(n)], spacing=int(10 * scale))
+    return ft.Column([BigPlayer(s, scale, key=str(s)) for s in range(n)], spacing=kit.scaled(10, scale))
 
 
 @part
@@ -716,8 +720,8 @@ def BigPlayer(seat: int, scale: float):
         note = f"bid {bid}" + (f" · holds {in_hand}" if in_hand else "")
     else:
         note = ""
-    size = max(NUMBER, int(NUMBER * scale))
-    caption = int(18 * scale)
+    size = kit.scaled(kit.BIG, scale)  # 40 px or more
+    caption = kit.scaled(18, scale)
     who = ft.Row([kit.player_badge(name, colour, size=int(size * 0.75))]
                  + ([ft.Icon(ft.Icons.FORT, size=int(size * 0.7))] if holds else [])
                  + [kit.own(ft.Text(note, size=caption + 4, semantics_label=f"{name} {note}" if note else None))],
@@ -727,9 +731,9 @@ def BigPlayer(seat: int, scale: float):
             who,
             _counted(count, "tower" if count == 1 else "towers", f"{name} towers {count}", size, caption),
             _counted(left, "left", f"{name} stones left {left}", size, caption),
-        ], spacing=int(16 * scale), vertical_alignment=ft.CrossAxisAlignment.CENTER),
+        ], spacing=kit.scaled(16, scale), vertical_alignment=ft.CrossAxisAlignment.CENTER),
         ft.Row([big_stone(c, k, f"{name} {c} {k}", size) for c, k in zip(colours, pile)],
-               spacing=int(10 * scale)),
+               spacing=kit.scaled(10, scale)),
     ], spacing=4), padding=ft.Padding(12, 4, 12, 8), border=kit.outline(1, ft.Colors.OUTLINE_VARIANT))
 
 

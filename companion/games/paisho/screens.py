@@ -630,10 +630,10 @@ def TableView():
     width = kit.use_width()
     if over:
         return Final(big=True)
-    scale = max(1.0, min(1.5, width / 1280))  # a TV gets larger type, not emptier space
+    scale = kit.use_table_scale()
 
     def px(size: float) -> int:
-        return int(size * scale)
+        return kit.scaled(size, scale)
 
     number, name, words = (64, 32, 24) if n > 2 else (96, 40, 28)
     rows = [RaceRow(seat, None, target, px(number if not mirrored else 56), px(name), px(words), key=str(seat))

@@ -2,5 +2,5 @@
 
 from companion.games import GameScreens
 
-SCREENS = GameScreens(__name__, phone="screens:Screen", table="screens:TableView",
-                      turn_words="screens:turn_words", decision="screens:decision", commands=("advise", "advise_bid"))
+SCREENS = GameScreens(__name__, phone="screens:Screen", table="table:TableView",
+                      turn_words="words:turn_words", decision="words:decision", commands=("advise", "advise_bid"))

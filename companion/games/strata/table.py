@@ -27,11 +27,6 @@ TEXT = 40
 SMALLER = 30
 
 
-def _scale() -> float:
-    """Type grows on a TV-sized screen (1920 px wide) to fill it; read once per part."""
-    return 1.4 if kit.use_width() >= 1700 else 1.0
-
-
 # -- the host's table screen ---------------------------------------------------------------
 
 @part
@@ -53,16 +48,17 @@ def TableView():
 
 @part
 def BigHeadline():
-    k = _scale()
+    k = kit.use_table_scale()
     rnd, rounds = use_view(lambda s: (s["public"]["round"], s["public"]["rounds"]))
     start = use_view(lambda s: name_of(s, s["public"]["start"]))
     label = use_view(lambda s: s["public"]["phase_label"])
     round_text = f"Round {rnd} of {rounds}" if rnd else "Before round 1"
     return ft.Row([
-        kit.own(ft.Text(round_text, size=int(HEAD * k), weight=ft.FontWeight.BOLD, semantics_label=round_text)),
-        kit.own(ft.Text(label, size=int(TEXT * k), weight=ft.FontWeight.W_600, semantics_label=f"Phase: {label}")),
-        ft.Row([ft.Icon(ft.Icons.FLAG, size=int(TEXT * k)),
-                kit.own(ft.Text(f"Start: {start}", size=int(TEXT * k), weight=ft.FontWeight.BOLD,
+        kit.own(ft.Text(round_text, size=kit.scaled(HEAD, k), weight=ft.FontWeight.BOLD, semantics_label=round_text)),
+        kit.own(ft.Text(label, size=kit.scaled(TEXT, k), weight=ft.FontWeight.W_600,
+                        semantics_label=f"Phase: {label}")),
+        ft.Row([ft.Icon(ft.Icons.FLAG, size=kit.scaled(TEXT, k)),
+                kit.own(ft.Text(f"Start: {start}", size=kit.scaled(TEXT, k), weight=ft.FontWeight.BOLD,
                                 semantics_label=f"Start player: {start}"))], tight=True, spacing=8),
     ], alignment=ft.MainAxisAlignment.SPACE_BETWEEN, wrap=True,
         vertical_alignment=ft.CrossAxisAlignment.CENTER)
@@ -71,11 +67,11 @@ def BigHeadline():
 @part
 def BigBankNote():
     """A limited bank that has run out, in large type (every screen says it)."""
-    k = _scale()
+    k = kit.use_table_scale()
     note = use_view(bank_note)
     if not note:
         return ft.Container(visible=False)
-    return ft.Container(kit.own(ft.Text(note, size=int(SMALLER * k), weight=ft.FontWeight.BOLD,
+    return ft.Container(kit.own(ft.Text(note, size=kit.scaled(SMALLER, k), weight=ft.FontWeight.BOLD,
                                         color=ft.Colors.ON_TERTIARY_CONTAINER)),
                         bgcolor=ft.Colors.TERTIARY_CONTAINER, border_radius=8, padding=ft.Padding(16, 8, 16, 8))
 
@@ -83,7 +79,7 @@ def BigBankNote():
 @part
 def BigNow():
     """What the table does now, in large type."""
-    k = _scale()
+    k = kit.use_table_scale()
     phase = use_view(phase_of)
     words = use_view(waiting_words)
     rows: list[ft.Control] = []
@@ -96,18 +92,18 @@ def BigNow():
     elif phase not in ("setup",):
         rows.append(BigSteps())
     if words:
-        rows.append(kit.own(ft.Text(words, size=int(SMALLER * k), weight=ft.FontWeight.BOLD)))
+        rows.append(kit.own(ft.Text(words, size=kit.scaled(SMALLER, k), weight=ft.FontWeight.BOLD)))
     rows.append(BigMarket())
     return ft.Column(rows, spacing=16)
 
 
 @part
 def BigBids():
-    k = _scale()
+    k = kit.use_table_scale()
     status = use_view(lambda s: tuple((p["name"], bool(p.get("has_bid"))) for p in s["public"]["players"]))
-    rows: list[ft.Control] = [kit.big_text("Secret bids", int(TEXT * k))]
+    rows: list[ft.Control] = [kit.big_text("Secret bids", kit.scaled(TEXT, k))]
     for name, done in status:
-        rows.append(kit.own(ft.Text(f"{name}: {'bid ready' if done else 'choosing'}", size=int(SMALLER * k),
+        rows.append(kit.own(ft.Text(f"{name}: {'bid ready' if done else 'choosing'}", size=kit.scaled(SMALLER, k),
                                     weight=ft.FontWeight.BOLD if done else None,
                                     semantics_label=f"{name} {'has bid' if done else 'choosing'}")))
     return ft.Column(rows, spacing=6)
@@ -115,28 +111,30 @@ def BigBids():
 
 @part
 def BigPickOrder():
-    k = _scale()
+    k = kit.use_table_scale()
     order = use_view(lambda s: tuple(
         (place, s["public"]["players"][seat]["name"], s["public"]["players"][seat].get("bid"),
          seat == s["public"].get("picker"), bool(s["public"]["players"][seat].get("picked")))
         for place, seat in enumerate(s["public"].get("pick_order") or [], start=1)))
-    rows: list[ft.Control] = [kit.big_text("Pick order", int(TEXT * k))]
+    rows: list[ft.Control] = [kit.big_text("Pick order", kit.scaled(TEXT, k))]
     for place, name, bid, now, done in order:
         status = " - taking a card" if now else (" - took a card" if done else "")
-        rows.append(kit.own(ft.Text(f"{place}. {name}: bid {bid}{status}", size=int((SMALLER if not now else TEXT) * k),
+        rows.append(kit.own(ft.Text(f"{place}. {name}: bid {bid}{status}",
+                                    size=kit.scaled(SMALLER if not now else TEXT, k),
                                     weight=ft.FontWeight.BOLD, semantics_label=f"Pick {place}: {name} bid {bid}")))
     return ft.Column(rows, spacing=6)
 
 
 @part
 def BigTribute(small: bool = False):
-    k = _scale()
+    k = kit.use_table_scale()
     lines = use_view(tribute_lines)
     if not lines:
         return ft.Container(visible=False)
     title, influence, rows = lines
-    size = int((22 if small else SMALLER) * k)
-    controls: list[ft.Control] = [kit.own(ft.Text(title, size=size + 6 if small else int(TEXT * k), weight=ft.FontWeight.BOLD)),
+    size = kit.scaled(22 if small else SMALLER, k)
+    controls: list[ft.Control] = [kit.own(ft.Text(title, size=size + 6 if small else kit.scaled(TEXT, k),
+                                                  weight=ft.FontWeight.BOLD)),
                                   kit.own(ft.Text(influence, size=size))]
     for text, now in rows:
         controls.append(kit.own(ft.Text(text, size=size, weight=ft.FontWeight.BOLD if now else None)))
@@ -147,18 +145,18 @@ def BigTribute(small: bool = False):
 def BigSteps():
     """Production and feeding (who is done, what each gains and feeds), or a discard:
     who the table waits for."""
-    k = _scale()
+    k = kit.use_table_scale()
     steps = use_view(_steps)
     label = use_view(lambda s: s["public"]["phase_label"])
     phase = use_view(phase_of)
-    rows: list[ft.Control] = [kit.big_text(label, int(TEXT * k))]
+    rows: list[ft.Control] = [kit.big_text(label, kit.scaled(TEXT, k))]
     busy = "discarding" if phase in ("production_cap", "tribute_cap") else "moving tokens"
     for name, words, done in steps:
-        rows.append(kit.own(ft.Text(f"{name}: {'done' if done else busy}", size=int(SMALLER * k),
+        rows.append(kit.own(ft.Text(f"{name}: {'done' if done else busy}", size=kit.scaled(SMALLER, k),
                                     weight=ft.FontWeight.BOLD if done else None,
                                     semantics_label=f"{name} {'done' if done else 'not done'}")))
         if words:
-            rows.append(kit.own(ft.Text(words, size=int(22 * k))))
+            rows.append(kit.own(ft.Text(words, size=kit.scaled(22, k))))
     return ft.Column(rows, spacing=6)
 
 
@@ -172,21 +170,21 @@ def _steps(screen: dict):
 
 @part
 def BigMarket():
-    k = _scale()
+    k = kit.use_table_scale()
     market = use_view(lambda s: (s["public"]["phase"], s["public"]["market"]["up"], s["public"]["market"]["down"],
                                  bool(s["public"]["market"].get("empress"))))
     phase, up, down, empress = market
     if phase not in ("auction", "pick"):
         return ft.Container(visible=False)
     text = f"Public Display: {up} face up, {down} face down" + (" (with the Empress)" if empress else "")
-    return kit.own(ft.Text(text, size=int(SMALLER * k)))
+    return kit.own(ft.Text(text, size=kit.scaled(SMALLER, k)))
 
 
 # -- every player's numbers: a table filling the right of the screen -------------------------------
 
 LEFT, RIGHT, GAP = 3, 8, 32
-NUMBER_MIN, NUMBER_MAX = 40, 72
-"""Every number a player reads across the table is drawn at 40 px or more (issue 26)."""
+NUMBER_MAX = 72
+"""The numbers grow to fill the table (never under :data:`companion.ui.kit.BIG`) up to this."""
 CELL = 1.5
 """A number's cell is this many times its type size wide (two digits and a margin)."""
 ROW_PAD = 12
@@ -206,14 +204,14 @@ def table_columns(screen: dict) -> tuple:
 def number_size(width: float, height: float, players: int, cells: int) -> tuple[int, float, int]:
     """(the numbers' type size, a row's height, the captions' size) for ``players`` rows of
     ``cells`` numbers in the right part of a ``width`` x ``height`` table screen: as large as
-    the width allows and the rows fill the height; never under :data:`NUMBER_MIN`."""
+    the width allows and the rows fill the height; never under :data:`companion.ui.kit.BIG`."""
     column = (width - 64 - GAP) * RIGHT / (LEFT + RIGHT) - 24
     caption = 14 if width < 1600 else 22
-    headline = HEAD * (1.4 if width >= 1700 else 1.0) * 1.45 + 20
+    headline = HEAD * kit.table_scale(width, height + kit.TABLE_FRAME) * 1.45 + 20
     rows = height - headline - caption * 2 * 1.45 - 8
     by_height = (rows / max(1, players) - 8 - ROW_PAD) / 1.45
-    size = NUMBER_MIN
-    for wanted in range(int(min(NUMBER_MAX, by_height)), NUMBER_MIN, -2):
+    size = kit.BIG
+    for wanted in range(int(min(NUMBER_MAX, by_height)), kit.BIG, -2):
         if cells * (cell_width(wanted, caption) + 8) + NAME * wanted <= column:
             size = wanted
             break
