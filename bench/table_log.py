@@ -52,7 +52,9 @@ sys.path.insert(0, str(ROOT))
 import storage.journal as journal  # noqa: E402
 from companion.hub import HOST, Tables  # noqa: E402
 from engine.registry import get_game  # noqa: E402
-from engine.table import SNAPSHOT_EVERY, Entry, Match, TableSpec  # noqa: E402
+from engine.log import SNAPSHOT_EVERY, Entry  # noqa: E402
+from engine.spec import TableSpec  # noqa: E402
+from engine.table import Match  # noqa: E402
 from storage import TableStore  # noqa: E402
 
 PLAYERS = ["Ann", "Bo", "Cy", "Di"]

@@ -36,7 +36,7 @@ from fastapi.responses import JSONResponse
 
 from engine.errors import IllegalAction, StaleRevision
 from engine.plain import encoded
-from engine.table import MAX_PAYLOAD_BYTES
+from engine.check import MAX_PAYLOAD_BYTES
 from companion.codes import normalise_code
 from companion.context import AppContext
 from companion.downloads import add_export_route

@@ -29,7 +29,9 @@ from typing import Any, Callable, Mapping, TypeVar
 from engine.errors import IllegalAction
 from engine.game import Action
 from engine.registry import get_game
-from engine.table import REDO, SNAPSHOT_EVERY, UNDO, Entry, Match, TableSpec, make_spec
+from engine.log import REDO, SNAPSHOT_EVERY, UNDO, Entry
+from engine.spec import TableSpec, make_spec
+from engine.table import Match
 from engine.upgrade import log_version
 from companion import quiet_gc
 from companion.codes import (CODE_LENGTH, code_problem, new_code, new_token, normalise_code,

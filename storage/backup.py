@@ -253,7 +253,7 @@ def _not_imported(why: str) -> BackupError:
 def _new_spec(spec_json: Any):
     """(game, TableSpec) of an export's spec, checked as a new table's is."""
     from engine.errors import IllegalAction
-    from engine.table import make_spec
+    from engine.spec import make_spec
 
     game, spec = _game_and_spec(spec_json)
     try:

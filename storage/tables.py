@@ -330,7 +330,7 @@ class _Legacy:
         self.last_link = None
 
     def moves(self) -> int | None:
-        from engine.table import Entry, effective
+        from engine.log import Entry, effective
 
         try:
             return len(effective(Entry.from_json(e) for e in self.entries)[0])

@@ -35,7 +35,8 @@ from engine.game import Game
 from engine.log import Entry
 from engine.plain import encoded
 from engine.registry import get_game
-from engine.table import TableSpec, log_records
+from engine.spec import TableSpec
+from engine.table import log_records
 from engine.upgrade import Upgraded, log_version, upgrade_log
 from storage.store import (LOG_VERSION_META, SETTINGS_META, UPGRADE_NOTES_META, NotSaved, Store,
                            UnreadableTable)

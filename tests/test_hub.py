@@ -8,7 +8,9 @@ import threading
 import pytest
 
 from engine.errors import IllegalAction, StaleRevision
-from engine.table import Entry, Match, TableSpec
+from engine.log import Entry
+from engine.spec import TableSpec
+from engine.table import Match
 from companion.hub import HOST, WATCHER, Tables, Who
 from storage import TableStore
 from tests.support import seated

@@ -11,7 +11,9 @@ import pytest
 from engine.errors import IllegalAction
 from engine.game import Action
 from engine.registry import get_game
-from engine.table import SNAPSHOT_EVERY, Match, effective, make_spec
+from engine.log import SNAPSHOT_EVERY, effective
+from engine.spec import make_spec
+from engine.table import Match
 from companion.hub import HOST, Tables, Who
 from storage import TableStore
 from storage.memory import MemoryStore

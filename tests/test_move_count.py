@@ -40,7 +40,7 @@ def test_a_log_kept_without_link_records_is_counted_the_same_in_the_list(tmp_pat
     """A log whose entries came without link records (written before they existed):
     the list counts its actions in effect, as the table opened from it does."""
     from engine.registry import get_game
-    from engine.table import make_spec
+    from engine.spec import make_spec
     from storage.memory import MemoryStore
 
     entries = [Entry(1, 0, _action("points", points=3)), Entry(2, None, _action("undo")),

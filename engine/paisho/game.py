@@ -84,7 +84,7 @@ from engine.paisho.news import told
 from engine.moves import ANYONE, SEAT, TURN, Move, move_table
 from engine.plain import clone
 from engine.schema import Field, Int, ListOf, OneOf, Record, Text, fields
-from engine.table import MAX_NAME
+from engine.spec import MAX_NAME
 from engine.paisho import queries as q
 from engine.paisho import views
 from engine.paisho.capture import CaptureContext, capture_allowed

@@ -11,7 +11,7 @@ from engine.bluffstones import GAME
 from engine.errors import IllegalAction
 from engine.game import Action
 from engine.plain import encoded, is_plain
-from engine.table import legal_moves, play
+from engine.check import legal_moves, play
 
 NAMES3 = ["Ann", "Bob", "Cat"]
 NAMES2 = ["Ann", "Bob"]

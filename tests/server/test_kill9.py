@@ -15,7 +15,9 @@ import urllib.error
 import urllib.request
 
 from engine.registry import get_game
-from engine.table import Entry, Match, TableSpec
+from engine.log import Entry
+from engine.spec import TableSpec
+from engine.table import Match
 from storage import TableStore
 from tests.browser.harness import Server
 

@@ -25,7 +25,8 @@ from companion.hub import HOST, WATCHER, Tables
 from engine.errors import IllegalAction
 from engine.log import Entry
 from engine.registry import get_game, games
-from engine.table import Match, TableSpec, log_records, make_spec
+from engine.spec import TableSpec, make_spec
+from engine.table import Match, log_records
 from engine.upgrade import log_version, upgrade_log, upgrades_of
 from storage import TableStore
 from storage.backup import damage, export_table, import_table

@@ -20,7 +20,7 @@ from engine.plain import is_plain
 from engine.strata import GAME
 from engine.strata import game as g
 from engine.strata.cards import CLASSES, EFFECTS, has_face_up
-from engine.table import legal_moves, play
+from engine.check import legal_moves, play
 from tests.support import readable
 
 EFFECT_KEYS = list(EFFECTS)

@@ -8,7 +8,7 @@ from engine.game import Action
 from engine.strata import GAME, production_preview
 from engine.strata import game as g
 from engine.strata.production import costs, yields
-from engine.table import play
+from engine.check import play
 
 from .support import (act, bid_all, card, conserved, feed_all, illegal,
                                   legal, new_game, play_round, set_resources, take_all, view)

@@ -1,0 +1,89 @@
+"""What a table is: its game, its players in seat order and its settings, checked once
+when the table is made (:func:`make_spec`) and again when it is read back from storage
+(:meth:`TableSpec.from_json`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Iterable, Mapping
+
+from engine.errors import IllegalAction
+from engine.game import Game
+from engine.schema import bad_characters
+
+MAX_NAME = 24
+MAX_COLOUR = 20
+PALETTE = ("purple", "orange", "teal", "pink", "brown", "grey", "navy", "lime")
+"""Player colours: none of them a rock's or a stone's colour (red, yellow, green, blue,
+white, black), so a player is never confused with a piece."""
+
+
+@dataclass(frozen=True)
+class TableSpec:
+    """What a table is: the game, the players in seat order (clockwise) and settings."""
+
+    game_id: str
+    players: tuple[str, ...]
+    colours: tuple[str, ...]
+    settings: Mapping[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict:
+        return {
+            "game": self.game_id,
+            "players": list(self.players),
+            "colours": list(self.colours),
+            "settings": dict(self.settings),
+        }
+
+    @staticmethod
+    def from_json(data: Mapping[str, Any]) -> "TableSpec":
+        """A spec read back from storage, checked: a bad file is refused in words."""
+        if not isinstance(data, Mapping):
+            raise IllegalAction("its table description is not a group of values")
+        game_id = data.get("game")
+        if not isinstance(game_id, str) or not game_id:
+            raise IllegalAction("it names no game")
+        raw_players = data.get("players")
+        if not isinstance(raw_players, list) or not all(isinstance(p, str) for p in raw_players):
+            raise IllegalAction("its players are not a list of names")
+        players = clean_players(raw_players)
+        raw_colours = data.get("colours") or list(default_colours(len(players)))
+        if (not isinstance(raw_colours, list) or len(raw_colours) != len(players)
+                or not all(isinstance(c, str) and c for c in raw_colours)):
+            raise IllegalAction("its player colours do not match its players")
+        settings = data.get("settings") or {}
+        if not isinstance(settings, Mapping):
+            raise IllegalAction("its settings are not a group of values")
+        return TableSpec(game_id, players, tuple(raw_colours), dict(settings))
+
+
+def default_colours(n: int) -> tuple[str, ...]:
+    return tuple(PALETTE[i % len(PALETTE)] for i in range(n))
+
+
+def clean_players(names: Iterable[str]) -> tuple[str, ...]:
+    """Trimmed, non-empty, distinct, printable player names, or a readable refusal."""
+    players = tuple(str(n).strip() for n in names)
+    if any(not n for n in players):
+        raise IllegalAction("Every player needs a name")
+    if any(len(n) > MAX_NAME for n in players):
+        raise IllegalAction(f"Names are at most {MAX_NAME} letters")
+    if any(bad_characters(n) for n in players):
+        raise IllegalAction("A name has characters that cannot be shown (control or invisible characters)")
+    if len({n.casefold() for n in players}) != len(players):
+        raise IllegalAction("Two players have the same name")
+    return players
+
+
+def make_spec(game: Game, players: Iterable[str], settings: Mapping[str, Any] | None = None,
+              colours: Iterable[str] | None = None) -> TableSpec:
+    names = clean_players(players)
+    game.check_players(list(names))
+    checked = game.check_settings(settings, len(names))
+    cols = tuple(colours) if colours else default_colours(len(names))
+    if len(cols) != len(names):
+        raise IllegalAction("One colour per player")
+    if not all(isinstance(c, str) and 0 < len(c) <= MAX_COLOUR and c.isascii() and c.isalpha()
+               and c.islower() for c in cols):
+        raise IllegalAction(f"A player's colour is the name of a colour (at most {MAX_COLOUR} letters)")
+    return TableSpec(game.id, names, cols, checked)
