@@ -42,7 +42,7 @@ from storage.journal import readable_beginning, unframe
 from storage.store import (DEFAULT_STATUS, FINISHED_STATUS, LOG_VERSION_META, REPAIRED_META,
                            SETTINGS_META, StorageError, UnknownTable, UnreadableTable, check_code,
                            json_copy)
-from storage.tables import HEAD, HEAD_COPY_ID, META_ID, SEGMENT, SEGMENT_FILE, TableStore
+from storage.tables import HEAD, HEAD_COPY_ID, META_ID, SEGMENT, SEGMENT_FILE, DiskStore
 from storage.upgrade import game_and_spec, stored_version, upgraded
 
 EXPORT_FORMAT = "table-companion-export"
@@ -131,7 +131,7 @@ def replay(game, spec, docs: list[dict], version: int, keep_states: bool = True)
 
 # -- export and import ---------------------------------------------------------------------
 
-def export_table(store: TableStore, code: str) -> dict:
+def export_table(store: DiskStore, code: str) -> dict:
     """The export of a table (UnknownTable, UnreadableTable)."""
     spec, entries = store.load(code)
     settings = store.get_meta(code, SETTINGS_META)
@@ -217,7 +217,7 @@ def quoted(value: Any) -> str:
     return "'" + "".join("?" if bad_characters(ch) else ch for ch in text) + "'"
 
 
-def import_table(store: TableStore, data: dict, new_code: Callable[[], str]) -> tuple[str, int]:
+def import_table(store: DiskStore, data: dict, new_code: Callable[[], str]) -> tuple[str, int]:
     """Make a table of a checked export (:func:`read_export`): (its code, its entries).
     Its players and settings are checked as ``companion new`` checks them
     (:func:`engine.table.make_spec`), its other values against what this host writes,
@@ -293,7 +293,7 @@ def _is_stamp(value: Any) -> bool:
     return True
 
 
-def _free(store: TableStore, code: str) -> bool:
+def _free(store: DiskStore, code: str) -> bool:
     try:
         check_code(code)
         store.revision(code)
@@ -306,7 +306,7 @@ def _free(store: TableStore, code: str) -> bool:
 
 # -- repair ----------------------------------------------------------------------------------
 
-def damage(store: TableStore, code: str) -> str | None:
+def damage(store: DiskStore, code: str) -> str | None:
     """What is wrong with a table (None: its files read whole, its log replays and its
     snapshots and link records match the log). UnknownTable if there is none."""
     try:
@@ -339,7 +339,7 @@ def damage(store: TableStore, code: str) -> str | None:
     return None
 
 
-def repair_table(store: TableStore, code: str) -> Repair:
+def repair_table(store: DiskStore, code: str) -> Repair:
     """Rebuild a damaged table (see the module's doc). TableIsFine if it is not
     damaged, UnknownTable if there is none, BackupError if nothing can be kept."""
     check_code(code)

@@ -1,6 +1,6 @@
 """The store's contract (what the hub types against), its records and its errors.
 
-Two stores keep it: :class:`storage.tables.TableStore` (TinyDB journals on disk, the
+Two stores keep it: :class:`storage.tables.DiskStore` (TinyDB journals on disk, the
 host's) and :class:`storage.memory.MemoryStore` (tests and benchmarks). Every value
 handed in or out is a private JSON copy: what is stored is exactly what a reload gives.
 

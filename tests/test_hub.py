@@ -12,13 +12,13 @@ from engine.log import Entry
 from engine.spec import TableSpec
 from engine.table import Match
 from companion.hub import HOST, WATCHER, Tables, Who
-from storage import TableStore
+from storage import DiskStore
 from tests.support import seated
 
 
 @pytest.fixture
 def tables(tmp_path):
-    store = TableStore(tmp_path / "data")
+    store = DiskStore(tmp_path / "data")
     yield Tables(store)
     store.close()
 
@@ -26,7 +26,7 @@ def tables(tmp_path):
 
 def reopen(tables, tmp_path, code):
     """A fresh process's view of the same data directory."""
-    return Tables(TableStore(tmp_path / "data")).open(code)
+    return Tables(DiskStore(tmp_path / "data")).open(code)
 
 
 def test_create_gives_unguessable_code_and_reloads_from_disk(tables, tmp_path):
@@ -193,7 +193,7 @@ def test_listeners_hear_only_after_the_entry_is_durable(tables, tmp_path):
     heard = []
 
     def listener(revision):
-        on_disk = TableStore(tmp_path / "data").revision(hub.code)
+        on_disk = DiskStore(tmp_path / "data").revision(hub.code)
         heard.append((revision, on_disk))
 
     hub.subscribe("phone", listener)
@@ -234,7 +234,7 @@ def test_six_sessions_send_1000_actions_concurrently(tables, tmp_path):
     assert not errors
     revs = sorted(r for rs in acknowledged.values() for r in rs)
     assert revs == list(range(1, 6 * per_seat + 1))  # none lost, none doubled
-    spec, entries = TableStore(tmp_path / "data").load(hub.code)
+    spec, entries = DiskStore(tmp_path / "data").load(hub.code)
     assert [e["rev"] for e in entries] == revs
     replayed = Match(hub.game, TableSpec.from_json(spec), [Entry.from_json(e) for e in entries])
     assert replayed.state == hub.match.state
@@ -245,7 +245,7 @@ def test_an_unreadable_table_is_reported_and_the_others_load(tables, tmp_path):
     good = tables.create("scorepad", ["Ann", "Bo"])
     bad = tables.create("scorepad", ["Cy", "Di"])
     (tmp_path / "data" / "tables" / bad.code / "table.jsonl").write_text("{ not json\n")
-    fresh = Tables(TableStore(tmp_path / "data"))
+    fresh = Tables(DiskStore(tmp_path / "data"))
     records = {r.code: r for r in fresh.list()}
     assert records[bad.code].error and not records[good.code].error
     assert fresh.open(good.code).revision == 0
