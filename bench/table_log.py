@@ -30,7 +30,7 @@ correcting), so only the log's length changes between rows.
 
 ``--every`` then compares snapshot intervals N on a 20,000-entry table each, with a
 larger state (20 rounds, then corrections): undo's replay against the snapshots' bytes;
-the chosen N is ``engine.table.SNAPSHOT_EVERY``.
+the chosen N is ``engine.log.SNAPSHOT_EVERY``.
 """
 
 from __future__ import annotations

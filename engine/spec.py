@@ -12,32 +12,28 @@ from engine.game import Game
 from engine.schema import bad_characters
 
 MAX_NAME = 24
-MAX_COLOUR = 20
-PALETTE = ("purple", "orange", "teal", "pink", "brown", "grey", "navy", "lime")
-"""Player colours: none of them a rock's or a stone's colour (red, yellow, green, blue,
-white, black), so a player is never confused with a piece."""
 
 
 @dataclass(frozen=True)
 class TableSpec:
-    """What a table is: the game, the players in seat order (clockwise) and settings."""
+    """What a table is: the game, the players in seat order (clockwise) and settings.
+    How a player is drawn (their colour) is no part of it: that is the companion's."""
 
     game_id: str
     players: tuple[str, ...]
-    colours: tuple[str, ...]
     settings: Mapping[str, Any] = field(default_factory=dict)
 
     def to_json(self) -> dict:
         return {
             "game": self.game_id,
             "players": list(self.players),
-            "colours": list(self.colours),
             "settings": dict(self.settings),
         }
 
     @staticmethod
     def from_json(data: Mapping[str, Any]) -> "TableSpec":
-        """A spec read back from storage, checked: a bad file is refused in words."""
+        """A spec read back from storage, checked: a bad file is refused in words. The
+        player colours an older version kept in it are not read."""
         if not isinstance(data, Mapping):
             raise IllegalAction("its table description is not a group of values")
         game_id = data.get("game")
@@ -47,18 +43,10 @@ class TableSpec:
         if not isinstance(raw_players, list) or not all(isinstance(p, str) for p in raw_players):
             raise IllegalAction("its players are not a list of names")
         players = clean_players(raw_players)
-        raw_colours = data.get("colours") or list(default_colours(len(players)))
-        if (not isinstance(raw_colours, list) or len(raw_colours) != len(players)
-                or not all(isinstance(c, str) and c for c in raw_colours)):
-            raise IllegalAction("its player colours do not match its players")
         settings = data.get("settings") or {}
         if not isinstance(settings, Mapping):
             raise IllegalAction("its settings are not a group of values")
-        return TableSpec(game_id, players, tuple(raw_colours), dict(settings))
-
-
-def default_colours(n: int) -> tuple[str, ...]:
-    return tuple(PALETTE[i % len(PALETTE)] for i in range(n))
+        return TableSpec(game_id, players, dict(settings))
 
 
 def clean_players(names: Iterable[str]) -> tuple[str, ...]:
@@ -75,15 +63,8 @@ def clean_players(names: Iterable[str]) -> tuple[str, ...]:
     return players
 
 
-def make_spec(game: Game, players: Iterable[str], settings: Mapping[str, Any] | None = None,
-              colours: Iterable[str] | None = None) -> TableSpec:
+def make_spec(game: Game, players: Iterable[str], settings: Mapping[str, Any] | None = None) -> TableSpec:
+    """A new table's spec: its players and settings checked by the game's rules."""
     names = clean_players(players)
     game.check_players(list(names))
-    checked = game.check_settings(settings, len(names))
-    cols = tuple(colours) if colours else default_colours(len(names))
-    if len(cols) != len(names):
-        raise IllegalAction("One colour per player")
-    if not all(isinstance(c, str) and 0 < len(c) <= MAX_COLOUR and c.isascii() and c.isalpha()
-               and c.islower() for c in cols):
-        raise IllegalAction(f"A player's colour is the name of a colour (at most {MAX_COLOUR} letters)")
-    return TableSpec(game.id, names, cols, checked)
+    return TableSpec(game.id, names, game.check_settings(settings, len(names)))

@@ -5,7 +5,7 @@ log (repair).
 An export is one JSON object::
 
     {"format": "table-companion-export", "version": 1, "code": "ABCDEF",
-     "game": "scorepad", "spec": {"game", "players", "colours", "settings"},
+     "game": "scorepad", "spec": {"game", "players", "settings"},
      "players": ["Ann", "Bo"], "status": "open", "created": "<UTC stamp>",
      "log_version": 1,
      "log": [{"rev": 1, "by": 0, "seat": 0, "kind": "points", "payload": {...}}, ...]}
@@ -220,7 +220,7 @@ def quoted(value: Any) -> str:
 def import_table(store: DiskStore, data: dict, new_code: Callable[[], str]) -> tuple[str, int]:
     """Make a table of a checked export (:func:`read_export`): (its code, its entries).
     Its players and settings are checked as ``companion new`` checks them
-    (:func:`engine.table.make_spec`), its other values against what this host writes,
+    (:func:`engine.spec.make_spec`), its other values against what this host writes,
     its log's length against :data:`MAX_LOG`; the export's code when it is free, else
     ``new_code()``'s. BackupError, and nothing written, if any is refused or its log
     does not replay whole."""
@@ -257,7 +257,7 @@ def _new_spec(spec_json: Any):
 
     game, spec = _game_and_spec(spec_json)
     try:
-        return game, make_spec(game, spec.players, spec.settings, spec.colours)
+        return game, make_spec(game, spec.players, spec.settings)
     except IllegalAction as exc:
         raise _not_imported(exc.message) from None
 

@@ -52,7 +52,7 @@ def game_and_spec(spec_json: Any, settings: Any = None) -> tuple[Game, TableSpec
     first move; IllegalAction in words."""
     spec = TableSpec.from_json(spec_json)
     if isinstance(settings, dict) and settings:
-        spec = TableSpec(spec.game_id, spec.players, spec.colours, dict(settings))
+        spec = TableSpec(spec.game_id, spec.players, dict(settings))
     return get_game(spec.game_id), spec
 
 

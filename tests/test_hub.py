@@ -287,3 +287,15 @@ def test_only_the_host_changes_settings_and_only_before_the_first_move(tables, t
     assert hub.view(p[1])["public"]["players"][0]["total"] is None  # secret now applies
     with pytest.raises(IllegalAction, match="The game has started"):
         hub.change_settings(HOST, {"secret": False})
+
+
+def test_players_are_drawn_in_the_companions_colours_whatever_an_old_table_stored(tmp_path):
+    """Player colours are the companion's (none a rock's or a stone's colour): a table an
+    older version stored with colours of its own opens, its players in those."""
+    store = DiskStore(tmp_path / "data")
+    store.create("ACDEFH", {"game": "scorepad", "players": ["Ann", "Bo", "Cy"],
+                            "colours": ["red", "blue", "green"], "settings": {"secret": False}})
+    store.close()
+    hub = reopen(None, tmp_path, "ACDEFH")
+    assert hub.table(HOST)["colours"] == ["purple", "orange", "teal"]
+    assert hub.view(HOST)["public"]["players"][2]["name"] == "Cy"

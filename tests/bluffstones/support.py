@@ -1,5 +1,5 @@
 """Small builders shared by the BluffStones tests: every move goes through the table
-model's one check (``engine.table.play``), as a phone or the host would send it."""
+model's one check (``engine.check.play``), as a phone or the host would send it."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Rock Garden engine: every step of a round as players at the table would notice it.
 
-Moves go through the table model's one check (``engine.table.play``): a seat's own
+Moves go through the table model's one check (``engine.check.play``): a seat's own
 phone (``act(state, seat, ...)``) or the host's device (``host(state, seat, ...)``).
 """
 
