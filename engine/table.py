@@ -1,9 +1,10 @@
 """The table model every game shares: :class:`Match` keeps one table's state from its log.
 
 Its parts have modules of their own: what a table is in :mod:`engine.spec`, the move
-check in :mod:`engine.check`, the log's entries and link records in :mod:`engine.log`,
-the undo/redo chain read through them in :mod:`engine.chain`, the states from snapshots
-in :mod:`engine.snapshots`, who may undo in :mod:`engine.undo`, the news and history in
+check in :mod:`engine.check`, whether a move was made on a table that has changed since
+in :mod:`engine.stale`, the log's entries and link records in :mod:`engine.log`, the
+undo/redo chain read through them in :mod:`engine.chain`, the states from snapshots in
+:mod:`engine.snapshots`, who may undo in :mod:`engine.undo`, the news and history in
 :mod:`engine.news` and the view envelope in :mod:`engine.envelope`.
 """
 
@@ -21,6 +22,7 @@ from engine.log import REDO, SNAPSHOT_EVERY, TABLE_KINDS, UNDO, Entry, Link, Log
 from engine.moves import Move
 from engine.news import Recent, history, news
 from engine.snapshots import States
+from engine.stale import needs_fresh, others_moved_since
 from engine.spec import TableSpec
 from engine.undo import check_table_move, redo_refusal, undo_refusal
 
@@ -55,10 +57,6 @@ class Match:
     is, in today's moves: one an older version wrote is upgraded once, before
     (:mod:`engine.upgrade`), never on replay.
     """
-
-    OWN_RUN = 64
-    """How many entries of its own a seat may have made since the revision it saw (quick
-    taps before its screen caught up); past that its view is too old to trust."""
 
     def __init__(self, game: Game, spec: TableSpec, entries: Iterable[Entry] = (),
                  snapshot_every: int = SNAPSHOT_EVERY, source: LogSource | None = None):
@@ -191,26 +189,15 @@ class Match:
     def others_moved_since(self, seen_revision: int, by: int | None,
                            action: Action | None = None) -> bool:
         """Whether anyone but ``by`` (None: the host) changed the table after
-        ``seen_revision``: a phone's second tap, made before it saw its first move, is
-        based on a table only it has changed, and goes through in order. For an
-        independent ``action`` (:attr:`Move.independent`), the same move made for other
-        seats does not count: each player's own Done stands beside the others'."""
-        if seen_revision == self.revision:
-            return False
-        if not 0 <= seen_revision < self.revision or self.revision - seen_revision > self.OWN_RUN:
-            return True
-        move = self.game.moves.get(action.kind) if action is not None else None
-        independent = move is not None and move.independent
-        return any(entry.by != by and not (independent and _beside(entry.action, action))
-                   for entry in map(self.chain.entry, range(seen_revision + 1, self.revision + 1)))
+        ``seen_revision`` (:func:`engine.stale.others_moved_since`)."""
+        return others_moved_since(self.game, self.chain.entry, self.revision, seen_revision, by, action)
 
     # -- changing ------------------------------------------------------------
     def propose(self, by: int | None, action: Action, seen_revision: int | None) -> Proposal:
         """Check an action from ``by`` (None: the host) against the revision it saw."""
         kind = action.kind
-        move = self.game.moves.get(kind) if isinstance(kind, str) else None
-        fresh_needed = kind in TABLE_KINDS or (move is not None and not move.secret)
-        if seen_revision is not None and fresh_needed and self.others_moved_since(seen_revision, by, action):
+        if (seen_revision is not None and needs_fresh(self.game, kind)
+                and self.others_moved_since(seen_revision, by, action)):
             raise StaleRevision(seen_revision, self.revision)
         if kind in TABLE_KINDS:
             check_table_move(by, action)
@@ -289,11 +276,6 @@ class Match:
     def records(self, proposal: Proposal) -> tuple[dict, dict, Any]:
         """(entry, link, snapshot) as storage keeps them, JSON values."""
         return proposal.entry.to_json(), proposal.link.to_json(), proposal.snapshot
-
-
-def _beside(made: Action, action: Action) -> bool:
-    """Whether ``made`` is the same move as ``action``, for another seat."""
-    return made.kind == action.kind and made.seat != action.seat
 
 
 def log_records(game: Game, spec: TableSpec, entries: Iterable[Entry],
