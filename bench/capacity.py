@@ -79,7 +79,7 @@ except ImportError:  # the code before issue 25, measured with this same bench
     def live_of(page):
         context = _live._SHOWN.get(page)
         return context.live if context is not None else None
-from storage import TableStore  # noqa: E402
+from storage import DiskStore  # noqa: E402
 from storage.memory import MemoryStore  # noqa: E402
 from tests.flet_sessions import FakeConnection, Tab, new_flet_session  # noqa: E402
 from tests.uitree import taps  # noqa: E402
@@ -547,7 +547,7 @@ async def run(args) -> None:
     executor = ThreadPoolExecutor(max_workers=8)
     pubsub = PubSubHub(loop, executor)
     data = Path(tempfile.mkdtemp(prefix="tc-bench-capacity-"))
-    store = TableStore(data) if args.store == "disk" else MemoryStore()
+    store = DiskStore(data) if args.store == "disk" else MemoryStore()
     ctx = AppContext(tables=Tables(store), public_url="http://127.0.0.1:8550", data_dir=data,
                      host_key_hash=token_hash("bench-host-key"), loopback_is_host=False)
     if args.gc == "quiet":  # as `companion serve` runs (companion/quiet_gc.py)

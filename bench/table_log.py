@@ -4,7 +4,7 @@
                                       [--samples 200] [--every 8,16,32,64,128]
 
 A score pad table for four is grown to each size through the real hub (``Tables`` on a
-``TableStore``: the engine's check and apply, link records, snapshots, the journal), then
+``DiskStore``: the engine's check and apply, link records, snapshots, the journal), then
 closed. At each size:
 
 - first open: a new store and ``Tables.open`` (header, last segment, nearest snapshot),
@@ -30,7 +30,7 @@ correcting), so only the log's length changes between rows.
 
 ``--every`` then compares snapshot intervals N on a 20,000-entry table each, with a
 larger state (20 rounds, then corrections): undo's replay against the snapshots' bytes;
-the chosen N is ``engine.table.SNAPSHOT_EVERY``.
+the chosen N is ``engine.log.SNAPSHOT_EVERY``.
 """
 
 from __future__ import annotations
@@ -52,8 +52,10 @@ sys.path.insert(0, str(ROOT))
 import storage.journal as journal  # noqa: E402
 from companion.hub import HOST, Tables  # noqa: E402
 from engine.registry import get_game  # noqa: E402
-from engine.table import SNAPSHOT_EVERY, Entry, Match, TableSpec  # noqa: E402
-from storage import TableStore  # noqa: E402
+from engine.log import SNAPSHOT_EVERY, Entry  # noqa: E402
+from engine.spec import TableSpec  # noqa: E402
+from engine.table import Match  # noqa: E402
+from storage import DiskStore  # noqa: E402
 
 PLAYERS = ["Ann", "Bo", "Cy", "Di"]
 ROUNDS = 20
@@ -117,10 +119,10 @@ def timed(disk: Disk, call) -> tuple[float, float]:
 OPEN_CHILD = r"""
 import sys, time
 sys.path.insert(0, sys.argv[3])
-from storage import TableStore
+from storage import DiskStore
 from companion.hub import Tables
 start = time.perf_counter()
-hub = Tables(TableStore(sys.argv[1])).open(sys.argv[2])
+hub = Tables(DiskStore(sys.argv[1])).open(sys.argv[2])
 print((time.perf_counter() - start) * 1000, hub.revision)
 """
 
@@ -129,7 +131,7 @@ def open_cost(data: Path, code: str) -> dict:
     times = []
     for _ in range(5):
         start = time.perf_counter()
-        store = TableStore(data)
+        store = DiskStore(data)
         hub = Tables(store).open(code)
         times.append((time.perf_counter() - start) * 1000)
         revision = hub.revision
@@ -138,7 +140,7 @@ def open_cost(data: Path, code: str) -> dict:
                            capture_output=True, text=True, check=True, env={**os.environ})
     fresh_ms = float(child.stdout.split()[0])
     start = time.perf_counter()
-    store = TableStore(data)
+    store = DiskStore(data)
     spec, entries = store.load(code)
     Match(get_game("scorepad"), TableSpec.from_json(spec), [Entry.from_json(e) for e in entries])
     whole = (time.perf_counter() - start) * 1000
@@ -152,7 +154,7 @@ def measure_sizes(data: Path, sizes: list[int], samples: int, disk: Disk,
     """One table per size, filled; then ``blocks`` rounds in which every table in turn
     takes samples/blocks appends and as many undos (the sizes share the same moments of
     a busy machine)."""
-    store = TableStore(data)
+    store = DiskStore(data)
     tables = Tables(store)
     codes = {size: tables.create("scorepad", PLAYERS).code for size in sizes}
     disk.off()
@@ -163,7 +165,7 @@ def measure_sizes(data: Path, sizes: list[int], samples: int, disk: Disk,
     rows = {size: {"size": size, **open_cost(data, code), "append": [], "append_cpu": [],
                    "undo": [], "undo_cpu": []} for size, code in codes.items()}
     print("  filled and opened", file=sys.stderr, flush=True)
-    store = TableStore(data)
+    store = DiskStore(data)
     hubs = {size: Tables(store).open(code) for size, code in codes.items()}
     for hub in hubs.values():  # every table level with its snapshots (untimed)
         while hub.match.moves % SNAPSHOT_EVERY:
@@ -194,7 +196,7 @@ def measure_every(data: Path, values: list[int], size: int, samples: int, disk: 
     rows = []
     for every in values:
         folder = data / f"every-{every}"
-        store = TableStore(folder)
+        store = DiskStore(folder)
         tables = Tables(store, snapshot_every=every)
         hub = tables.create("scorepad", PLAYERS)
         disk.off()

@@ -96,8 +96,8 @@ MAKE_TABLES = r"""
 import json, sys
 sys.path.insert(0, sys.argv[3])
 from companion.hub import Tables
-from storage import TableStore
-tables = Tables(TableStore(sys.argv[1]))
+from storage import DiskStore
+tables = Tables(DiskStore(sys.argv[1]))
 print(json.dumps([tables.create("scorepad", ["Ann", "Bo", "Cy", "Di"]).code for _ in range(int(sys.argv[2]))]))
 """
 

@@ -13,7 +13,7 @@ from ``view(state, seat)`` like a phone's screen, so nothing hidden leaks here e
 
 Bounded: a request body over :data:`MAX_BODY` bytes is refused with 413 before it is
 read (for every route of the server, :class:`BodyLimit`), an action's payload over
-``engine.table.MAX_PAYLOAD_BYTES`` with 413 too. A seat sending actions faster than a
+``engine.check.MAX_PAYLOAD_BYTES`` with 413 too. A seat sending actions faster than a
 person taps gets 429 before its body is read (:class:`ActionPace`). Unknown table codes
 count against the caller's address (:mod:`companion.guard`): past the limit, 429 with
 ``Retry-After``. A write the host's disk refuses answers 507 (disk full) or 503 (another
@@ -38,7 +38,7 @@ from fastapi.responses import JSONResponse
 
 from engine.errors import IllegalAction, StaleRevision
 from engine.plain import encoded
-from engine.table import MAX_PAYLOAD_BYTES
+from engine.check import MAX_PAYLOAD_BYTES
 from companion.codes import normalise_code
 from companion.context import AppContext
 from companion.downloads import add_export_route

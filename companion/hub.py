@@ -29,9 +29,12 @@ from typing import Any, Callable, Mapping, TypeVar
 from engine.errors import IllegalAction
 from engine.game import Action
 from engine.registry import get_game
-from engine.table import REDO, SNAPSHOT_EVERY, UNDO, Entry, Match, TableSpec, make_spec, renamed_spec
+from engine.log import REDO, SNAPSHOT_EVERY, UNDO, Entry
+from engine.spec import TableSpec, make_spec, renamed_spec
+from engine.table import Match
 from engine.upgrade import log_version
 from companion import quiet_gc
+from companion.colours import seat_colours
 from companion.codes import (CODE_LENGTH, code_problem, new_code, new_token, normalise_code,
                              token_hash, token_matches)
 from storage import NotSaved, Store, TableDamaged, TableRecord, UnknownTable, UnreadableTable
@@ -217,7 +220,7 @@ class TableHub:
                 "game_id": self.game.id,
                 "title": self.game.title,
                 "players": list(self.spec.players),
-                "colours": list(self.spec.colours),
+                "colours": seat_colours(len(self.spec.players)),
                 "settings": dict(self.spec.settings),
                 "seat": who.seat,
                 "host": who.host,
@@ -345,7 +348,7 @@ class TableHub:
             spec = self.spec
             merged = self.game.check_settings({**spec.settings, **dict(settings)}, len(spec.players))
             self.store.set_meta(self.code, SETTINGS_META, merged)
-            new_spec = TableSpec(spec.game_id, spec.players, spec.colours, merged)
+            new_spec = TableSpec(spec.game_id, spec.players, merged)
             self.match = Match.resume(self.game, new_spec, self.store.open_log(self.code),
                                       self.match.every)
         self._notify()
@@ -458,10 +461,10 @@ class Tables:
         return hub
 
     @_saved
-    def create(self, game_id: str, players: list[str], settings: Mapping[str, Any] | None = None,
-               colours: list[str] | None = None) -> TableHub:
+    def create(self, game_id: str, players: list[str],
+               settings: Mapping[str, Any] | None = None) -> TableHub:
         game = get_game(game_id)
-        spec = make_spec(game, players, settings, colours)
+        spec = make_spec(game, players, settings)
         with self._lock:
             for _ in range(100):
                 code = new_code(self.code_length)

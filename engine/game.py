@@ -61,36 +61,43 @@ class Setting:
 
     def coerce(self, value: Any) -> Any:
         """Turn user input (often text) into this setting's value, or refuse in words."""
-        if self.kind == "int":
-            if isinstance(value, bool) or isinstance(value, float):
-                raise IllegalAction(f"{self.label}: a whole number, please")
-            text = str(value).strip()
-            if len(text) > 12:
-                raise IllegalAction(f"{self.label}: a whole number, please")
-            try:
-                number = int(text)
-            except ValueError:
-                raise IllegalAction(f"{self.label}: '{_shown(value)}' is not a whole number") from None
-            if self.minimum is not None and number < self.minimum:
-                raise IllegalAction(f"{self.label}: at least {self.minimum}")
-            if self.maximum is not None and number > self.maximum:
-                raise IllegalAction(f"{self.label}: at most {self.maximum}")
-            return number
-        if self.kind == "choice":
-            if value not in self.choices:
-                options = ", ".join(str(c) for c in self.choices)
-                raise IllegalAction(f"{self.label}: choose one of {options}")
+        coerce = {"int": self._whole_number, "choice": self._choice, "bool": self._yes_no}
+        return coerce.get(self.kind, self._text)(value)
+
+    def _whole_number(self, value: Any) -> int:
+        text = str(value).strip()
+        if isinstance(value, (bool, float)) or len(text) > 12:
+            raise IllegalAction(f"{self.label}: a whole number, please")
+        try:
+            number = int(text)
+        except ValueError:
+            raise IllegalAction(f"{self.label}: '{_shown(value)}' is not a whole number") from None
+        if self.minimum is not None and number < self.minimum:
+            raise IllegalAction(f"{self.label}: at least {self.minimum}")
+        if self.maximum is not None and number > self.maximum:
+            raise IllegalAction(f"{self.label}: at most {self.maximum}")
+        return number
+
+    def _choice(self, value: Any) -> Any:
+        if value not in self.choices:
+            options = ", ".join(str(c) for c in self.choices)
+            raise IllegalAction(f"{self.label}: choose one of {options}")
+        return value
+
+    YES = ("1", "true", "yes", "on")
+    NO = ("0", "false", "no", "off", "")
+
+    def _yes_no(self, value: Any) -> bool:
+        if isinstance(value, bool):
             return value
-        if self.kind == "bool":
-            if isinstance(value, bool):
-                return value
-            if isinstance(value, str) and value.strip().lower() in ("1", "true", "yes", "on"):
-                return True
-            if isinstance(value, str) and value.strip().lower() in ("0", "false", "no", "off", ""):
-                return False
-            if isinstance(value, int) and value in (0, 1):
-                return bool(value)
-            raise IllegalAction(f"{self.label}: yes or no")
+        word = value.strip().lower() if isinstance(value, str) else None
+        if word in self.YES or word in self.NO:
+            return word in self.YES
+        if isinstance(value, int) and value in (0, 1):
+            return bool(value)
+        raise IllegalAction(f"{self.label}: yes or no")
+
+    def _text(self, value: Any) -> str:
         if not isinstance(value, (str, int)) or isinstance(value, bool):
             raise IllegalAction(f"{self.label}: text, please")
         text = str(value)

@@ -3,10 +3,11 @@
 In the style of boardgame.io's move objects: each :class:`Move` names its handler and
 carries its own flags (who may make it, its phases, its payload schema, whether and by
 whom it can be undone, whether it is a secret simultaneous move, whether it is
-independent of the same move by other seats, whether it reveals hidden information). The table model (:mod:`engine.table`) checks every action against
-its move before the handler runs, and lists a seat's legal moves from the same check
-(like python-chess, where the move list and the move check are one code path), so a
-phone's buttons, the JSON transport and a script all meet the same rules.
+independent of the same move by other seats, whether it reveals hidden information).
+The table model's move check (:mod:`engine.check`) checks every action against its move
+before the handler runs, and lists a seat's legal moves from the same check (one code
+path here; python-chess, by contrast, generates its legal moves apart from checking
+one), so a phone's buttons, the JSON transport and a script all meet the same rules.
 
 Who may make a move (``who``):
 

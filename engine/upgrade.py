@@ -43,7 +43,8 @@ from engine.check import apply, check
 from engine.errors import IllegalAction
 from engine.game import Action, Game
 from engine.log import REDO, UNDO, Entry
-from engine.table import Match, TableSpec
+from engine.spec import TableSpec
+from engine.table import Match
 
 
 @dataclass(frozen=True)
@@ -156,7 +157,7 @@ class _Pass:
         if action.kind not in (UNDO, REDO):  # kept as today's table keeps a move
             action = check(self.game, self.match.state, action, by, self.match.names)[1]
         entry = Entry(len(self.out) + 1, by, action)
-        self.match._replayed(entry)
+        self.match.replay_entry(entry)
         self.out.append(entry)
 
     def _upgrade(self, entry: Entry) -> None:

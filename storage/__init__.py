@@ -30,7 +30,7 @@ from storage.store import (
     check_code,
     default_data_dir,
 )
-from storage.tables import DataFolderError, TableStore
+from storage.tables import DataFolderError, DiskStore
 
 __all__ = [
     "DataFolderError",
@@ -40,7 +40,7 @@ __all__ = [
     "TableDamaged",
     "TableLog",
     "TableRecord",
-    "TableStore",
+    "DiskStore",
     "UnknownTable",
     "UnreadableTable",
     "check_code",

@@ -5,7 +5,7 @@ log (repair).
 An export is one JSON object::
 
     {"format": "table-companion-export", "version": 1, "code": "ABCDEF",
-     "game": "scorepad", "spec": {"game", "players", "colours", "settings"},
+     "game": "scorepad", "spec": {"game", "players", "settings"},
      "players": ["Ann", "Bo"], "status": "open", "created": "<UTC stamp>",
      "log_version": 1,
      "log": [{"rev": 1, "by": 0, "seat": 0, "kind": "points", "payload": {...}}, ...]}
@@ -42,7 +42,7 @@ from storage.journal import readable_beginning, unframe
 from storage.store import (DEFAULT_STATUS, FINISHED_STATUS, LOG_VERSION_META, NAMES_META, REPAIRED_META,
                            SETTINGS_META, StorageError, UnknownTable, UnreadableTable, check_code,
                            json_copy)
-from storage.tables import HEAD, HEAD_COPY_ID, META_ID, SEGMENT, SEGMENT_FILE, TableStore
+from storage.tables import HEAD, HEAD_COPY_ID, META_ID, SEGMENT, SEGMENT_FILE, DiskStore
 from storage.upgrade import game_and_spec, stored_version, upgraded
 
 EXPORT_FORMAT = "table-companion-export"
@@ -131,7 +131,7 @@ def replay(game, spec, docs: list[dict], version: int, keep_states: bool = True)
 
 # -- export and import ---------------------------------------------------------------------
 
-def export_table(store: TableStore, code: str) -> dict:
+def export_table(store: DiskStore, code: str) -> dict:
     """The export of a table (UnknownTable, UnreadableTable)."""
     spec, entries = store.load(code)
     settings = store.get_meta(code, SETTINGS_META)
@@ -220,10 +220,10 @@ def quoted(value: Any) -> str:
     return "'" + "".join("?" if bad_characters(ch) else ch for ch in text) + "'"
 
 
-def import_table(store: TableStore, data: dict, new_code: Callable[[], str]) -> tuple[str, int]:
+def import_table(store: DiskStore, data: dict, new_code: Callable[[], str]) -> tuple[str, int]:
     """Make a table of a checked export (:func:`read_export`): (its code, its entries).
     Its players and settings are checked as ``companion new`` checks them
-    (:func:`engine.table.make_spec`), its other values against what this host writes,
+    (:func:`engine.spec.make_spec`), its other values against what this host writes,
     its log's length against :data:`MAX_LOG`; the export's code when it is free, else
     ``new_code()``'s. BackupError, and nothing written, if any is refused or its log
     does not replay whole."""
@@ -256,11 +256,11 @@ def _not_imported(why: str) -> BackupError:
 def _new_spec(spec_json: Any):
     """(game, TableSpec) of an export's spec, checked as a new table's is."""
     from engine.errors import IllegalAction
-    from engine.table import make_spec
+    from engine.spec import make_spec
 
     game, spec = _game_and_spec(spec_json)
     try:
-        return game, make_spec(game, spec.players, spec.settings, spec.colours)
+        return game, make_spec(game, spec.players, spec.settings)
     except IllegalAction as exc:
         raise _not_imported(exc.message) from None
 
@@ -296,7 +296,7 @@ def _is_stamp(value: Any) -> bool:
     return True
 
 
-def _free(store: TableStore, code: str) -> bool:
+def _free(store: DiskStore, code: str) -> bool:
     try:
         check_code(code)
         store.revision(code)
@@ -309,7 +309,7 @@ def _free(store: TableStore, code: str) -> bool:
 
 # -- repair ----------------------------------------------------------------------------------
 
-def damage(store: TableStore, code: str) -> str | None:
+def damage(store: DiskStore, code: str) -> str | None:
     """What is wrong with a table (None: its files read whole, its log replays and its
     snapshots and link records match the log). UnknownTable if there is none."""
     try:
@@ -344,7 +344,7 @@ def damage(store: TableStore, code: str) -> str | None:
     return None
 
 
-def repair_table(store: TableStore, code: str) -> Repair:
+def repair_table(store: DiskStore, code: str) -> Repair:
     """Rebuild a damaged table (see the module's doc). TableIsFine if it is not
     damaged, UnknownTable if there is none, BackupError if nothing can be kept."""
     check_code(code)

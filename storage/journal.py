@@ -344,36 +344,50 @@ class JournalStorage(Storage):
             if before is table:
                 continue
             if name in self.append_only and before is not None:
-                # documents are only added or removed: the keys tell (set operations in C)
-                added = table.keys() - before.keys()
-                gone = list(before.keys() - table.keys())
-                if added:
-                    sets.append(encode(name) + b":{" + b",".join(
-                        encode(str(key)) + b":" + encode(table[key]) for key in added) + b"}")
-                if gone:
-                    dels.append(encode(name) + b":" + encode(gone))
-                continue
-            old = self._encoded.get(name)
-            if old is None:
-                old = {key: (doc, encode(doc)) for key, doc in (before or {}).items()}
-            fresh: dict[str, tuple[Any, bytes]] = {}
-            changed: list[bytes] = []
-            for key, doc in table.items():
-                hit = old.get(key)
-                piece = encode(doc)  # TinyDB may have changed it in place: compare bytes
-                if hit is None or hit[1] != piece:
-                    changed.append(encode(str(key)) + b":" + piece)
-                fresh[key] = (doc, piece)
-            gone = [key for key in old if key not in table]
-            if changed or before is None:
-                sets.append(encode(name) + b":{" + b",".join(changed) + b"}")
-            if gone:
-                dels.append(encode(name) + b":" + encode(gone))
-            if name not in self.append_only:
-                encodings[name] = fresh
+                added, gone = self._appended(name, before, table)
+            else:
+                added, gone, fresh = self._rewritten(name, before, table)
+                if name not in self.append_only:
+                    encodings[name] = fresh
+            sets += [added] if added else []
+            dels += [gone] if gone else []
         dropped = [name for name in committed if name not in data]
         if not sets and not dels and not dropped:
             return None, encodings
+        return self._line(sets, dels, dropped), encodings
+
+    @staticmethod
+    def _appended(name: str, before: dict, table: dict) -> tuple[bytes | None, bytes | None]:
+        """The changes to an append-only table: documents are only added or removed, so
+        the keys tell (set operations in C). (its "set" part, its "del" part), None: none."""
+        added = table.keys() - before.keys()
+        gone = list(before.keys() - table.keys())
+        sets = (encode(name) + b":{" + b",".join(
+            encode(str(key)) + b":" + encode(table[key]) for key in added) + b"}") if added else None
+        return sets, (encode(name) + b":" + encode(gone)) if gone else None
+
+    def _rewritten(self, name: str, before: dict | None,
+                   table: dict) -> tuple[bytes | None, bytes | None, dict[str, tuple[Any, bytes]]]:
+        """The changes to a table whose documents may change in place: each compared by
+        its bytes with what was committed. (its "set" part, its "del" part, the new
+        encodings of its documents)."""
+        old = self._encoded.get(name)
+        if old is None:
+            old = {key: (doc, encode(doc)) for key, doc in (before or {}).items()}
+        fresh: dict[str, tuple[Any, bytes]] = {}
+        changed: list[bytes] = []
+        for key, doc in table.items():
+            hit = old.get(key)
+            piece = encode(doc)  # TinyDB may have changed it in place: compare bytes
+            if hit is None or hit[1] != piece:
+                changed.append(encode(str(key)) + b":" + piece)
+            fresh[key] = (doc, piece)
+        gone = [key for key in old if key not in table]
+        sets = encode(name) + b":{" + b",".join(changed) + b"}" if changed or before is None else None
+        return sets, (encode(name) + b":" + encode(gone)) if gone else None, fresh
+
+    def _line(self, sets: list[bytes], dels: list[bytes], dropped: list[str]) -> bytes:
+        """One journal record: its time, then what is set, deleted and dropped."""
         parts = [b'"at":' + encode(self._clock())]
         if sets:
             parts.append(b'"set":{' + b",".join(sets) + b"}")
@@ -381,7 +395,7 @@ class JournalStorage(Storage):
             parts.append(b'"del":{' + b",".join(dels) + b"}")
         if dropped:
             parts.append(b'"drop":' + encode(dropped))
-        return b"{" + b",".join(parts) + b"}", encodings
+        return b"{" + b",".join(parts) + b"}"
 
     def _commit(self, data: dict[str, dict[str, Any]]) -> None:
         try:

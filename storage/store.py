@@ -1,11 +1,11 @@
 """The store's contract (what the hub types against), its records and its errors.
 
-Two stores keep it: :class:`storage.tables.TableStore` (TinyDB journals on disk, the
+Two stores keep it: :class:`storage.tables.DiskStore` (TinyDB journals on disk, the
 host's) and :class:`storage.memory.MemoryStore` (tests and benchmarks). Every value
 handed in or out is a private JSON copy: what is stored is exactly what a reload gives.
 
 A table's log is append-only. With each entry the caller may store a *link record* (a
-small JSON object saying where the table stands after it; :mod:`engine.table` writes
+small JSON object saying where the table stands after it, :class:`engine.log.Link`: it holds
 ``moves``, the number of actions in effect, and ``over``, 1 once the game is over: the
 listing shows them) and a *snapshot* (the state after it). A :class:`TableLog` reads
 entries, links and snapshots by revision, lazily: opening a table reads the end of its
@@ -143,7 +143,7 @@ class StoredLog:
 
 @runtime_checkable
 class TableLog(Protocol):
-    """One table's log, read lazily (:class:`engine.table.LogSource`)."""
+    """One table's log, read lazily (:class:`engine.log.LogSource`)."""
 
     code: str
 

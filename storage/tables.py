@@ -21,7 +21,7 @@ and replayed once by the engine to make the link records and snapshots); the old
 is kept as ``tables/.CODE.json.format1``. A table written again whole (an upgrade, a
 repair) replaces its folder by two renames; the old folder stays beside the others
 under a dated hidden name (``.CODE.upgraded-<UTC time>``, ``.CODE.damaged-...``), never
-listed nor removed (:meth:`TableStore._swap`).
+listed nor removed (:meth:`DiskStore._swap`).
 
 Locks: one for the store's list of open tables, one per open table (its TinyDB
 databases: TinyDB is not thread-safe). A write's fsync holds only its table's lock, so
@@ -76,9 +76,9 @@ HEADER_MISSING = "its header is missing"
 DATA_FILES = ("tables", "host.key")
 """What a data folder holds (the host key is :mod:`companion.context`'s)."""
 SWAP_SUFFIX = ".swap"
-"""An old table folder being set aside (:meth:`TableStore._swap`)."""
+"""An old table folder being set aside (:meth:`DiskStore._swap`)."""
 
-__all__ = ["TableStore", "default_data_dir", "SEGMENT", "FORMAT"]
+__all__ = ["DiskStore", "default_data_dir", "SEGMENT", "FORMAT"]
 
 
 def segment_name(index: int) -> str:
@@ -117,11 +117,12 @@ def table_files(header: dict, seats: dict[int, str], records: list[tuple[dict, d
     return files
 
 
-class LogTable(Table):
-    """A TinyDB table whose documents are inserted with their ids and never changed:
-    an insert adds one document to a copy of the table's dict (a C-level copy) instead
-    of TinyDB's rebuilding of every id through Python (``Table._update_table``), so an
-    append costs the same at a segment's first entry and its last."""
+class AppendOnlyTable(Table):
+    """A TinyDB table (TinyDB's sense: a group of documents) whose documents are
+    inserted with their ids and never changed: an insert adds one document to a copy of
+    the table's dict (a C-level copy) instead of TinyDB's rebuilding of every id through
+    Python (``Table._update_table``), so an append costs the same at a segment's first
+    entry and its last."""
 
     def insert(self, document):
         if not isinstance(document, Document):
@@ -139,9 +140,9 @@ class LogTable(Table):
 
 
 class SegmentDB(TinyDB):
-    """A log segment's TinyDB: its tables are :class:`LogTable`."""
+    """A log segment's TinyDB: its tables are :class:`AppendOnlyTable`."""
 
-    table_class = LogTable
+    table_class = AppendOnlyTable
 
 
 def check_head(data: dict | None) -> dict:
@@ -169,10 +170,11 @@ class DataFolderError(StorageError):
     """The data folder cannot hold tables (a file, not writable, ...)."""
 
 
-class _Table:
-    """An open table: its header database, its log segments, its lock."""
+class TableFolder:
+    """An open table of today's format, a folder: its header database, its log segments,
+    its lock."""
 
-    def __init__(self, store: "TableStore", code: str, folder: Path):
+    def __init__(self, store: "DiskStore", code: str, folder: Path):
         self.store = store
         self.code = code
         self.folder = folder
@@ -287,8 +289,9 @@ class _Table:
         self.segments.clear()
 
 
-class _Legacy:
-    """A table file of the first format, read whole (it is converted before any write)."""
+class TableFile:
+    """An open table of the first format, one file read whole (it is converted into a
+    :class:`TableFolder` before any write)."""
 
     def __init__(self, code: str, path: Path):
         self.code = code
@@ -330,7 +333,7 @@ class _Legacy:
         self.last_link = None
 
     def moves(self) -> int | None:
-        from engine.table import Entry, effective
+        from engine.log import Entry, effective
 
         try:
             return len(effective(Entry.from_json(e) for e in self.entries)[0])
@@ -341,13 +344,13 @@ class _Legacy:
         self.closed = True
 
 
-class TableLog(StoredLog):
-    """A table's log read through the store (:class:`engine.table.LogSource`)."""
+class DiskLog(StoredLog):
+    """A table's log read through the durable store (:class:`engine.log.LogSource`)."""
 
     def spec(self) -> dict:
         table = self.store._get(self.code)
         with table.lock:
-            header = table.header if isinstance(table, _Legacy) else table.header()
+            header = table.header if isinstance(table, TableFile) else table.header()
             return json_copy(header["spec"], "table spec")
 
     def entry(self, rev: int) -> dict:
@@ -361,7 +364,7 @@ class TableLog(StoredLog):
         return None if doc is None else doc.get("state")
 
 
-class TableStore:
+class DiskStore:
     """Durable tables under ``data_dir``. Thread-safe; one instance per process."""
 
     def __init__(self, data_dir: Path | str, segment: int = SEGMENT):
@@ -381,7 +384,7 @@ class TableStore:
                                       f"{exc.strerror or exc}") from None
         self._lock = threading.RLock()
         self._clock = threading.Lock()
-        self._open: dict[str, _Table | _Legacy] = {}
+        self._open: dict[str, TableFolder | TableFile] = {}
         self._peeked: dict[str, tuple[tuple, TableRecord]] = {}
         self._closed = False
         self._last_stamp: datetime | None = None
@@ -494,16 +497,16 @@ class TableStore:
         """(spec, every entry in rev order), as copies the caller may keep."""
         table = self._get(code)
         with table.lock:
-            if isinstance(table, _Legacy):
+            if isinstance(table, TableFile):
                 return json_copy(table.header["spec"], "table spec"), json_copy(table.entries, "log")
             spec = json_copy(table.header()["spec"], "table spec")
             revision = table.revision
         return spec, [self._log_doc(code, "log", rev, required=True) for rev in range(1, revision + 1)]
 
-    def open_log(self, code: str) -> TableLog:
+    def open_log(self, code: str) -> DiskLog:
         """The log for a Match to read lazily (a first-format table is converted now)."""
         self._get(code, convert=True)
-        return TableLog(self, code)
+        return DiskLog(self, code)
 
     def append(self, code: str, entry: dict, link: dict | None = None,
                snapshot: Any = None) -> None:
@@ -538,7 +541,7 @@ class TableStore:
         """Claimed seats: seat number -> token hash."""
         table = self._get(code)
         with table.lock:
-            if isinstance(table, _Legacy):
+            if isinstance(table, TableFile):
                 return dict(table.seats)
             return {int(doc["seat"]): str(doc["token_hash"]) for doc in table.head.table("seats").all()}
 
@@ -565,7 +568,7 @@ class TableStore:
         """A value set with :meth:`set_meta` (a copy), or ``default``."""
         table = self._get(code)
         with table.lock:
-            values = table.header["values"] if isinstance(table, _Legacy) else table.header()["values"]
+            values = table.header["values"] if isinstance(table, TableFile) else table.header()["values"]
             if key not in values:
                 return default
             return json_copy(values[key], "meta value")
@@ -600,7 +603,7 @@ class TableStore:
             with table.lock:
                 table.close()
 
-    def __enter__(self) -> "TableStore":
+    def __enter__(self) -> "DiskStore":
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -663,7 +666,7 @@ class TableStore:
             if cached is not None and cached[0] == key:
                 return cached[1]
             try:
-                legacy = _Legacy(code, path)
+                legacy = TableFile(code, path)
             except FileNotFoundError:
                 raise UnknownTable(code) from None
             except CorruptFile as exc:
@@ -699,7 +702,7 @@ class TableStore:
     def _peek_folder(self, code: str, folder: Path) -> TableRecord:
         """Open the table's files as :meth:`_get` would (its header and last segment,
         checked), take its record and let them go."""
-        table = _Table(self, code, folder)
+        table = TableFolder(self, code, folder)
         try:
             table.open()
             return self._record(table)
@@ -710,8 +713,8 @@ class TableStore:
         finally:
             table.close()
 
-    def _record(self, table: _Table | _Legacy) -> TableRecord:
-        if isinstance(table, _Legacy):
+    def _record(self, table: TableFolder | TableFile) -> TableRecord:
+        if isinstance(table, TableFile):
             header = table.header
             return TableRecord(table.code, listed_spec(header["spec"], header["values"]), table.revision,
                                header["created"], header["updated"],
@@ -743,7 +746,7 @@ class TableStore:
         if table.closed:
             raise RuntimeError("The table store is closed")
 
-    def _get(self, code: str, convert: bool = False) -> _Table | _Legacy:
+    def _get(self, code: str, convert: bool = False) -> TableFolder | TableFile:
         """The open table, opening (and checking) its files on first use; a first-format
         table is converted when ``convert`` (before a write, or to be played)."""
         check_code(code)
@@ -752,15 +755,15 @@ class TableStore:
             table = self._open.get(code)
             if table is None:
                 table = self._attach(code)
-            if convert and isinstance(table, _Legacy):
+            if convert and isinstance(table, TableFile):
                 table = self._convert(table)
             return table
 
-    def _attach(self, code: str) -> _Table | _Legacy:
+    def _attach(self, code: str) -> TableFolder | TableFile:
         folder = self.tables_dir / code
         if (folder / HEAD).exists():
             self.made_private += make_private(folder)  # an older version's: a stat a file else
-            table: _Table | _Legacy = _Table(self, code, folder)
+            table: TableFolder | TableFile = TableFolder(self, code, folder)
             try:
                 table.open()
             except CorruptFile as exc:
@@ -775,7 +778,7 @@ class TableStore:
         else:
             path = self._legacy_path(code)
             try:
-                table = _Legacy(code, path)
+                table = TableFile(code, path)
             except FileNotFoundError:
                 if folder.is_dir():  # its header was deleted: the log is still there
                     raise UnreadableTable(code, folder, HEADER_MISSING) from None
@@ -794,7 +797,7 @@ class TableStore:
         table.close()
 
     @contextmanager
-    def _writing(self, table: _Table) -> Iterator[None]:
+    def _writing(self, table: TableFolder) -> Iterator[None]:
         """A write: a failure forgets the table's memory (the next use reads the disk
         again), an OSError (disk full, I/O error) becomes NotSaved and a file found
         changed or damaged TableDamaged."""
@@ -814,7 +817,7 @@ class TableStore:
     def _log_doc(self, code: str, name: str, rev: int, required: bool = False) -> dict | None:
         table = self._get(code)
         with table.lock:
-            if isinstance(table, _Legacy):
+            if isinstance(table, TableFile):
                 if name == "log" and 0 < rev <= table.revision:
                     return json_copy(table.entries[rev - 1], "log")
                 if required:
@@ -927,7 +930,7 @@ class TableStore:
             except OSError:
                 continue
 
-    def _convert(self, legacy: _Legacy) -> _Table:
+    def _convert(self, legacy: TableFile) -> TableFolder:
         """A first-format table written again in today's layout (once)."""
         code = legacy.code
         header = legacy.header

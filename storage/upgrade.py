@@ -35,7 +35,8 @@ from engine.game import Game
 from engine.log import Entry
 from engine.plain import encoded
 from engine.registry import get_game
-from engine.table import TableSpec, log_records, named_spec
+from engine.spec import TableSpec, named_spec
+from engine.table import log_records
 from engine.upgrade import Upgraded, log_version, upgrade_log
 from storage.store import (LOG_VERSION_META, NAMES_META, SETTINGS_META, UPGRADE_NOTES_META, NotSaved,
                            Store, UnreadableTable)
@@ -52,7 +53,7 @@ def game_and_spec(spec_json: Any, settings: Any = None, names: Any = None) -> tu
     in words."""
     spec = named_spec(TableSpec.from_json(spec_json), names)
     if isinstance(settings, dict) and settings:
-        spec = TableSpec(spec.game_id, spec.players, spec.colours, dict(settings))
+        spec = TableSpec(spec.game_id, spec.players, dict(settings))
     return get_game(spec.game_id), spec
 
 

@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 
 from companion.hub import HOST, WATCHER, Tables, Who
-from storage import TableStore
+from storage import DiskStore
 from storage.journal import frame, unframe
 
 
@@ -15,7 +15,7 @@ def scorepad_table(data: Path, actions: int, players=("Ann", "Bo"), secret: bool
                    snapshot_every: int = 32) -> tuple[str, list[str]]:
     """A score pad table in ``data`` with seats claimed and ``actions`` points entered
     (some undone and redone): (its code, the seats' tokens)."""
-    with TableStore(data) as store:
+    with DiskStore(data) as store:
         tables = Tables(store, snapshot_every=snapshot_every)
         hub = tables.create("scorepad", list(players), {"secret": secret})
         tokens = [hub.claim_seat(seat) for seat in range(len(players))]
@@ -34,7 +34,7 @@ def scorepad_table(data: Path, actions: int, players=("Ann", "Bo"), secret: bool
 def views(data: Path, code: str, snapshot_every: int = 32) -> dict:
     """Every view of the table: each seat's envelope, the host's, the table screen's
     (a watcher's, and the table's facts), and its history."""
-    with TableStore(data) as store:
+    with DiskStore(data) as store:
         hub = Tables(store, snapshot_every=snapshot_every).open(code)
         seen = {f"seat {seat}": hub.view(Who(seat=seat)) for seat in range(len(hub.spec.players))}
         seen["host"] = hub.view(HOST)

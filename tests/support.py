@@ -25,7 +25,10 @@ from engine.game import Action, Game
 from engine.moves import Move
 from engine.plain import encoded
 from engine.schema import Bool, Int, ListOf, OneOf, Record, Schema, Text
-from engine.table import ENVELOPE, Match, legal_moves, make_spec
+from engine.check import legal_moves
+from engine.envelope import ENVELOPE
+from engine.spec import make_spec
+from engine.table import Match
 from companion.hub import HOST, Tables, Who
 from storage.memory import MemoryStore
 
@@ -107,7 +110,7 @@ def upgraded_match(game: Game, spec, old: list) -> Match:
     """A table of an older log (entries or their JSON) opened as storage opens it: the
     log upgraded to today's moves once (:func:`engine.upgrade.upgrade_log`), then
     replayed; the upgrade must take the whole log."""
-    from engine.table import Entry
+    from engine.log import Entry
     from engine.upgrade import upgrade_log
 
     up = upgrade_log(game, spec, [e if isinstance(e, Entry) else Entry.from_json(e) for e in old])

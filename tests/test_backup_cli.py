@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from storage import TableStore
+from storage import DiskStore
 from tests.damage import folder, garble_line, rewrite_last_snapshot, scorepad_table, views
 from tests.support import companion, files_of, refused
 
@@ -63,7 +63,7 @@ def test_repair_keeps_the_readable_beginning_of_a_damaged_log(tmp_path):
                                       "could not read 5; the damaged files are kept in ")
     aside = [p for p in (data / "tables").iterdir() if p.name.startswith(f".{code}.damaged-")]
     assert len(aside) == 1 and (aside[0] / "log-000000.jsonl").read_bytes() == damaged
-    with TableStore(data) as store:
+    with DiskStore(data) as store:
         assert store.revision(code) == 7
         assert store.seats(code)  # the phones keep their seats
         assert store.get_meta(code, "repaired")["kept"] == 7
@@ -172,7 +172,7 @@ def test_repair_says_what_a_cut_second_segment_lost(tmp_path):
     repaired = companion("repair", code, "--data", str(data))
     assert repaired.stdout.startswith(f"Table {code} repaired (the end of log-000001.jsonl is cut off "
                                       "or damaged): kept 500 actions, could not read 100; "), repaired
-    with TableStore(data) as store:
+    with DiskStore(data) as store:
         assert store.revision(code) == 500
 
 
@@ -188,5 +188,5 @@ def test_repair_finds_a_played_log_whose_last_line_is_cut_or_garbled(tmp_path, d
     repaired = companion("repair", code, "--data", str(data))
     assert repaired.stdout.startswith(f"Table {code} repaired (the end of log-000000.jsonl is cut off "
                                       f"or damaged): {says}; "), repaired
-    with TableStore(data) as store:
+    with DiskStore(data) as store:
         assert store.revision(code) == 11 and store.seats(code)

@@ -19,7 +19,9 @@ from engine.errors import IllegalAction
 from engine.game import Action
 from engine.plain import encoded, is_plain
 from engine.registry import game_ids, get_game
-from engine.table import ENVELOPE, TABLE_KINDS, Match
+from engine.envelope import ENVELOPE
+from engine.log import TABLE_KINDS
+from engine.table import Match
 from tests.support import RandomTable, payload_fuzz, readable, seat_view
 
 GAMES = game_ids()

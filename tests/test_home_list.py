@@ -10,7 +10,7 @@ from pathlib import Path
 
 
 from companion.hub import HOST, Tables
-from storage import TableStore
+from storage import DiskStore
 from tests.support import run_app
 from tests.support import companion
 
@@ -24,7 +24,7 @@ def make_host_data(tmp_path: Path) -> dict[str, str]:
     bad_spec["meta"]["1"]["spec"]["players"] = 5
     (tables / "KMNPQR.json").write_text(json.dumps(bad_spec))
     shutil.copy(FORMAT1 / "QRTUVW.json", tables / "QRTUVW.json")
-    made = Tables(TableStore(tmp_path))
+    made = Tables(DiskStore(tmp_path))
     done = made.create("scorepad", ["Ann", "Bo"])
     done.act(HOST, "points", {"points": 3}, None, seat=0)
     done.act(HOST, "points", {"points": 4}, None, seat=1)
@@ -50,7 +50,7 @@ def test_the_host_page_lists_unusable_tables_by_code_and_the_others_with_moves(t
         assert "Ann, Bo · 3 moves · finished" in shown  # undo + redo are not moves
         assert str(tmp_path) not in shown
 
-    run_app(test, Tables(TableStore(tmp_path)))
+    run_app(test, Tables(DiskStore(tmp_path)))
 
 
 def test_companion_tables_lists_the_same(tmp_path):

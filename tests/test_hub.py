@@ -8,15 +8,17 @@ import threading
 import pytest
 
 from engine.errors import IllegalAction, StaleRevision
-from engine.table import Entry, Match, TableSpec
+from engine.log import Entry
+from engine.spec import TableSpec
+from engine.table import Match
 from companion.hub import HOST, WATCHER, Tables, Who
-from storage import TableStore
+from storage import DiskStore
 from tests.support import seated
 
 
 @pytest.fixture
 def tables(tmp_path):
-    store = TableStore(tmp_path / "data")
+    store = DiskStore(tmp_path / "data")
     yield Tables(store)
     store.close()
 
@@ -24,7 +26,7 @@ def tables(tmp_path):
 
 def reopen(tables, tmp_path, code):
     """A fresh process's view of the same data directory."""
-    return Tables(TableStore(tmp_path / "data")).open(code)
+    return Tables(DiskStore(tmp_path / "data")).open(code)
 
 
 def test_create_gives_unguessable_code_and_reloads_from_disk(tables, tmp_path):
@@ -191,7 +193,7 @@ def test_listeners_hear_only_after_the_entry_is_durable(tables, tmp_path):
     heard = []
 
     def listener(revision):
-        on_disk = TableStore(tmp_path / "data").revision(hub.code)
+        on_disk = DiskStore(tmp_path / "data").revision(hub.code)
         heard.append((revision, on_disk))
 
     hub.subscribe("phone", listener)
@@ -232,7 +234,7 @@ def test_six_sessions_send_1000_actions_concurrently(tables, tmp_path):
     assert not errors
     revs = sorted(r for rs in acknowledged.values() for r in rs)
     assert revs == list(range(1, 6 * per_seat + 1))  # none lost, none doubled
-    spec, entries = TableStore(tmp_path / "data").load(hub.code)
+    spec, entries = DiskStore(tmp_path / "data").load(hub.code)
     assert [e["rev"] for e in entries] == revs
     replayed = Match(hub.game, TableSpec.from_json(spec), [Entry.from_json(e) for e in entries])
     assert replayed.state == hub.match.state
@@ -243,7 +245,7 @@ def test_an_unreadable_table_is_reported_and_the_others_load(tables, tmp_path):
     good = tables.create("scorepad", ["Ann", "Bo"])
     bad = tables.create("scorepad", ["Cy", "Di"])
     (tmp_path / "data" / "tables" / bad.code / "table.jsonl").write_text("{ not json\n")
-    fresh = Tables(TableStore(tmp_path / "data"))
+    fresh = Tables(DiskStore(tmp_path / "data"))
     records = {r.code: r for r in fresh.list()}
     assert records[bad.code].error and not records[good.code].error
     assert fresh.open(good.code).revision == 0
@@ -285,3 +287,15 @@ def test_only_the_host_changes_settings_and_only_before_the_first_move(tables, t
     assert hub.view(p[1])["public"]["players"][0]["total"] is None  # secret now applies
     with pytest.raises(IllegalAction, match="The game has started"):
         hub.change_settings(HOST, {"secret": False})
+
+
+def test_players_are_drawn_in_the_companions_colours_whatever_an_old_table_stored(tmp_path):
+    """Player colours are the companion's (none a rock's or a stone's colour): a table an
+    older version stored with colours of its own opens, its players in those."""
+    store = DiskStore(tmp_path / "data")
+    store.create("ACDEFH", {"game": "scorepad", "players": ["Ann", "Bo", "Cy"],
+                            "colours": ["red", "blue", "green"], "settings": {"secret": False}})
+    store.close()
+    hub = reopen(None, tmp_path, "ACDEFH")
+    assert hub.table(HOST)["colours"] == ["purple", "orange", "teal"]
+    assert hub.view(HOST)["public"]["players"][2]["name"] == "Cy"

@@ -1,7 +1,7 @@
 """``companion import`` refuses what ``companion new`` would refuse, and anything larger
 than an export can be (issue 35, point 5): one line on stderr, exit status 2, no
 traceback, and the data folder left as it was. (Player names were checked as ``new``
-checks them before: :func:`engine.table.clean_players` reads every stored spec.)"""
+checks them before: :func:`engine.spec.clean_players` reads every stored spec.)"""
 
 from __future__ import annotations
 
@@ -31,7 +31,6 @@ def written(export: dict) -> str:
 def many_players(export: dict) -> None:
     names = [f"P{n}" for n in range(5000)]
     export["spec"]["players"] = export["players"] = names
-    del export["spec"]["colours"]
 
 
 def long_log(export: dict) -> None:
@@ -57,7 +56,6 @@ CASES = {
     "a setting's bad value": (set_spec("settings", {"secret": "maybe"}), "The export cannot be imported: "),
     "settings 985 deep": (set_spec("settings", deep(985)), f"is nested more than {MAX_DEPTH} levels deep"),
     "settings nested 32 levels": (set_spec("settings", deep(MAX_DEPTH)), f"is nested more than {MAX_DEPTH} levels deep"),
-    "a colour that is no colour": (set_spec("colours", ["purple", "x" * 1000]), "A player's colour is the name of a colour"),
     "a code too short": (set_value("code", "AB"), "its code 'AB' is not a join code (6 to 12 of the letters A C D"),
     "a code of other letters": (set_value("code", "ZZZZZZ"), "its code 'ZZZZZZ' is not a join code"),
     "a code that is a path": (set_value("code", "../../etc"), "its code '../../etc' is not a join code"),

@@ -11,9 +11,11 @@ import pytest
 from engine.errors import IllegalAction
 from engine.game import Action
 from engine.registry import get_game
-from engine.table import SNAPSHOT_EVERY, Match, effective, make_spec
+from engine.log import SNAPSHOT_EVERY, effective
+from engine.spec import make_spec
+from engine.table import Match
 from companion.hub import HOST, Tables, Who
-from storage import TableStore
+from storage import DiskStore
 from storage.memory import MemoryStore
 
 GAME = get_game("scorepad")
@@ -156,7 +158,7 @@ def test_undoing_one_of_the_latest_moves_replays_nothing():
 
 
 def test_a_table_on_disk_opens_from_its_last_segment_and_snapshot(tmp_path):
-    store = TableStore(tmp_path, segment=100)
+    store = DiskStore(tmp_path, segment=100)
     tables = Tables(store)
     hub = tables.create("scorepad", ["Ann", "Bo"])
     ann = Who(seat=0, token=hub.claim_seat(0))
@@ -165,7 +167,7 @@ def test_a_table_on_disk_opens_from_its_last_segment_and_snapshot(tmp_path):
                 {"points": n} if n % 5 else {}, hub.revision)
     state, revision = hub.match.state, hub.revision
     store.close()
-    fresh = TableStore(tmp_path, segment=100)
+    fresh = DiskStore(tmp_path, segment=100)
     again = Tables(fresh).open(hub.code)
     assert again.match.state == state and again.revision == revision
     opened = fresh._open[hub.code]

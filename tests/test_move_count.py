@@ -9,7 +9,7 @@ import json
 
 from companion.hub import HOST, Tables
 from engine.log import Entry, move_count
-from storage import TableStore
+from storage import DiskStore
 from tests.support import run_app
 from tests.support import companion
 
@@ -40,13 +40,13 @@ def test_a_log_kept_without_link_records_is_counted_the_same_in_the_list(tmp_pat
     """A log whose entries came without link records (written before they existed):
     the list counts its actions in effect, as the table opened from it does."""
     from engine.registry import get_game
-    from engine.table import make_spec
+    from engine.spec import make_spec
     from storage.memory import MemoryStore
 
     entries = [Entry(1, 0, _action("points", points=3)), Entry(2, None, _action("undo")),
                Entry(3, None, _action("redo")), Entry(4, 1, _action("points", seat=1, points=4)),
                Entry(5, None, _action("undo"))]
-    for store in (MemoryStore(), TableStore(tmp_path)):
+    for store in (MemoryStore(), DiskStore(tmp_path)):
         store.create("ACDEFH", make_spec(get_game("scorepad"), ["Ann", "Bo"]).to_json())
         for entry in entries:
             store.append("ACDEFH", entry.to_json())
@@ -64,7 +64,7 @@ def _action(kind, seat=0, **payload):
 
 
 def test_phones_history_list_and_command_line_say_the_same_count(tmp_path):
-    tables = Tables(TableStore(tmp_path))
+    tables = Tables(DiskStore(tmp_path))
     hub = played(tables)
     code = hub.code
     assert hub.view(HOST)["moves"] == 3 and hub.view(HOST)["revision"] == 7

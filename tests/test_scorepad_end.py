@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from engine.game import Action
 from engine.registry import get_game
-from engine.table import Match, make_spec
+from engine.spec import make_spec
+from engine.table import Match
 
 GAME = get_game("scorepad")
 

@@ -10,21 +10,21 @@ import pytest
 from engine.errors import IllegalAction
 from companion.hub import HOST, Tables, Who
 from companion.ui.table import lost_seat_words
-from storage import TableStore
+from storage import DiskStore
 from storage.backup import damage, export_table
 from tests.support import run_app, seated
 
 
 @pytest.fixture
 def tables(tmp_path):
-    store = TableStore(tmp_path / "data")
+    store = DiskStore(tmp_path / "data")
     yield Tables(store, snapshot_every=2)  # snapshots taken before the rename are read after it
     store.close()
 
 
 def reopen(tmp_path, code):
     """A fresh process's view of the same data directory."""
-    store = TableStore(tmp_path / "data")
+    store = DiskStore(tmp_path / "data")
     return Tables(store, snapshot_every=2).open(code), store
 
 

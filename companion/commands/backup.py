@@ -31,13 +31,13 @@ def register(subparsers) -> None:
 
 
 def _store(arg: str | None):
-    from storage import StorageError, TableStore
+    from storage import StorageError, DiskStore
 
     from companion.cli import UsageError
 
     folder = data_dir(arg)
     try:
-        return TableStore(folder)
+        return DiskStore(folder)
     except StorageError as exc:
         raise UsageError(f"--data {folder}: {exc}") from None
 

@@ -17,13 +17,13 @@ def data_dir(arg: str | None) -> Path:
 
 
 def open_tables(arg: str | None):
-    from storage import StorageError, TableStore
+    from storage import StorageError, DiskStore
 
     from companion.cli import UsageError
     from companion.hub import Tables
 
     folder = data_dir(arg)
     try:
-        return Tables(TableStore(folder))
+        return Tables(DiskStore(folder))
     except StorageError as exc:
         raise UsageError(f"--data {folder}: {exc}") from None

@@ -81,7 +81,7 @@ def check_data_folder(folder) -> None:
 
 
 def run(args) -> int:
-    from storage import StorageError, TableStore
+    from storage import StorageError, DiskStore
 
     from companion.cli import UsageError
     from companion.codes import CODE_LENGTH, MAX_CODE_LENGTH, token_hash
@@ -99,7 +99,7 @@ def run(args) -> int:
     folder = data_dir(args.data)
     check_data_folder(folder)
     try:
-        store = TableStore(folder)
+        store = DiskStore(folder)
         key = load_host_key(folder)
     except (StorageError, OSError) as exc:
         raise UsageError(f"--data {folder}: {exc}") from None

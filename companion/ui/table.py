@@ -14,6 +14,7 @@ from engine.errors import IllegalAction
 from engine.registry import get_game
 from engine.words import and_words
 from companion.games import screens_of
+from companion.colours import seat_colour
 from companion.hub import HOST, WATCHER, Who, off_loop
 from companion.ui import kit
 from companion.ui.away import AwayCard, recall
@@ -153,7 +154,7 @@ def VeilLayout(seat: int, show, back):
     context = use_table()
     hub = context.live.hub
     screens = screens_of(hub.game.id)
-    name, colour = hub.spec.players[seat], hub.spec.colours[seat]
+    name, colour = hub.spec.players[seat], seat_colour(seat)
     status = use_view(lambda s: turn_status(s, seat, screens.decision_of()))
     width, height = kit.use_width(), kit.use_screen().height
     big = screens.table_screen()

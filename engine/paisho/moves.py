@@ -74,7 +74,7 @@ from engine.paisho.rules import (
 from engine.paisho.tiles import COPIES, FLOWERS, IMMOBILE, KINDS, available_to_place, counts, name, shift
 from engine.paisho.views import harmony_text, pair_text
 from engine.schema import Field, Int, ListOf, OneOf, Record, Text, fields
-from engine.table import MAX_NAME
+from engine.spec import MAX_NAME
 
 TURN_KINDS = ("place", "move", "boat", "wheel_turn", "capture", "return", "pass")
 HARMONY_KINDS = FLOWERS + ("lotus",)

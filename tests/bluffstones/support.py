@@ -1,5 +1,5 @@
 """Small builders shared by the BluffStones tests: every move goes through the table
-model's one check (``engine.table.play``), as a phone or the host would send it."""
+model's one check (``engine.check.play``), as a phone or the host would send it."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from engine.bluffstones import GAME
 from engine.errors import IllegalAction
 from engine.game import Action
 from engine.plain import encoded, is_plain
-from engine.table import legal_moves, play
+from engine.check import legal_moves, play
 from companion.hub import HOST
 
 NAMES3 = ["Ann", "Bob", "Cat"]

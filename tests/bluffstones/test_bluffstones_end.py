@@ -5,7 +5,9 @@ import pytest
 from engine.bluffstones import GAME, board
 from engine.errors import IllegalAction
 from engine.game import Action
-from engine.table import Entry, Match, make_spec
+from engine.log import Entry
+from engine.spec import make_spec
+from engine.table import Match
 
 from tests.support import upgraded_match
 

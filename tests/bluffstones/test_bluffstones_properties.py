@@ -13,7 +13,7 @@ from engine.bluffstones.stones import COLOURS, START_PILES, TOWER_COLOURS
 from engine.errors import IllegalAction
 from engine.game import Action
 from engine.plain import is_plain
-from engine.table import play
+from engine.check import play
 
 
 def apply(state, action):

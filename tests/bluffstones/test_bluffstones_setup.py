@@ -6,7 +6,7 @@ from engine.bluffstones import GAME
 from engine.errors import IllegalAction
 from engine.game import Action
 from engine.registry import get_game
-from engine.table import make_spec
+from engine.spec import make_spec
 
 from .support import COLOURS, NAMES2, NAMES3, act, fresh, public, refused, started, view
 

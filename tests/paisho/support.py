@@ -12,7 +12,7 @@ from engine.paisho.tiles import counts
 from engine.plain import encoded
 from engine.paisho.board import PORTS, STEPS, on_board
 from engine.paisho.harmony import LINE, NEXT
-from engine.table import apply, play as table_play
+from engine.check import apply, play as table_play
 
 
 def new_game(players=("Ann", "Bo"), **settings):

@@ -10,7 +10,9 @@ from engine.moves import ANYONE, AUTHOR, SEAT, TURN
 from engine.paisho import GAME
 from engine.paisho import queries as q
 from engine.plain import is_plain
-from engine.table import Entry, Match, make_spec
+from engine.log import Entry
+from engine.spec import make_spec
+from engine.table import Match
 
 from tests.paisho.support import play, tiles
 from tests.support import upgraded_match

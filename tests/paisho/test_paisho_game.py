@@ -8,7 +8,9 @@ from engine.paisho import GAME
 from engine.paisho import queries as q
 from engine.plain import is_plain
 from engine.registry import get_game
-from engine.table import Match, apply, make_spec
+from engine.check import apply
+from engine.spec import make_spec
+from engine.table import Match
 
 from tests.paisho.support import new_game, play, refused, said, tiles
 

@@ -288,7 +288,8 @@ def test_the_score_keepers_moves_are_refused_on_a_board_table():
 
 def test_new_tables_keep_the_board_and_old_tables_keep_the_score_keeper():
     from engine.paisho import GAME
-    from engine.table import Match, make_spec
+    from engine.spec import make_spec
+    from engine.table import Match
 
     new = Match(GAME, make_spec(GAME, ["Ann", "Bo"]))
     assert new.state["board"] == {} and new.spec.settings["board"] is True

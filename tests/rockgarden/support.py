@@ -9,7 +9,7 @@ from companion.hub import HOST
 from engine.game import Action
 from engine.rockgarden import GAME
 from engine.rockgarden.rules import parse_rocks
-from engine.table import play
+from engine.check import play
 
 # Starting gardens without any forbidden set.
 A_START = "R1 R2 Y1 G2 B3"

@@ -25,7 +25,7 @@ from engine.rockgarden.state import (
     DECKS, add, black_in_bag, cards_of, check_supply, count, listed, n_piles, pile_complete,
     supply, taken, value,
 )
-from engine.table import play
+from engine.check import play
 
 MAX_STEPS = 3000
 

@@ -1,6 +1,6 @@
 """Rock Garden engine: every step of a round as players at the table would notice it.
 
-Moves go through the table model's one check (``engine.table.play``): a seat's own
+Moves go through the table model's one check (``engine.check.play``): a seat's own
 phone (``act(state, seat, ...)``) or the host's device (``host(state, seat, ...)``).
 """
 
@@ -18,7 +18,9 @@ from engine.rockgarden.rules import parse_rocks
 from engine.rockgarden.state import (
     CODES, add, cards_of, check_supply, count, remove, supply, taken,
 )
-from engine.table import Match, legal_moves, make_spec, play
+from engine.check import legal_moves, play
+from engine.spec import make_spec
+from engine.table import Match
 from tests.rockgarden.support import (
     A_START, B_START, C_START, act, black_in_bag_state, host, play_quiet_round, started, with_gardens,
 )
@@ -121,7 +123,7 @@ def test_setup_refuses_bad_notation_and_other_seats():
 
 
 def GAME_play_by(state, by, seat, kind, **payload):
-    from engine.table import apply
+    from engine.check import apply
 
     return apply(GAME, state, Action(seat, kind, payload), by, state["players"])[0]
 

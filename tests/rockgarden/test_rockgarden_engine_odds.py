@@ -11,7 +11,7 @@ from hypothesis import given, settings, strategies as st
 from engine.game import Action
 from engine.rockgarden import GAME, black_rock_chance, black_rock_chance_exact
 from engine.rockgarden.odds import _p_never, chance_black_in_piles
-from engine.table import play
+from engine.check import play
 
 BLACK = "K"
 

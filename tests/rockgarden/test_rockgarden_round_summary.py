@@ -13,7 +13,8 @@ import json
 from engine.game import Action
 from engine.plain import encoded
 from engine.rockgarden import GAME
-from engine.table import Match, make_spec
+from engine.spec import make_spec
+from engine.table import Match
 from tests.rockgarden.support import act, black_in_bag_state, started, with_gardens
 
 GARDENS = ("R1 Y1 G1 B2 W3", "R2 Y2 B1 W1 W2", "G3 B3 R3 G2 W2")

@@ -15,8 +15,10 @@ import urllib.error
 import urllib.request
 
 from engine.registry import get_game
-from engine.table import Entry, Match, TableSpec
-from storage import TableStore
+from engine.log import Entry
+from engine.spec import TableSpec
+from engine.table import Match
+from storage import DiskStore
 from tests.browser.harness import Server
 
 
@@ -74,7 +76,7 @@ def test_twenty_kills_during_bursts_lose_no_acknowledged_action(tmp_path):
             for t in threads:
                 t.join(10)
 
-            store = TableStore(tmp_path / "data")  # what a restarted host will find
+            store = DiskStore(tmp_path / "data")  # what a restarted host will find
             spec, entries = store.load(code)
             store.close()
             stored = {e["rev"]: e["payload"] for e in entries}

@@ -8,14 +8,14 @@ import pytest
 
 from companion.hub import NoSuchTable, SaveFailed, Tables, Who
 from engine.errors import IllegalAction
-from storage import TableDamaged, TableStore, UnreadableTable
+from storage import TableDamaged, DiskStore, UnreadableTable
 from tests.damage import folder, garble_line, rewrite_last_snapshot, scorepad_table, views
 
 
 def test_a_folder_without_its_header_is_listed_as_unreadable_not_gone(tmp_path):
     code, _ = scorepad_table(tmp_path, 5)
     (folder(tmp_path, code) / "table.jsonl").unlink()
-    with TableStore(tmp_path) as store:
+    with DiskStore(tmp_path) as store:
         tables = Tables(store)
         [record] = tables.list()
         assert (record.code, record.status, record.error) == (code, "unreadable", "its header is missing")
@@ -32,7 +32,7 @@ def test_a_snapshot_that_does_not_match_the_log_is_set_aside_and_the_table_opens
     before = views(tmp_path, code, snapshot_every=8)
     segment = folder(tmp_path, code) / "log-000000.jsonl"
     assert rewrite_last_snapshot(segment, lambda state: {**state, "secret": False}) > 0
-    with TableStore(tmp_path) as store:
+    with DiskStore(tmp_path) as store:
         hub = Tables(store, snapshot_every=8).open(code)
         assert hub.match.snapshot_problem == ("a snapshot of its log does not match the log: "
                                               "it was opened from the log")
@@ -49,7 +49,7 @@ def test_a_snapshot_that_cannot_be_played_on_is_set_aside_too(tmp_path):
 def test_a_log_line_damaged_while_the_table_is_open_stops_its_actions(tmp_path):
     code, tokens = scorepad_table(tmp_path, 6)
     segment = folder(tmp_path, code) / "log-000000.jsonl"
-    with TableStore(tmp_path) as store:
+    with DiskStore(tmp_path) as store:
         tables = Tables(store)
         hub = tables.open(code)
         ann = Who(seat=0, token=tokens[0])
@@ -69,7 +69,7 @@ def test_a_log_line_damaged_while_the_table_is_open_stops_its_actions(tmp_path):
             store.append(code, {"rev": revision + 1, "by": 0, "seat": 0, "kind": "points",
                                 "payload": {"points": 3}})
         assert tables.open(code) is hub  # still shown as it was, its actions refused
-        with TableStore(tmp_path) as fresh, pytest.raises(
+        with DiskStore(tmp_path) as fresh, pytest.raises(
                 IllegalAction, match=f"Table {code} cannot be read: line 3 is damaged"):
             Tables(fresh).open(code)
         [record] = tables.list()
@@ -79,12 +79,12 @@ def test_a_log_line_damaged_while_the_table_is_open_stops_its_actions(tmp_path):
 def test_a_file_touched_but_unchanged_takes_actions_as_before(tmp_path):
     code, tokens = scorepad_table(tmp_path, 3)
     segment = folder(tmp_path, code) / "log-000000.jsonl"
-    with TableStore(tmp_path) as store:
+    with DiskStore(tmp_path) as store:
         hub = Tables(store).open(code)
         ann = Who(seat=0, token=tokens[0])
         hub.act(ann, "points", {"points": 1})
         segment.write_bytes(segment.read_bytes())  # rewritten, byte for byte the same
         hub.act(ann, "points", {"points": 2})
         assert hub.revision == 5
-    with TableStore(tmp_path) as store:
+    with DiskStore(tmp_path) as store:
         assert store.revision(code) == 5

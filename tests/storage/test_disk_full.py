@@ -15,7 +15,7 @@ import os
 import pytest
 
 from companion.hub import HOST, SaveFailed, Tables, Who
-from storage import TableStore
+from storage import DiskStore
 from storage.memory import MemoryStore, disk_full
 from storage.store import DISK_FULL
 from tests.support import Api
@@ -36,7 +36,7 @@ class Full:
     def __init__(self, disk: SmallDisk):
         self.disk = disk
         if disk.mounted:
-            self.store = TableStore(disk.path / "data")
+            self.store = DiskStore(disk.path / "data")
         else:
             self.store = MemoryStore()
 
@@ -55,7 +55,7 @@ class Full:
     def reopen(self):
         if self.disk.mounted:
             self.store.close()
-            self.store = TableStore(self.disk.path / "data")
+            self.store = DiskStore(self.disk.path / "data")
         return self.store
 
 

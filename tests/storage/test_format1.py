@@ -18,7 +18,7 @@ import pytest
 
 from engine.errors import IllegalAction
 from companion.hub import HOST, Tables, Who
-from storage import TableStore, UnreadableTable
+from storage import DiskStore, UnreadableTable
 
 FIXTURES = Path(__file__).parent / "format1"
 
@@ -33,7 +33,7 @@ def data(tmp_path: Path) -> Path:
 
 def test_first_format_tables_are_listed_as_they_are(data: Path):
     before = {p.name: p.read_bytes() for p in (data / "tables").iterdir()}
-    records = {r.code: r for r in Tables(TableStore(data)).list()}
+    records = {r.code: r for r in Tables(DiskStore(data)).list()}
     assert set(records) == {"QRTUVW", "KMNPQR"}
     record = records["QRTUVW"]
     assert record.error is None and record.revision == 8 and record.moves == 4
@@ -42,7 +42,7 @@ def test_first_format_tables_are_listed_as_they_are(data: Path):
 
 
 def test_a_first_format_table_is_converted_once_when_opened_and_plays_on(data: Path):
-    hub = Tables(TableStore(data)).open("qrtuvw")
+    hub = Tables(DiskStore(data)).open("qrtuvw")
     tables = data / "tables"
     assert (tables / "QRTUVW" / "table.jsonl").exists()
     assert not (tables / "QRTUVW.json").exists()
@@ -65,21 +65,21 @@ def test_a_first_format_table_is_converted_once_when_opened_and_plays_on(data: P
     hub.undo(HOST, hub.revision)
     state = hub.match.state
 
-    again = Tables(TableStore(data)).open("QRTUVW")  # a restart: the new format now
+    again = Tables(DiskStore(data)).open("QRTUVW")  # a restart: the new format now
     assert again.match.state == state and again.revision == 11
     assert again.seat_for_token(bo.token) == 1
     assert not (tables / "QRTUVW.json").exists()
-    records = {r.code: r for r in Tables(TableStore(data)).list()}
+    records = {r.code: r for r in Tables(DiskStore(data)).list()}
     assert records["QRTUVW"].revision == 11 and records["QRTUVW"].moves == 5
 
 
 def test_writing_to_a_first_format_table_converts_it_first(data: Path):
-    with TableStore(data) as store:
+    with DiskStore(data) as store:
         store.set_meta("KMNPQR", "note", "hi")
         assert store.load("KMNPQR")[1][0]["payload"] == {"points": 1}
         store.append("KMNPQR", {"rev": 2, "by": 1, "seat": 1, "kind": "points",
                                 "payload": {"points": 2}}, {"moves": 2})
-    with TableStore(data) as store:
+    with DiskStore(data) as store:
         assert store.get_meta("KMNPQR", "note") == "hi"
         assert store.revision("KMNPQR") == 2
         assert store.open_log("KMNPQR").link(1)["moves"] == 1  # made by the conversion
@@ -91,7 +91,7 @@ def test_a_first_format_table_whose_log_does_not_replay_is_unreadable(data: Path
     old = json.loads(path.read_text())
     old["log"]["1"]["kind"] = "jump"
     path.write_text(json.dumps(old))
-    tables = Tables(TableStore(data))
+    tables = Tables(DiskStore(data))
     with pytest.raises(IllegalAction, match="Table KMNPQR cannot be read: its log cannot be converted") as caught:
         tables.open("KMNPQR")
     assert "/" not in caught.value.message
@@ -106,11 +106,11 @@ def test_a_first_format_file_with_a_bad_spec_is_listed_unreadable(data: Path):
     old = json.loads(path.read_text())
     old["meta"]["1"]["spec"]["players"] = 5
     path.write_text(json.dumps(old))
-    tables = Tables(TableStore(data))
+    tables = Tables(DiskStore(data))
     records = {r.code: r for r in tables.list()}
     assert records["KMNPQR"].status == "unreadable"
     assert records["KMNPQR"].error == "its players are not a list of names"
     with pytest.raises(IllegalAction, match="Table KMNPQR cannot be read"):
         tables.open("KMNPQR")
     with pytest.raises(UnreadableTable):
-        TableStore(data).open_log("KMNPQR")
+        DiskStore(data).open_log("KMNPQR")

@@ -20,7 +20,8 @@ import pytest
 
 from engine.log import Entry
 from engine.registry import get_game
-from engine.table import Match, TableSpec
+from engine.spec import TableSpec
+from engine.table import Match
 from engine.upgrade import upgrade_log
 
 FOLDER = Path(__file__).parent / "upgrades"

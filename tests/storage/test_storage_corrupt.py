@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from storage import TableStore, UnreadableTable
+from storage import DiskStore, UnreadableTable
 from storage.journal import frame
 
 SPEC = {"game": "scorepad", "players": ["Ann", "Bo"]}
@@ -20,7 +20,7 @@ def entry(rev: int) -> dict:
 
 
 def make_tables(tmp_path: Path, *codes: str, entries: int = 3, segment: int = 1000) -> None:
-    with TableStore(tmp_path, segment=segment) as store:
+    with DiskStore(tmp_path, segment=segment) as store:
         for code in codes:
             store.create(code, SPEC)
             for rev in range(1, entries + 1):
@@ -60,7 +60,7 @@ def test_each_kind_of_damage_is_reported_by_code_and_the_other_tables_load(tmp_p
         for path_name, data in pristine.items():
             (folder / path_name).write_bytes(data)
         (folder / file).write_bytes(content)
-        with TableStore(tmp_path) as store:
+        with DiskStore(tmp_path) as store:
             with pytest.raises(UnreadableTable) as caught:
                 store.load("BAD")
             message = str(caught.value)
@@ -86,7 +86,7 @@ def test_each_kind_of_damage_is_reported_by_code_and_the_other_tables_load(tmp_p
 def test_a_missing_segment_is_damage(tmp_path: Path):
     make_tables(tmp_path, "SEG", entries=7, segment=3)
     os.unlink(tmp_path / "tables" / "SEG" / "log-000001.jsonl")
-    with TableStore(tmp_path, segment=3) as store:
+    with DiskStore(tmp_path, segment=3) as store:
         with pytest.raises(UnreadableTable, match="Table SEG cannot be read: a segment of its log is missing"):
             store.revision("SEG")
 
@@ -94,7 +94,7 @@ def test_a_missing_segment_is_damage(tmp_path: Path):
 def test_a_damaged_old_segment_is_found_when_it_is_read(tmp_path: Path):
     make_tables(tmp_path, "OLD", entries=7, segment=3)
     (tmp_path / "tables" / "OLD" / "log-000000.jsonl").write_bytes(b"0000beef {}\n0000beef {}\n")
-    with TableStore(tmp_path, segment=3) as store:
+    with DiskStore(tmp_path, segment=3) as store:
         assert store.revision("OLD") == 7  # opening reads the last segment only
         with pytest.raises(UnreadableTable, match="Table OLD cannot be read"):
             store.load("OLD")
@@ -105,7 +105,7 @@ def test_a_repaired_file_loads_again_without_a_restart(tmp_path: Path):
     path = tmp_path / "tables" / "FIX" / "table.jsonl"
     good = path.read_bytes()
     path.write_bytes(b"nonsense\n" + good)
-    with TableStore(tmp_path) as store:
+    with DiskStore(tmp_path) as store:
         with pytest.raises(UnreadableTable):
             store.load("FIX")
         path.write_bytes(good)
@@ -124,7 +124,7 @@ def test_half_made_folders_of_a_crash_are_ignored_and_old_ones_removed(tmp_path:
     stale_tmp = tables / "T" / ".table.jsonl.123.abcd.tmp"
     stale_tmp.write_text("half")
     os.utime(stale_tmp, (1, 1))
-    with TableStore(tmp_path) as store:
+    with DiskStore(tmp_path) as store:
         assert [r.code for r in store.list()] == ["T"]
         assert store.revision("T") == 3
     assert not old.exists() and not stale_tmp.exists()

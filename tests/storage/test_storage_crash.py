@@ -11,7 +11,7 @@ import threading
 import time
 from pathlib import Path
 
-from storage import TableStore
+from storage import DiskStore
 
 REPO = Path(__file__).resolve().parents[2]
 CODE = "CRASH"
@@ -19,9 +19,9 @@ KILLS = 20
 
 WRITER = r"""
 import sys
-from storage import TableStore
+from storage import DiskStore
 
-store = TableStore(sys.argv[1])
+store = DiskStore(sys.argv[1])
 rev = store.revision("CRASH")
 print("ready", rev, flush=True)
 while True:
@@ -72,13 +72,13 @@ def run_and_kill(data: Path, delay: float) -> tuple[int, list[int]]:
 def test_acknowledged_appends_survive_sigkill(tmp_path: Path):
     seed = random.randrange(1 << 30)
     rng = random.Random(seed)
-    with TableStore(tmp_path) as store:
+    with DiskStore(tmp_path) as store:
         store.create(CODE, {"game": "scorepad"})
     acked: set[int] = set()
     for attempt in range(KILLS):
         start, revs = run_and_kill(tmp_path, rng.uniform(0.0, 0.12))
         acked.update(revs)
-        with TableStore(tmp_path) as store:
+        with DiskStore(tmp_path) as store:
             spec, entries = store.load(CODE)
             where = f"seed {seed}, kill {attempt}"
             assert spec == {"game": "scorepad"}, where

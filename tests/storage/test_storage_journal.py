@@ -18,7 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import storage.journal as journal
-from storage import NotSaved, TableStore
+from storage import NotSaved, DiskStore
 from storage.journal import JournalStorage, frame, unframe
 
 SPEC = {"game": "scorepad", "players": ["Ann", "Bo"]}
@@ -55,7 +55,7 @@ def fail_at(monkeypatch, name: str, call: int, error: int = errno.EIO) -> None:
 
 
 def test_each_append_is_one_checksummed_line_and_one_fdatasync(tmp_path, monkeypatch):
-    store = TableStore(tmp_path)
+    store = DiskStore(tmp_path)
     store.create("W", SPEC)
     store.append("W", entry(1), link(1))
     syncs = []
@@ -75,7 +75,7 @@ def test_each_append_is_one_checksummed_line_and_one_fdatasync(tmp_path, monkeyp
 
 def test_bytes_written_per_append_do_not_grow_with_the_log(tmp_path, monkeypatch):
     monkeypatch.setattr(journal.os, "fdatasync", lambda fd: None)  # bytes only: fast
-    store = TableStore(tmp_path, segment=1000)
+    store = DiskStore(tmp_path, segment=1000)
     store.create("G", SPEC)
     rev = 0
 
@@ -96,7 +96,7 @@ def test_bytes_written_per_append_do_not_grow_with_the_log(tmp_path, monkeypatch
 
 
 def test_a_write_that_fails_is_cut_away_and_changes_nothing(tmp_path, monkeypatch):
-    store = TableStore(tmp_path)
+    store = DiskStore(tmp_path)
     store.create("F", SPEC)
     store.append("F", entry(1), link(1))
     before = segment(tmp_path, "F").read_bytes()
@@ -109,13 +109,13 @@ def test_a_write_that_fails_is_cut_away_and_changes_nothing(tmp_path, monkeypatc
     assert store.revision("F") == 1
     assert store.load("F")[1] == [entry(1)]
     store.append("F", entry(2), link(2))  # and the table goes on
-    with TableStore(tmp_path) as again:
+    with DiskStore(tmp_path) as again:
         assert again.load("F")[1] == [entry(1), entry(2)]
         assert again.warning("F") is None
 
 
 def test_a_half_written_line_after_a_full_disk_is_cut_away(tmp_path, monkeypatch):
-    store = TableStore(tmp_path)
+    store = DiskStore(tmp_path)
     store.create("H", SPEC)
     store.append("H", entry(1), link(1))
     good = segment(tmp_path, "H").read_bytes()
@@ -137,7 +137,7 @@ def test_a_half_written_line_after_a_full_disk_is_cut_away(tmp_path, monkeypatch
 
 @pytest.mark.parametrize("operation", ["set_seat", "set_meta", "release"])
 def test_seat_and_meta_writes_are_all_or_nothing(tmp_path, monkeypatch, operation):
-    store = TableStore(tmp_path)
+    store = DiskStore(tmp_path)
     store.create("S", SPEC)
     store.set_seat("S", 0, "hash-0")
     before = head(tmp_path, "S").read_bytes()
@@ -156,7 +156,7 @@ def test_seat_and_meta_writes_are_all_or_nothing(tmp_path, monkeypatch, operatio
 
 
 def test_a_torn_last_line_is_ignored_reported_and_cut_before_the_next_write(tmp_path, caplog):
-    with TableStore(tmp_path) as store:
+    with DiskStore(tmp_path) as store:
         store.create("T", SPEC)
         for rev in range(1, 6):
             store.append("T", entry(rev), link(rev))
@@ -164,7 +164,7 @@ def test_a_torn_last_line_is_ignored_reported_and_cut_before_the_next_write(tmp_
     whole = path.read_bytes()
     last = whole.rstrip(b"\n").rsplit(b"\n", 1)[1]
     path.write_bytes(whole[: len(whole) - len(last) // 2])  # the crash cut entry 5 in half
-    with TableStore(tmp_path) as store:
+    with DiskStore(tmp_path) as store:
         assert store.revision("T") == 4
         assert "cut off" in store.warning("T")
         assert "cut off" in caplog.text and "T" in caplog.text
@@ -174,23 +174,23 @@ def test_a_torn_last_line_is_ignored_reported_and_cut_before_the_next_write(tmp_
     lines = path.read_bytes().splitlines()
     assert lines[:4] == whole.splitlines()[:4] and len(lines) == 5
     assert all(unframe(line) for line in lines)
-    with TableStore(tmp_path) as store:
+    with DiskStore(tmp_path) as store:
         assert store.load("T")[1] == [entry(rev) for rev in range(1, 6)]
         assert store.warning("T") is None
 
 
 def test_zeros_left_by_a_power_cut_are_a_torn_tail(tmp_path):
-    with TableStore(tmp_path) as store:
+    with DiskStore(tmp_path) as store:
         store.create("Z", SPEC)
         store.append("Z", entry(1), link(1))
     with open(segment(tmp_path, "Z"), "ab") as handle:
         handle.write(b"\x00" * 300)
-    with TableStore(tmp_path) as store:
+    with DiskStore(tmp_path) as store:
         assert store.revision("Z") == 1 and store.warning("Z")
 
 
 def test_a_damaged_line_before_the_last_makes_the_table_unreadable(tmp_path):
-    with TableStore(tmp_path) as store:
+    with DiskStore(tmp_path) as store:
         store.create("D", SPEC)
         store.create("OK", SPEC)
         for rev in range(1, 4):
@@ -199,7 +199,7 @@ def test_a_damaged_line_before_the_last_makes_the_table_unreadable(tmp_path):
     lines = path.read_bytes().split(b"\n")
     lines[1] = lines[1].replace(b'"points":6', b'"points":7')  # a flipped bit mid-file
     path.write_bytes(b"\n".join(lines))
-    with TableStore(tmp_path) as store:
+    with DiskStore(tmp_path) as store:
         records = {r.code: r for r in store.list()}
         assert records["OK"].error is None
         with pytest.raises(Exception, match="Table D cannot be read: line 2 is damaged"):
@@ -226,17 +226,17 @@ def test_transactions_are_one_line(tmp_path):
 
 
 def test_a_journal_with_much_garbage_is_compacted_when_opened_for_writing(tmp_path):
-    with TableStore(tmp_path) as store:
+    with DiskStore(tmp_path) as store:
         store.create("C", SPEC)
         for n in range(200):
             store.set_meta("C", "n", n)
             store.set_seat("C", n % 3, f"h{n}")
     assert len(head(tmp_path, "C").read_bytes().splitlines()) > 300
-    with TableStore(tmp_path) as store:
+    with DiskStore(tmp_path) as store:
         assert store.get_meta("C", "n") == 199
         store.set_meta("C", "n", 200)  # the first write compacts, then appends
         assert len(head(tmp_path, "C").read_bytes().splitlines()) == 2
-    with TableStore(tmp_path) as store:
+    with DiskStore(tmp_path) as store:
         assert store.get_meta("C", "n") == 200
         assert store.seats("C") == {0: "h198", 1: "h199", 2: "h197"}
 
@@ -249,7 +249,7 @@ def test_frames_check_their_bytes():
 
 
 def test_writes_leave_only_the_tables_files(tmp_path):
-    store = TableStore(tmp_path, segment=3)
+    store = DiskStore(tmp_path, segment=3)
     store.create("L", SPEC)
     for rev in range(1, 8):
         store.append("L", entry(rev), link(rev))
@@ -278,7 +278,7 @@ OPERATIONS = st.lists(
 @given(OPERATIONS)
 def test_store_matches_a_simple_model_across_restarts(operations):
     with tempfile.TemporaryDirectory() as folder:
-        store = TableStore(folder, segment=4)  # small segments: many boundaries crossed
+        store = DiskStore(folder, segment=4)  # small segments: many boundaries crossed
         store.create("MODEL", SPEC)
         log: list[dict] = []
         seats: dict[int, str] = {}
@@ -304,10 +304,10 @@ def test_store_matches_a_simple_model_across_restarts(operations):
                 meta[a] = b
             else:
                 store.close()
-                store = TableStore(folder, segment=4)
+                store = DiskStore(folder, segment=4)
             assert store.revision("MODEL") == len(log)
         store.close()
-        with TableStore(folder) as again:
+        with DiskStore(folder) as again:
             assert again.load("MODEL") == (SPEC, log)
             source = again.open_log("MODEL")
             for rev in range(1, len(log) + 1):

@@ -8,7 +8,7 @@ from pathlib import Path
 import platformdirs
 import pytest
 
-from storage import TableRecord, TableStore, UnknownTable, UnreadableTable, default_data_dir
+from storage import TableRecord, DiskStore, UnknownTable, UnreadableTable, default_data_dir
 
 SPEC = {"game": "scorepad", "players": ["Ann", "Bo", "Cy"], "colours": ["red", "blue", "green"],
         "settings": {"rounds": 5}}
@@ -21,7 +21,7 @@ def entry(rev: int, **payload) -> dict:
 
 @pytest.fixture
 def store(tmp_path: Path):
-    s = TableStore(tmp_path)
+    s = DiskStore(tmp_path)
     yield s
     s.close()
 
@@ -32,18 +32,18 @@ def test_default_data_dir_is_the_users_data_folder():
 
 def test_store_creates_its_folders(tmp_path: Path):
     data = tmp_path / "nested" / "data"
-    TableStore(data).close()
+    DiskStore(data).close()
     assert (data / "tables").is_dir()
 
 
-def test_create_then_load_gives_the_spec_and_an_empty_log(store: TableStore):
+def test_create_then_load_gives_the_spec_and_an_empty_log(store: DiskStore):
     store.create("ABC123", SPEC)
     assert store.load("ABC123") == (SPEC, [])
     assert store.revision("ABC123") == 0
     assert store.seats("ABC123") == {}
 
 
-def test_one_folder_per_table_named_by_its_code(store: TableStore, tmp_path: Path):
+def test_one_folder_per_table_named_by_its_code(store: DiskStore, tmp_path: Path):
     store.create("K7", SPEC)
     path = tmp_path / "tables" / "K7" / "table.jsonl"
     [line] = path.read_bytes().splitlines()
@@ -52,7 +52,7 @@ def test_one_folder_per_table_named_by_its_code(store: TableStore, tmp_path: Pat
     assert data["meta"]["1"]["spec"] == SPEC
 
 
-def test_create_refuses_a_code_in_use(store: TableStore):
+def test_create_refuses_a_code_in_use(store: DiskStore):
     store.create("ABC", SPEC)
     with pytest.raises(ValueError, match="already exists"):
         store.create("ABC", {"game": "other"})
@@ -61,7 +61,7 @@ def test_create_refuses_a_code_in_use(store: TableStore):
 
 @pytest.mark.parametrize("code", ["", "abc", "AB-C", "../X", "A/B", "A.B", "AB C", "É", "A" * 33,
                                   None, 12])
-def test_codes_must_be_safe_file_names(store: TableStore, code):
+def test_codes_must_be_safe_file_names(store: DiskStore, code):
     with pytest.raises(ValueError, match="capital letters"):
         store.create(code, SPEC)
     with pytest.raises(ValueError, match="capital letters"):
@@ -71,11 +71,11 @@ def test_codes_must_be_safe_file_names(store: TableStore, code):
 
 
 def test_appends_come_back_in_order_after_a_restart(tmp_path: Path):
-    with TableStore(tmp_path) as first:
+    with DiskStore(tmp_path) as first:
         first.create("G1", SPEC)
         for rev in range(1, 21):
             first.append("G1", entry(rev, drew=f"R{rev % 4}", at=[rev, -rev]))
-    with TableStore(tmp_path) as second:
+    with DiskStore(tmp_path) as second:
         spec, entries = second.load("G1")
         assert spec == SPEC
         assert entries == [entry(rev, drew=f"R{rev % 4}", at=[rev, -rev]) for rev in range(1, 21)]
@@ -85,7 +85,7 @@ def test_appends_come_back_in_order_after_a_restart(tmp_path: Path):
 
 
 @pytest.mark.parametrize("bad_rev", [0, 2, 3, -1, "1", 1.0, None, True])
-def test_append_needs_the_next_rev(store: TableStore, bad_rev):
+def test_append_needs_the_next_rev(store: DiskStore, bad_rev):
     store.create("R", SPEC)
     bad = entry(1)
     bad["rev"] = bad_rev
@@ -98,7 +98,7 @@ def test_append_needs_the_next_rev(store: TableStore, bad_rev):
     assert store.load("R")[1] == [entry(1)]
 
 
-def test_append_without_rev_is_refused(store: TableStore):
+def test_append_without_rev_is_refused(store: DiskStore):
     store.create("R", SPEC)
     with pytest.raises(ValueError, match="rev 1"):
         store.append("R", {"kind": "score"})
@@ -106,7 +106,7 @@ def test_append_without_rev_is_refused(store: TableStore):
         store.append("R", [1])  # type: ignore[arg-type]
 
 
-def test_entries_must_be_json_safe_and_nothing_is_written_otherwise(store: TableStore,
+def test_entries_must_be_json_safe_and_nothing_is_written_otherwise(store: DiskStore,
                                                                      tmp_path: Path):
     store.create("J", SPEC)
     before = sorted((p.name, p.read_bytes()) for p in (tmp_path / "tables" / "J").iterdir())
@@ -122,7 +122,7 @@ def test_entries_must_be_json_safe_and_nothing_is_written_otherwise(store: Table
     assert store.revision("J") == 0
 
 
-def test_stored_entries_are_copies(store: TableStore):
+def test_stored_entries_are_copies(store: DiskStore):
     store.create("C", SPEC)
     mine = entry(1, stones=["R1", "G2"])
     store.append("C", mine)
@@ -134,7 +134,7 @@ def test_stored_entries_are_copies(store: TableStore):
     assert store.load("C") == (SPEC, [entry(1, stones=["R1", "G2"])])
 
 
-def test_unknown_tables(store: TableStore):
+def test_unknown_tables(store: DiskStore):
     for call in (lambda: store.load("NOPE"), lambda: store.append("NOPE", entry(1)),
                  lambda: store.seats("NOPE"), lambda: store.set_seat("NOPE", 0, "h"),
                  lambda: store.get_meta("NOPE", "k"), lambda: store.set_meta("NOPE", "k", 1),
@@ -144,7 +144,7 @@ def test_unknown_tables(store: TableStore):
 
 
 def test_seats_claim_release_and_survive_a_restart(tmp_path: Path):
-    with TableStore(tmp_path) as store:
+    with DiskStore(tmp_path) as store:
         store.create("S", SPEC)
         store.set_seat("S", 0, "hash-ann")
         store.set_seat("S", 2, "hash-cy")
@@ -152,12 +152,12 @@ def test_seats_claim_release_and_survive_a_restart(tmp_path: Path):
         store.set_seat("S", 0, None)
         store.set_seat("S", 1, None)  # releasing a free seat changes nothing
         store.set_seat("S", 2, "hash-cy-new-phone")
-    with TableStore(tmp_path) as store:
+    with DiskStore(tmp_path) as store:
         assert store.seats("S") == {2: "hash-cy-new-phone"}
 
 
 @pytest.mark.parametrize("seat,token", [(-1, "h"), ("0", "h"), (True, "h"), (1.0, "h"), (0, 5)])
-def test_bad_seat_claims_are_refused(store: TableStore, seat, token):
+def test_bad_seat_claims_are_refused(store: DiskStore, seat, token):
     store.create("S", SPEC)
     with pytest.raises(ValueError):
         store.set_seat("S", seat, token)
@@ -165,7 +165,7 @@ def test_bad_seat_claims_are_refused(store: TableStore, seat, token):
 
 
 def test_meta_values_survive_a_restart(tmp_path: Path):
-    with TableStore(tmp_path) as store:
+    with DiskStore(tmp_path) as store:
         store.create("M", SPEC)
         assert store.get_meta("M", "status") is None
         assert store.get_meta("M", "status", "open") == "open"
@@ -173,7 +173,7 @@ def test_meta_values_survive_a_restart(tmp_path: Path):
         store.set_meta("M", "host", {"seat": None, "names": ["a", "b"]})
         value = store.get_meta("M", "host")
         value["names"].append("c")  # a copy
-    with TableStore(tmp_path) as store:
+    with DiskStore(tmp_path) as store:
         assert store.get_meta("M", "status") == "finished"
         assert store.get_meta("M", "host") == {"seat": None, "names": ["a", "b"]}
         with pytest.raises(ValueError, match="JSON-safe"):
@@ -182,7 +182,7 @@ def test_meta_values_survive_a_restart(tmp_path: Path):
             store.set_meta("M", "", 1)
 
 
-def test_list_shows_every_table_most_recently_changed_first(store: TableStore):
+def test_list_shows_every_table_most_recently_changed_first(store: DiskStore):
     assert store.list() == []
     for code in ("AAA", "BBB", "CCC"):
         store.create(code, {**SPEC, "code": code})
@@ -201,19 +201,19 @@ def test_list_shows_every_table_most_recently_changed_first(store: TableStore):
 
 
 def test_list_of_a_fresh_store_reads_the_files(tmp_path: Path):
-    with TableStore(tmp_path) as store:
+    with DiskStore(tmp_path) as store:
         store.create("OLD", SPEC)
         store.create("NEW", SPEC)
         store.append("NEW", entry(1))
     (tmp_path / "tables" / "notes.txt").write_text("not a table")
     (tmp_path / "tables" / "lower.json").write_text("{}")  # not a code: ignored
-    with TableStore(tmp_path) as store:
+    with DiskStore(tmp_path) as store:
         records = store.list()
         assert [(r.code, r.revision) for r in records] == [("NEW", 1), ("OLD", 0)]
 
 
 def test_closed_store_refuses_work(tmp_path: Path):
-    store = TableStore(tmp_path)
+    store = DiskStore(tmp_path)
     store.create("X", SPEC)
     store.close()
     with pytest.raises(RuntimeError, match="closed"):
@@ -222,7 +222,7 @@ def test_closed_store_refuses_work(tmp_path: Path):
         store.list()
 
 
-def test_unreadable_is_not_unknown(store: TableStore, tmp_path: Path):
+def test_unreadable_is_not_unknown(store: DiskStore, tmp_path: Path):
     (tmp_path / "tables" / "BAD.json").write_text("{")
     with pytest.raises(UnreadableTable):
         store.load("BAD")
@@ -233,7 +233,7 @@ def test_both_stores_keep_the_one_contract(tmp_path: Path):
     from storage import Store, TableLog
     from storage.memory import MemoryStore
 
-    for store in (TableStore(tmp_path), MemoryStore()):
+    for store in (DiskStore(tmp_path), MemoryStore()):
         assert isinstance(store, Store)
         store.create("P", SPEC)
         store.append("P", entry(1), {"moves": 1}, {"state": 1})

@@ -5,7 +5,7 @@ from __future__ import annotations
 import threading
 from pathlib import Path
 
-from storage import TableStore
+from storage import DiskStore
 
 THREADS = 8
 PER_THREAD = 25
@@ -30,7 +30,7 @@ def run_threads(target) -> list[BaseException]:
     return errors
 
 
-def append_next(store: TableStore, code: str, payload: dict) -> int:
+def append_next(store: DiskStore, code: str, payload: dict) -> int:
     """What the hub does: read the revision, append the next rev; a lost race retries."""
     while True:
         rev = store.revision(code) + 1
@@ -49,7 +49,7 @@ def check_log(entries: list[dict], expected: set[tuple[int, int]]) -> None:
 
 
 def test_threads_appending_to_the_same_table(tmp_path: Path):
-    store = TableStore(tmp_path)
+    store = DiskStore(tmp_path)
     store.create("SHARED", {"game": "scorepad"})
 
     def work(n: int) -> None:
@@ -63,13 +63,13 @@ def test_threads_appending_to_the_same_table(tmp_path: Path):
     expected = {(n, i) for n in range(THREADS) for i in range(PER_THREAD)}
     check_log(store.load("SHARED")[1], expected)
     store.close()
-    with TableStore(tmp_path) as again:
+    with DiskStore(tmp_path) as again:
         check_log(again.load("SHARED")[1], expected)
         assert again.seats("SHARED") == {n: f"token-{n}-20" for n in range(THREADS)}
 
 
 def test_threads_appending_to_different_tables_and_one_shared(tmp_path: Path):
-    store = TableStore(tmp_path)
+    store = DiskStore(tmp_path)
     codes = [f"T{n}" for n in range(THREADS)]
     for code in codes + ["MIXED"]:
         store.create(code, {"game": "scorepad"})
@@ -85,7 +85,7 @@ def test_threads_appending_to_different_tables_and_one_shared(tmp_path: Path):
 
     assert run_threads(work) == []
     store.close()
-    with TableStore(tmp_path) as again:
+    with DiskStore(tmp_path) as again:
         for n, code in enumerate(codes):
             check_log(again.load(code)[1], {(n, i) for i in range(PER_THREAD)})
             assert again.get_meta(code, "last") == PER_THREAD - 1

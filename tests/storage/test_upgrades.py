@@ -25,9 +25,10 @@ from companion.hub import HOST, WATCHER, Tables
 from engine.errors import IllegalAction
 from engine.log import Entry
 from engine.registry import get_game, games
-from engine.table import Match, TableSpec, log_records, make_spec
+from engine.spec import TableSpec, make_spec
+from engine.table import Match, log_records
 from engine.upgrade import log_version, upgrade_log, upgrades_of
-from storage import TableStore
+from storage import DiskStore
 from storage.backup import damage, export_table, import_table
 from storage.memory import MemoryStore
 from storage.store import LOG_VERSION_META, UPGRADE_NOTES_META
@@ -78,7 +79,7 @@ def stored(store, code: str) -> list[dict]:
 def test_an_old_strata_table_past_production_is_upgraded_once_when_opened(data: Path):
     tables = data / "tables"
     original = files(tables / STRATA)
-    store = TableStore(data)
+    store = DiskStore(data)
     hub = Tables(store).open(STRATA)
     state = hub.match.state
     # what the old engine showed after its 37 entries (round 4, Ann and Bo have bid)
@@ -117,18 +118,18 @@ def test_an_old_strata_table_past_production_is_upgraded_once_when_opened(data: 
     hub.act(HOST, "bid", {"amount": 0}, hub.revision, seat=CY)
     hub.act(HOST, "reveal", {}, hub.revision)
     assert hub.match.state["phase"] == "pick"
-    again = Tables(TableStore(data)).open(STRATA)
+    again = Tables(DiskStore(data)).open(STRATA)
     assert again.match.state == hub.match.state
     assert len(set_aside(tables, STRATA)) == 1
 
 
 def test_a_second_opening_does_not_upgrade_again(data: Path, monkeypatch):
-    first = Tables(TableStore(data)).open(STRATA).match.state
+    first = Tables(DiskStore(data)).open(STRATA).match.state
     upgraded = files(data / "tables" / STRATA)
     called = []
     module = upgrades_of(get_game("strata"))
     monkeypatch.setattr(module, "words", lambda action: called.append(action) or action)
-    store = TableStore(data)
+    store = DiskStore(data)
     hub = Tables(store).open(STRATA)
     assert hub.match.state == first and not called
     assert files(data / "tables" / STRATA) == upgraded
@@ -151,7 +152,7 @@ def test_an_old_move_today_refuses_becomes_the_nearest_one_and_is_noted(data: Pa
     """Ann's bid above her Money (as if the old game had left her more): the nearest bid
     today's rules take, and the table says what differs."""
     rewrite_old_bid(data, {"amount": 9})
-    store = TableStore(data)
+    store = DiskStore(data)
     hub = Tables(store).open(STRATA)
     assert hub.match.state["bids"][ANN] == 3 and hub.match.state["money"][ANN] == 3
     assert store.get_meta(STRATA, UPGRADE_NOTES_META) == [
@@ -166,7 +167,7 @@ def test_the_history_says_how_many_old_moves_an_upgrade_changed_and_not_what(dat
     from tests.support import run_app
 
     rewrite_old_bid(data, {"amount": 9})
-    store = TableStore(data)
+    store = DiskStore(data)
     tables = Tables(store)
     hub = tables.open(STRATA)
 
@@ -186,7 +187,7 @@ def test_the_history_says_how_many_old_moves_an_upgrade_changed_and_not_what(dat
 def test_a_log_that_cannot_be_upgraded_leaves_the_table_as_it_was(data: Path):
     rewrite_old_bid(data, {"amount": "nine"})  # no move of the game: a damaged log
     before = files(data / "tables" / STRATA)
-    tables = Tables(TableStore(data))
+    tables = Tables(DiskStore(data))
     with pytest.raises(IllegalAction, match=r"Table XPURDD cannot be read: its log cannot be "
                                             r"upgraded \(entry 36: "):
         tables.open(STRATA)
@@ -200,7 +201,7 @@ def test_a_log_that_cannot_be_upgraded_leaves_the_table_as_it_was(data: Path):
 def test_an_old_rock_garden_table_of_the_first_format_is_converted_and_upgraded_once(data: Path):
     tables = data / "tables"
     original = (tables / f"{ROCKGARDEN}.json").read_bytes()
-    store = TableStore(data)
+    store = DiskStore(data)
     hub = Tables(store).open(ROCKGARDEN)
     state = hub.match.state
     # what the old engine showed after its 22 entries: round 2, Bo to bid
@@ -231,7 +232,7 @@ def test_an_old_rock_garden_table_of_the_first_format_is_converted_and_upgraded_
     assert set_aside(tables, ROCKGARDEN) == [tables / f".{ROCKGARDEN}.json.format1"]
     assert store.get_meta(ROCKGARDEN, LOG_VERSION_META) == log_version(get_game("rockgarden"))
     assert damage(store, ROCKGARDEN) is None
-    again = Tables(TableStore(data)).open(ROCKGARDEN)
+    again = Tables(DiskStore(data)).open(ROCKGARDEN)
     assert again.match.state == state and again.revision == 19
 
 
@@ -239,7 +240,7 @@ def test_an_old_rock_garden_table_of_the_first_format_is_converted_and_upgraded_
 
 def test_replay_never_calls_an_upgrade(tmp_path: Path, no_upgrades):
     """Today's tables, every way a log is replayed, with upgrades that raise."""
-    store = TableStore(tmp_path)
+    store = DiskStore(tmp_path)
     tables = Tables(store)
     hub = tables.create("strata", ["Ann", "Bo"], {"tribute_rate": 1})
     for seat, kind, payload in [(0, "bid", {"amount": 0}), (1, "bid", {"amount": 1}),
@@ -254,7 +255,7 @@ def test_replay_never_calls_an_upgrade(tmp_path: Path, no_upgrades):
     hub.redo(HOST, hub.revision)
     state = hub.match.state
     assert state["phase"] == "tribute" or state["round"] == 2
-    reopened = Tables(TableStore(tmp_path)).open(hub.code)
+    reopened = Tables(DiskStore(tmp_path)).open(hub.code)
     assert reopened.match.state == state
     game, spec = get_game("strata"), hub.spec
     entries = list(hub.match.log)
@@ -268,7 +269,7 @@ def test_replay_never_calls_an_upgrade(tmp_path: Path, no_upgrades):
 def test_a_table_made_before_log_versions_is_only_marked_when_nothing_changes(tmp_path: Path):
     """A table of today's moves without a version (made before versions were kept): its
     first opening checks it whole and writes the version only; nothing is set aside."""
-    store = TableStore(tmp_path)
+    store = DiskStore(tmp_path)
     hub = Tables(store).create("scorepad", ["Ann", "Bo"])
     hub.act(HOST, "points", {"points": 3}, hub.revision, seat=0)
     spec = store.load(hub.code)[0]
@@ -277,9 +278,9 @@ def test_a_table_made_before_log_versions_is_only_marked_when_nothing_changes(tm
         store.append("AHEADY", doc, store.open_log(hub.code).link(doc["rev"]))
     assert store.get_meta("AHEADY", LOG_VERSION_META) is None
     before = files(tmp_path / "tables" / "AHEADY")
-    opened = Tables(TableStore(tmp_path)).open("AHEADY")
+    opened = Tables(DiskStore(tmp_path)).open("AHEADY")
     assert opened.match.state == hub.match.state
-    assert TableStore(tmp_path).get_meta("AHEADY", LOG_VERSION_META) == log_version(get_game("scorepad"))
+    assert DiskStore(tmp_path).get_meta("AHEADY", LOG_VERSION_META) == log_version(get_game("scorepad"))
     assert set_aside(tmp_path / "tables", "AHEADY") == []
     assert files(tmp_path / "tables" / "AHEADY")["log-000000.jsonl"] == before["log-000000.jsonl"]
 
@@ -328,13 +329,13 @@ def test_a_swap_cut_short_by_a_crash_is_undone_or_finished_by_the_next_store(dat
     original = files(tables / STRATA)
     # the crash came after the old folder moved away, before the new one arrived
     os.rename(tables / STRATA, tables / f".{STRATA}.upgraded-20260101T000000.000000Z{SWAP_SUFFIX}")
-    store = TableStore(data)
+    store = DiskStore(data)
     assert files(tables / STRATA) == original
     assert set_aside(tables, STRATA) == []
     Tables(store).open(STRATA)  # upgraded now
     [aside] = set_aside(tables, STRATA)
     # the crash came after the new folder arrived, before the old one lost its suffix
     os.rename(aside, aside.with_name(aside.name + SWAP_SUFFIX))
-    TableStore(data)
+    DiskStore(data)
     assert set_aside(tables, STRATA) == [aside] and files(aside) == original
-    assert TableSpec.from_json(TableStore(data).load(STRATA)[0]).game_id == "strata"
+    assert TableSpec.from_json(DiskStore(data).load(STRATA)[0]).game_id == "strata"

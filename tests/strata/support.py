@@ -1,6 +1,6 @@
 """Shared helpers for the Four Big Strata tests (no tests here).
 
-``act`` plays a move through the table model's one check (``engine.table.play``): a
+``act`` plays a move through the table model's one check (``engine.check.play``): a
 seat's move as its own phone sends it, ``seat=None`` as the host's device. Scenario
 helpers (``set_resources``, ``give_cards``) arrange a state directly, for later phases.
 ``random_action`` picks one legal-looking action for the state, the way a table of
@@ -21,7 +21,7 @@ from engine.strata import GAME
 from engine.strata import queries as g
 from engine.strata.cards import CLASSES, EFFECTS, has_face_up
 from engine.strata.resources import bank_has, choice_range, split_options
-from engine.table import legal_moves, play
+from engine.check import legal_moves, play
 from tests.support import readable
 
 EFFECT_KEYS = list(EFFECTS)

@@ -5,7 +5,10 @@ from __future__ import annotations
 from engine.game import Action
 from engine.plain import is_plain
 from engine.strata import GAME
-from engine.table import Entry, Match, make_spec, play
+from engine.check import play
+from engine.log import Entry
+from engine.spec import make_spec
+from engine.table import Match
 from tests.support import upgraded_match
 
 
@@ -176,7 +179,7 @@ def test_a_table_stored_with_a_limited_bank_replays_the_same():
     import json
     from pathlib import Path
 
-    from engine.table import TableSpec
+    from engine.spec import TableSpec
 
     kept = json.loads((Path(__file__).parent / "limited_bank_table.json").read_text())
     spec = TableSpec.from_json(kept["spec"])

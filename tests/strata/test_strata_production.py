@@ -8,7 +8,7 @@ from engine.game import Action
 from engine.strata import GAME, production_preview
 from engine.strata import queries as g
 from engine.strata.production import costs, yields
-from engine.table import play
+from engine.check import play
 
 from .support import (act, bid_all, card, conserved, feed_all, illegal,
                                   legal, new_game, play_round, set_resources, take_all, view)
@@ -74,7 +74,8 @@ def test_a_card_with_several_effects_counts_every_one():
 def test_cards_entered_with_one_effect_by_older_versions_still_count():
     """Before issue 18 a card had one ``effect``: the log's upgrade (version 2, issue 38)
     writes it as the list ``effects``, and the cards produce and eat as they did."""
-    from engine.table import Entry, make_spec
+    from engine.log import Entry
+    from engine.spec import make_spec
     from tests.support import upgraded_match
 
     old = [(0, Action(0, "bid", {"amount": 0})), (1, Action(1, "bid", {"amount": 0})),

@@ -13,7 +13,7 @@ from engine.game import Action
 from engine.plain import is_plain
 from engine.strata import GAME
 from engine.strata import queries as g
-from engine.table import play
+from engine.check import play
 
 from engine.strata.production import yields
 from engine.strata.tribute import owed
@@ -152,7 +152,9 @@ def test_garbage_actions_are_refused_cleanly(n, rng, table_settings, garbage):
 
 
 def test_the_table_model_replays_a_random_game():
-    from engine.table import Entry, Match, make_spec
+    from engine.log import Entry
+    from engine.spec import make_spec
+    from engine.table import Match
 
     rng = random.Random(7)
     spec = make_spec(GAME, ["Ann", "Bo", "Cy"])
@@ -169,7 +171,7 @@ def test_the_random_player_finishes_whole_games():
     """The contract test's random player (``tests/players/strata.py``), picking moves from
     its own view's legal list, plays whole games of 15 rounds at every table size (here
     without undo and redo, which the contract test mixes in)."""
-    from engine.table import TABLE_KINDS
+    from engine.log import TABLE_KINDS
     from tests.support import RandomTable
 
     for n in range(2, 8):

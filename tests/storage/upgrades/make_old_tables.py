@@ -27,7 +27,7 @@ import sys
 from pathlib import Path
 
 from companion.hub import HOST, Tables, Who
-from storage import TableStore
+from storage import DiskStore
 
 SETTINGS = {"strata": {"tribute_rate": 2}, "rockgarden": {"tracker_spaces": 1}}
 
@@ -35,7 +35,7 @@ SETTINGS = {"strata": {"tribute_rate": 2}, "rockgarden": {"tracker_spaces": 1}}
 def play(data: Path, game: str) -> str:
     """A new table of ``game`` played through the hub of its time; its code."""
     moves = json.loads((Path(__file__).parent / f"{game}_moves.json").read_text())
-    store = TableStore(data)
+    store = DiskStore(data)
     hub = Tables(store).create(game, ["Ann", "Bo", "Cy"], SETTINGS[game])
     tokens: dict[int, str] = {}
     for move in moves:

@@ -18,7 +18,8 @@ from typing import Any
 
 from engine.log import Entry
 from engine.registry import get_game
-from engine.table import Match, TableSpec
+from engine.spec import TableSpec
+from engine.table import Match
 from engine.upgrade import upgrade_log
 
 SEEN = {

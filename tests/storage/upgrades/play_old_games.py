@@ -20,7 +20,8 @@ import sys
 from engine.errors import IllegalAction
 from engine.game import Action
 from engine.registry import get_game
-from engine.table import Match, make_spec
+from engine.spec import make_spec
+from engine.table import Match
 
 NAMES = ("Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus")
 
