@@ -10,8 +10,9 @@ can be copied, compared and kept as a snapshot the same way). It declares:
   to check who may move now;
 - ``public(state)``: what everyone may see; ``private(state, seat)``: what only that seat
   may see; ``result(state)``: the final ranking once over;
-- ``describe(state, action, viewer)``: an action in words for the history, as that
-  viewer may read it. It is total: it never raises, whatever the action.
+- each move's words (:attr:`engine.moves.Move.words`), beside its declaration: what it
+  says in the history and tells the seats it concerns; :meth:`Game.say` is the one
+  dispatch the table asks. It is total: it never raises, whatever the action.
 
 The table model (:mod:`engine.table`) does everything else once for every game: the
 seat and host rules, phases, payload schemas, the copy, undo, the view envelope.
@@ -19,7 +20,6 @@ seat and host rules, phases, payload schemas, the copy, undo, the view envelope.
 
 from __future__ import annotations
 
-import threading
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
@@ -115,14 +115,6 @@ def _shown(value: Any) -> str:
     return "".join("?" if bad_characters(ch) else ch for ch in text)
 
 
-PUBLIC_KEPT = 64
-"""States whose public view a game remembers (:meth:`Game.public_of`), for every table of
-that game: a move's news reads the view of the state before it, made by the table's
-previous move, and with ten tables playing (each move remembering two states) 16 had
-forgotten it by then (issue 25: 2.3 public views worked out per move instead of 1)."""
-_PUBLIC_LOCK = threading.Lock()  # tables act in worker threads of their own
-
-
 class Game:
     """Base class for a game's rules. Subclasses override what they need."""
 
@@ -189,33 +181,21 @@ class Game:
         return self.phase(state) == "over"
 
     # -- what each seat may see ------------------------------------------------
-    def public(self, state: Any) -> dict:
-        raise NotImplementedError
+    views: Any = None
+    """A module with the game's ``public(state)``, ``private(state, seat)`` and
+    ``result(state)``, when it keeps them in one (the methods below then ask it)."""
 
-    def public_of(self, state: Any) -> dict:
-        """:meth:`public`, remembered for the latest few states (by identity, each kept
-        while remembered): a move's news is told to every seat at the table, each from the
-        public views of the states before and after the move, and those two are the same
-        for every seat. Shared: read it, never change it. A state is never changed once
-        made (a move changes a private copy), so its public view stays true."""
-        with _PUBLIC_LOCK:
-            memo = self.__dict__.setdefault("_public_memo", {})
-            hit = memo.get(id(state))
-            if hit is not None and hit[0] is state:
-                return hit[1]
-        view = self.public(state)
-        with _PUBLIC_LOCK:
-            memo[id(state)] = (state, view)
-            while len(memo) > PUBLIC_KEPT:
-                memo.pop(next(iter(memo)))
-        return view
+    def public(self, state: Any) -> dict:
+        if self.views is None:
+            raise NotImplementedError
+        return self.views.public(state)
 
     def private(self, state: Any, seat: int) -> dict | None:
-        return None
+        return self.views.private(state, seat) if self.views is not None else None
 
     def result(self, state: Any) -> dict | None:
         """Final ranking etc. once the game is over (public: everything revealed)."""
-        return None
+        return self.views.result(state) if self.views is not None else None
 
     def say(self, before: Any, action: Action, after: Any, viewer: int | None) -> Said:
         """What ``action`` (``before`` -> ``after``) said to ``viewer``: the one dispatch to
@@ -223,43 +203,12 @@ class Game:
         move = self.moves.get(action.kind) if isinstance(action.kind, str) else None
         if move is None:
             return Said("A move this game does not know")
-        if move.words is None:  # a game whose moves do not carry their words yet
-            return said(self.describe(before, action, viewer, after))
+        if move.words is None:
+            return Said(move.title)
         try:
             return said(move.words(before, action, after, viewer))
         except Exception:  # total: a plain line rather than no history
             return Said(move.title)
-
-    def describe(self, state: Any, action: Action, viewer: int | None, after: Any = None) -> "str | Said":
-        """The action in words for the history, as ``viewer`` may read it
-        (:meth:`history_line`), with what it tells the viewer's seat when it concerns
-        it (:meth:`tells`), then a :class:`Said`. ``state`` is the state *before* the
-        action; ``after`` the state it led to when the table has it (the history and the
-        news do), so a move's outcome is said from the state the move recorded, never by
-        running its handler again. Total: it never raises."""
-        return self.telling(self.history_line(state, action, viewer, after), state, action, after, viewer)
-
-    def history_line(self, state: Any, action: Action, viewer: int | None, after: Any = None) -> str:
-        """The action's line in the history, as ``viewer`` may read it: hidden values
-        never appear for a viewer who may not see them. Total: it never raises."""
-        move = self.moves.get(action.kind) if isinstance(action.kind, str) else None
-        return move.title if move else "A move this game does not know"
-
-    def telling(self, text: str, before: Any, action: Action, after: Any,
-                viewer: int | None) -> "str | Said":
-        """``text`` (an action's history line), with what the action tells ``viewer``'s
-        seat when it concerns it (:meth:`tells`)."""
-        if after is None or viewer is None:
-            return text
-        try:
-            told = self.tells(before, action, after, viewer)
-        except Exception:  # total, like describe: no news rather than no history
-            told = None
-        return Said(text, told) if told else text
-
-    def tells(self, before: Any, action: Action, after: Any, seat: int) -> str | None:
-        """What ``action`` (``before`` -> ``after``) tells ``seat`` when it concerns it."""
-        return None
 
     # -- the end of a game that is undone ----------------------------------------
     def shown_at_end(self, state: Any) -> Any:

@@ -161,11 +161,10 @@ class Match:
         return kinds
 
     def public(self) -> dict:
-        """The public part, built once per state and shared by every viewer (and by the
-        news of the next move, which reads it as the state before: :meth:`Game.public_of`)."""
+        """The public part, built once per state and shared by every viewer."""
         cached = self._public
         if cached is None or cached[0] is not self.state:
-            cached = self._public = (self.state, self.game.public_of(self.state))
+            cached = self._public = (self.state, self.game.public(self.state))
         return cached[1]
 
     def view(self, seat: int | None, host: bool = False, since: int | None = None) -> dict:

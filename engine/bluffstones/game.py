@@ -92,6 +92,7 @@ class BluffStones(Game):
                      "scored (nothing is left to win); off: play on until all bid zero."),
     )
     moves = MOVES
+    views = views
     phase_labels = {
         SETUP: "the setup",
         BIDDING: "the secret bids",
@@ -131,15 +132,6 @@ class BluffStones(Game):
     def to_act(self, state: dict) -> list[int]:
         return to_act(state)
 
-    # -- views ---------------------------------------------------------------------
-    def public(self, state: dict) -> dict:
-        return views.public(state)
-
-    def private(self, state: dict, seat: int) -> dict:
-        return views.private(state, seat)
-
-    def result(self, state: dict) -> dict | None:
-        return views.result(state)
 
 
 GAME = BluffStones()

@@ -110,6 +110,7 @@ class RockGarden(Game):
         "hidden until the end: each player sees their own.",
     )
     moves = MOVES
+    views = views
 
     # -- setup -------------------------------------------------------------------
     def setup(self, players: list[str], settings: Mapping[str, Any]) -> dict:
@@ -130,15 +131,6 @@ class RockGarden(Game):
     def to_act(self, state: dict) -> list[int]:
         return rules.to_act(state)
 
-    # -- views ----------------------------------------------------------------------
-    def public(self, state: dict) -> dict:
-        return views.public(state)
-
-    def private(self, state: dict, seat: int) -> dict:
-        return views.private(state, seat)
-
-    def result(self, state: dict) -> dict | None:
-        return views.result(state)
 
     # -- an ended game's demerits stay shown if the end is undone --------------------
     def shown_at_end(self, state: dict) -> Any:
