@@ -44,9 +44,9 @@ def test_no_move_tells_a_secret_score_to_a_player_who_may_not_see_it():
 
 def test_a_new_round_and_the_end_are_news_for_every_seat_without_comparing_views(monkeypatch):
     def refused(state):
-        raise AssertionError("the score pad's words compared public views")
+        raise AssertionError("the score pad's words worked out a public view")
 
-    monkeypatch.setattr(GAME, "public_of", refused, raising=False)
+    monkeypatch.setattr(GAME, "public", refused)
     steps = {action.kind: (before, action, after) for before, action, after in _secret_pad()}
     for seat in range(3):
         assert GAME.say(*steps["new_round"], seat).to_you == "Round 2 started"

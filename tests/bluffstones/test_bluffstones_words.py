@@ -62,9 +62,9 @@ def test_a_sealed_bid_reaches_no_other_seat_before_the_reveal():
 
 def test_the_seats_a_move_concerns_hear_of_it_without_comparing_views(monkeypatch):
     def refused(state):
-        raise AssertionError("BluffStones' words compared public views")
+        raise AssertionError("BluffStones' words worked out a public view")
 
-    monkeypatch.setattr(GAME, "public_of", refused, raising=False)
+    monkeypatch.setattr(GAME, "public", refused)
     news = [(action.kind, seat, GAME.say(before, action, after, seat).to_you)
             for before, action, after in _game_played() for seat in range(3)]
     assert [item for item in news if item[2]] == [

@@ -44,9 +44,9 @@ def test_a_card_value_reaches_only_its_taker_and_onlookers_read_what_the_table_r
 
 def test_the_undercut_bidder_and_everyone_at_the_end_hear_of_it_without_comparing_views(monkeypatch):
     def refused(state):
-        raise AssertionError("Rock Garden's words compared public views")
+        raise AssertionError("Rock Garden's words worked out a public view")
 
-    monkeypatch.setattr(GAME, "public_of", refused, raising=False)
+    monkeypatch.setattr(GAME, "public", refused)
     steps = _round_played()
     undercut = steps[7]
     assert undercut[1] == Action(1, "bid", {"pile": 0, "rocks": ""})
