@@ -37,6 +37,8 @@ BODY_TIMEOUT_S = 10.0
 """A request's body must have arrived within this of its head (an action is < 64 KB)."""
 MAX_HEAD_BYTES = 16 * 1024
 """The largest request head read (request line and headers): 431 beyond."""
+CHUNK_LINE_BYTES = 1024
+"""The longest line of a chunked body (a chunk's size, a trailer) read: 431 beyond."""
 PER_ADDRESS = 64
 """Connections one client address may hold (a phone uses about 7: six for files, one websocket)."""
 MAX_CONNECTIONS = 4096
@@ -251,10 +253,10 @@ class Framing:
             if not self.left:
                 self.chunk_data = False
             return view[taken:]
-        end = bytes(view).find(b"\n")
-        if end == -1:
-            self.chunk_line += view
-            if len(self.chunk_line) > MAX_HEAD_BYTES:  # a size line (or trailers) without end
+        end = bytes(view[:CHUNK_LINE_BYTES]).find(b"\n")  # a bounded copy: many tiny chunks
+        if end == -1:                                      # in one read cost little each
+            self.chunk_line += view[:CHUNK_LINE_BYTES]
+            if len(self.chunk_line) >= CHUNK_LINE_BYTES:  # a size or trailer line without end
                 events.append(("too large", 0))
             return view[len(view):]
         line, self.chunk_line = bytes(self.chunk_line + view[:end]).strip(), bytearray()

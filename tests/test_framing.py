@@ -51,3 +51,12 @@ def test_a_chunk_size_line_without_end_is_too_large():
     framing = Framing()
     framing.feed(CHUNKED.split(b"\r\n\r\n")[0] + b"\r\n\r\n")
     assert framing.feed(b"f" * (MAX_HEAD_BYTES + 1))[-1][0] == "too large"
+
+
+def test_a_read_of_many_tiny_chunks_is_framed_whole():
+    """20,000 one-byte chunks in one read (each chunk's line is looked for in a bounded slice
+    of the read, not in all the rest of it) end where the body ends."""
+    head = CHUNKED.split(b"\r\n\r\n")[0] + b"\r\n\r\n"
+    body = b"1\r\nx\r\n" * 20_000 + b"0\r\n\r\n"
+    framing = Framing()
+    assert [event for event, _ in framing.feed(head + body)] == ["head", "body"]
