@@ -8,6 +8,7 @@ from engine.errors import IllegalAction
 from companion.hub import HOST, WATCHER, off_loop
 from companion.qr import qr_svg
 from companion.ui import kit
+from companion.ui.live import TABLE, TableContext, part, use_live_table, use_view
 from companion.ui.notice import Waiting
 from companion.ui.opening import OpenedTable
 
@@ -43,10 +44,9 @@ def Join(phone, code_text: str):
 
 @ft.component
 def JoinTable(phone, hub):
+    """The seats of an open table, once this phone is known to hold none (a phone that
+    holds one goes on to the table)."""
     checked, set_checked = ft.use_state(False)
-    info, set_info = ft.use_state(lambda: hub.table(HOST if phone.is_host else WATCHER))
-    over, set_over = ft.use_state(hub.is_over)
-    width = kit.use_width()
 
     async def start():
         token = await phone.seat_token(hub.code)
@@ -55,22 +55,25 @@ def JoinTable(phone, hub):
             return
         set_checked(True)
 
-    def listen():
-        def heard(revision: int) -> None:
-            def read() -> None:
-                set_info(hub.table(HOST if phone.is_host else WATCHER))
-                set_over(hub.is_over())
-
-            phone.soon(read)
-
-        key = ("join", id(phone))
-        hub.subscribe(key, heard)
-        return phone.until_closed(lambda: hub.unsubscribe(key))
-
     ft.on_mounted(start)
-    ft.use_effect(listen, [hub])
     if not checked:
         return Waiting()
+    return JoinLive(phone, hub)
+
+
+@ft.component
+def JoinLive(phone, hub):
+    """The join page follows its table through a live view, as every table page does:
+    a seat taken or freed, a seat renamed, the game over."""
+    live = use_live_table(phone, hub, HOST if phone.is_host else WATCHER)
+    return TABLE(TableContext(live, phone), lambda: Seats(phone, hub))
+
+
+@part
+def Seats(phone, hub):
+    info = use_view(lambda screen: screen["table"])
+    over = use_view(lambda screen: screen["result"] is not None)
+    width = kit.use_width()
     code = hub.code
     controls: list[ft.Control] = [kit.title(info["title"], size=28)]
     if phone.is_host:  # at the top: the way back never needs a scroll

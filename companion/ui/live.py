@@ -176,6 +176,19 @@ class TableContext:
 TABLE = ft.create_context(None)
 
 
+def use_live_table(phone: Any, hub: Any, who: Any) -> LiveTable:
+    """One live view of ``hub`` for ``who`` on this phone, hearing the hub while the
+    calling component is on screen (its effect's cleanup leaves the hub)."""
+    live = ft.use_memo(lambda: LiveTable(phone, hub, who), [])
+
+    def start() -> Callable[[], None]:
+        live.start()
+        return live.stop
+
+    ft.use_effect(start, [])
+    return live
+
+
 class NoTablePage(RuntimeError):
     """A part drawn with no table page around it (see :func:`use_table`)."""
 

@@ -19,8 +19,8 @@ from companion.hub import HOST, WATCHER, Who, off_loop
 from companion.ui import kit
 from companion.ui.away import AwayCard, recall
 from companion.ui.join import corner_invite, qr_block
-from companion.ui.live import (TABLE, LiveTable, TableContext, part, use_fixed, use_names, use_table,
-                               use_view)
+from companion.ui.live import (TABLE, LiveTable, TableContext, part, use_fixed, use_live_table, use_names,
+                               use_table, use_view)
 from companion.ui.notice import Notice, Waiting
 from companion.ui.opening import OpenedTable
 from companion.ui.theme import SoundChoice, ThemeChoice
@@ -117,13 +117,7 @@ def Veil(phone, hub, seat: int, show, back):
     """Pass-and-play: while the device is handed to the player, the table stays on the
     screen as everyone may see it (a watcher's view: nothing of this seat's is drawn, or
     sent, before the tap), under whose turn it is and what they decide."""
-    live = ft.use_memo(lambda: LiveTable(phone, hub, WATCHER), [])
-
-    def start():
-        live.start()
-        return live.stop
-
-    ft.use_effect(start, [])
+    live = use_live_table(phone, hub, WATCHER)
     names = use_names(live)
     context = TableContext(live, phone, extra={"acting": None, "enter_for": None, "after_move": None,
                                                "veil": seat})
