@@ -195,15 +195,17 @@ class TableHub:
     # -- reading -------------------------------------------------------------
     @property
     def spec(self) -> TableSpec:
+        """Read without the lock: a rename replaces the match's spec whole, never in place."""
         return self.match.spec
-
-    @property
-    def revision(self) -> int:
-        return self.match.revision
 
     def is_over(self) -> bool:
         with self.lock:
             return self.match.is_over()
+
+    @property
+    def revision(self) -> int:
+        """Read without the lock (one int): a listener compares it with what it drew."""
+        return self.match.revision
 
     def view(self, who: Who, since: int | None = None) -> dict:
         """The view envelope for this viewer, built only from the game's public part and

@@ -96,6 +96,7 @@ class Match:
     # -- reading -------------------------------------------------------------
     @property
     def revision(self) -> int:
+        """The number of the log's last entry (0: nothing recorded yet)."""
         return self.chain.revision
 
     @property

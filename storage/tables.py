@@ -147,23 +147,37 @@ class SegmentDB(TinyDB):
 
 def check_head(data: dict | None) -> dict:
     """The header of a table's head database, checked (CorruptFile); seats too."""
-    header = ((data or {}).get("meta") or {}).get(str(META_ID))
-    if not isinstance(header, dict):
-        raise CorruptFile("it has no table header")
-    if header.get("format") != FORMAT:
-        raise CorruptFile(f"its format is {header.get('format')!r}, not {FORMAT}")
-    if not isinstance(header.get("spec"), dict) or not isinstance(header.get("values"), dict):
-        raise CorruptFile("its header is incomplete")
-    if not isinstance(header.get("created"), str):
-        raise CorruptFile("its header has no date")
+    header = header_of(data, FORMAT, ("created",))
     size = header.get("segment", SEGMENT)
     if type(size) is not int or size < 1:
         raise CorruptFile("its header names no segment size")
+    seats_of(data)
+    return {**header, "segment": size}
+
+
+def header_of(data: dict | None, format: int, dates: tuple[str, ...]) -> dict:
+    """A table database's header, checked for its ``format`` and ``dates`` (CorruptFile)."""
+    header = ((data or {}).get("meta") or {}).get(str(META_ID))
+    if not isinstance(header, dict):
+        raise CorruptFile("it has no table header")
+    if header.get("format") != format:
+        raise CorruptFile(f"its format is {header.get('format')!r}, not {format}")
+    if not isinstance(header.get("spec"), dict) or not isinstance(header.get("values"), dict):
+        raise CorruptFile("its header is incomplete")
+    if not all(isinstance(header.get(key), str) for key in dates):
+        raise CorruptFile("its header has no date")
+    return header
+
+
+def seats_of(data: dict | None) -> dict[int, str]:
+    """A table database's seat records, seat -> token hash, checked (CorruptFile)."""
+    seats = {}
     for key, doc in ((data or {}).get("seats") or {}).items():
         if not (type(doc.get("seat")) is int and isinstance(doc.get("token_hash"), str)
                 and key == str(doc["seat"] + 1)):
             raise CorruptFile(f"its seat record {key} is malformed")
-    return {**header, "segment": size}
+        seats[doc["seat"]] = doc["token_hash"]
+    return seats
 
 
 class DataFolderError(StorageError):
@@ -301,15 +315,7 @@ class TableFile:
         data = read_database(path)
         if data is None:
             raise FileNotFoundError(path)
-        header = (data.get("meta") or {}).get(str(META_ID))
-        if not isinstance(header, dict):
-            raise CorruptFile("it has no table header")
-        if header.get("format") != LEGACY_FORMAT:
-            raise CorruptFile(f"unknown format {header.get('format')!r}")
-        if not isinstance(header.get("spec"), dict) or not isinstance(header.get("values"), dict):
-            raise CorruptFile("its table header is incomplete")
-        if not all(isinstance(header.get(k), str) for k in ("created", "updated")):
-            raise CorruptFile("its table header has no dates")
+        header = header_of(data, LEGACY_FORMAT, ("created", "updated"))
         entries_by_rev = data.get("log") or {}
         entries = []
         for rev in range(1, len(entries_by_rev) + 1):
@@ -319,12 +325,7 @@ class TableFile:
             if doc.get("rev") != rev:
                 raise CorruptFile(f"log entry {rev} says it is rev {doc.get('rev')!r}")
             entries.append(doc)
-        seats = {}
-        for key, doc in (data.get("seats") or {}).items():
-            if not (type(doc.get("seat")) is int and isinstance(doc.get("token_hash"), str)
-                    and key == str(doc["seat"] + 1)):
-                raise CorruptFile(f"its seat record {key} is malformed")
-            seats[doc["seat"]] = doc["token_hash"]
+        seats = seats_of(data)
         self.header = header
         self.entries = entries
         self.seats = seats

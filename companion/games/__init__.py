@@ -10,6 +10,7 @@ the command line reads a game's ``commands`` without loading Flet.
 from __future__ import annotations
 
 import importlib
+import inspect
 from dataclasses import dataclass
 from typing import Any, Callable
 
@@ -68,6 +69,23 @@ def calculators(subparsers, command: str, help: str):
     parser = subparsers.add_parser(command, help=help)
     parser.set_defaults(run=lambda args: show_help(parser))
     return parser.add_subparsers(dest=f"{command}_command", metavar="CALCULATOR")
+
+
+def calculator(commands, name: str, run: Callable, help: str, *options: tuple):
+    """One calculator of a game's command: its options (each made by :func:`option`), then
+    ``--json``; ``run(args)`` answers it, and its docstring is the calculator's description
+    in ``--help``."""
+    parser = commands.add_parser(name, help=help, description=inspect.getdoc(run))
+    for flags, settings in options:
+        parser.add_argument(*flags, **settings)
+    parser.add_argument("--json", action="store_true", help="print JSON")
+    parser.set_defaults(run=run)
+    return parser
+
+
+def option(*flags: str, **settings) -> tuple:
+    """A calculator's option, as ``argparse``'s ``add_argument`` takes it."""
+    return flags, settings
 
 
 def show_help(parser) -> int:

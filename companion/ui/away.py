@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-import flet as ft
 
 from companion.hub import off_loop
 from companion.ui import kit

@@ -18,6 +18,7 @@ from engine.scorepad.state import hidden, new_state, standing, totals, waiting
 class ScorePad(Game):
     id = "scorepad"
     title = "Score pad"
+    moves = MOVES
     min_players = 1
     max_players = 12
     settings = (
@@ -32,7 +33,6 @@ class ScorePad(Game):
         "The host ends the game (after revealing secret scores): the final standing and "
         "the winner are shown to everyone.",
     )
-    moves = MOVES
 
     def setup(self, players: list[str], settings: dict) -> dict:
         return new_state(players, settings.get("secret", False))

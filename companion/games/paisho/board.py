@@ -14,7 +14,7 @@ from __future__ import annotations
 import flet as ft
 import flet.canvas as cv
 
-from companion.games.paisho.look import EDGE, Kinds, tile_button
+from companion.games.paisho.look import Kinds, tile_button
 from companion.ui import kit
 from companion.ui.live import part, use_table, use_view
 

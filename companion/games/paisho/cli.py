@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 
-from companion.games import calculators, usage
+from companion.games import calculator, calculators, option, usage
 from engine.errors import IllegalAction
 from engine.paisho.board import Point, parse_point
 from engine.paisho.harmony import NEXT, REACHES, Harmony, Tile, harmonies
@@ -20,22 +20,14 @@ SEATS = 4
 
 def register(subparsers) -> None:
     commands = calculators(subparsers, "paisho", "Pai Sho calculators")
-    found = commands.add_parser(
-        "harmonies", help="the harmonies of a position on the board",
-        description="Lists every harmony of a position, as the table finds them: two flowers "
-                    "of one owner, neighbours on the harmony ring, along one of the board's "
-                    "lines (--reach next: next to each other, or with only non-blooming White "
-                    "Lotuses between; --reach line: only empty points between), never on a "
-                    "port; a blooming White Lotus with its owner's flowers within 3 points.")
-    found.add_argument("--board", required=True, metavar="ITEMS",
-                       help='tiles as x,y:SEAT:TILE separated by spaces: '
-                            '"0,-3:0:rose 0,-2:0:chrysanthemum 5,1:1:lotus"')
-    found.add_argument("--reach", choices=REACHES, default=NEXT,
-                       help=f"the harmony reach setting (default {NEXT})")
-    found.add_argument("--blooming", type=int, action="append", default=[], metavar="SEAT",
-                       help="the seat whose White Lotus blooms")
-    found.add_argument("--json", action="store_true", help="print JSON")
-    found.set_defaults(run=run_harmonies)
+    calculator(
+        commands, "harmonies", run_harmonies, "the harmonies of a position on the board",
+        option("--board", required=True, metavar="ITEMS",
+               help='tiles as x,y:SEAT:TILE separated by spaces: '
+                    '"0,-3:0:rose 0,-2:0:chrysanthemum 5,1:1:lotus"'),
+        option("--reach", choices=REACHES, default=NEXT, help=f"the harmony reach setting (default {NEXT})"),
+        option("--blooming", type=int, action="append", default=[], metavar="SEAT",
+               help="the seat whose White Lotus blooms"))
 
 
 
@@ -74,6 +66,11 @@ def as_json(found: list[Harmony]) -> dict:
 
 
 def run_harmonies(args) -> int:
+    """Lists every harmony of a position, as the table finds them: two flowers of one
+    owner, neighbours on the harmony ring, along one of the board's lines (--reach next:
+    next to each other, or with only non-blooming White Lotuses between; --reach line:
+    only empty points between), never on a port; a blooming White Lotus with its owner's
+    flowers within 3 points."""
     board = parse_board(args.board)
     for seat in args.blooming:
         if not 0 <= seat < SEATS:

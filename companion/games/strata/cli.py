@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import re
 
-from companion.games import calculators, usage
+from companion.games import calculator, calculators, option, usage
 from engine.errors import IllegalAction
 from engine.strata.cards import CLASSES, parse_class
 from engine.strata.scoring import best_assignment, places, rank
@@ -23,33 +23,19 @@ MIN_PLAYERS, MAX_PLAYERS = 2, 7
 def register(subparsers) -> None:
     commands = calculators(subparsers, "strata", "Four Big Strata calculators")
 
-    tribute = commands.add_parser(
-        "tribute", help="who takes how many resources from whom in the Tribute phase",
-        description="Transfers in processing order, taker by taker: the takers in seat "
-                    "order (clockwise) from the start player; each taker takes "
-                    "floor(difference / N) from every player with less Influence, those "
-                    "payers in seat order (clockwise) from the taker. Counts of 0 are left "
-                    "out. At the table the transfers are made in this order, so what a player "
-                    "received earlier can pay what they owe later.")
-    tribute.add_argument("--influence", required=True, metavar="NAME=N,...",
-                         help='Influence per player, seats clockwise: "Ann=12,Bo=3,Cy=7,Di=0"')
-    tribute.add_argument("--start", required=True, metavar="NAME", help="the start player")
-    tribute.add_argument("--per", type=int, default=DEFAULT_RATE, metavar="N",
-                         help=f"Influence per resource (default {DEFAULT_RATE})")
-    tribute.add_argument("--json", action="store_true", help="print JSON")
-    tribute.set_defaults(run=run_tribute)
-
-    score = commands.add_parser(
-        "score", help="best placing of Empress / any-class points and the final ranking",
-        description="One --player per player (1 to 7: one player's display is scored "
-                    "alone), each with all four classes and optionally flex points "
-                    "(Empresses, \"2 points to any one class\").")
-    score.add_argument("--player", action="append", required=True, metavar="SPEC",
-                       help='"Guo: scholars=7 peasants=8 merchants=7 artisans=10 flex=3,2"')
-    score.add_argument("--missing-zero", action="store_true",
-                       help="a class not given counts 0 (without it, a missing class is an error)")
-    score.add_argument("--json", action="store_true", help="print JSON")
-    score.set_defaults(run=run_score)
+    calculator(
+        commands, "tribute", run_tribute, "who takes how many resources from whom in the Tribute phase",
+        option("--influence", required=True, metavar="NAME=N,...",
+               help='Influence per player, seats clockwise: "Ann=12,Bo=3,Cy=7,Di=0"'),
+        option("--start", required=True, metavar="NAME", help="the start player"),
+        option("--per", type=int, default=DEFAULT_RATE, metavar="N",
+               help=f"Influence per resource (default {DEFAULT_RATE})"))
+    calculator(
+        commands, "score", run_score, "best placing of Empress / any-class points and the final ranking",
+        option("--player", action="append", required=True, metavar="SPEC",
+               help='"Guo: scholars=7 peasants=8 merchants=7 artisans=10 flex=3,2"'),
+        option("--missing-zero", action="store_true",
+               help="a class not given counts 0 (without it, a missing class is an error)"))
 
 
 
@@ -87,6 +73,11 @@ def _check_names(names: list[str], option: str, least: int = MIN_PLAYERS) -> Non
 
 
 def run_tribute(args) -> int:
+    """Transfers in processing order, taker by taker: the takers in seat order
+    (clockwise) from the start player; each taker takes floor(difference / N) from every
+    player with less Influence, those payers in seat order (clockwise) from the taker.
+    Counts of 0 are left out. At the table the transfers are made in this order, so what
+    a player received earlier can pay what they owe later."""
     pairs = parse_influence(args.influence)
     names = [n for n, _ in pairs]
     start = args.start.strip()
@@ -185,6 +176,9 @@ def score_players(specs: list[dict]) -> list[dict]:
 
 
 def run_score(args) -> int:
+    """One --player per player (1 to 7: one player's display is scored alone), each with
+    all four classes and optionally flex points (Empresses, "2 points to any one
+    class")."""
     specs = [parse_player(p, args.missing_zero) for p in args.player]
     _check_names([s["name"] for s in specs], "--player", least=1)  # one display scores too
     ranking = score_players(specs)

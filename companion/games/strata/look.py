@@ -14,7 +14,7 @@ from typing import Callable, Iterable, Sequence
 import flet as ft
 
 from companion.ui import kit
-from engine.words import and_words, plural
+from engine.words import plural
 
 CLASS_COLOURS = {"scholars": "purple", "peasants": "green", "artisans": "blue",
                  "merchants": "orange", "empresses": "red"}
