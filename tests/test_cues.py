@@ -8,7 +8,6 @@ from __future__ import annotations
 import pytest
 
 from companion.hub import HOST
-from companion.ui import phone as phone_module
 from engine import registry
 from tests.support import memory_tables, run_app, seated, settle, until
 
@@ -33,6 +32,23 @@ def test_the_turn_and_its_news_cue_the_phone_once_and_the_mover_not_at_all(toy):
         assert bo.phone.toasts == ["Ann added 3: 6 to go"]
         assert bo.phone.cues == 1  # the news and the turn it brings: one cue
         assert ann.phone.cues == ann_before  # her own move tells her nothing
+    run_app(test)
+
+
+def test_a_move_that_follows_at_once_cues_the_phone_again(toy):
+    """Two moves in quick succession are two cues (none is lost to the one before): Ann's
+    turn comes, she moves, Bo moves at once, and her turn coming back cues her again."""
+    async def test(app):
+        hub = app.create("toy", ["Ann", "Bo"], {"target": 20})
+        ann, bo = await app.seat(hub, 0), await app.seat(hub, 1)
+        await until(lambda: "Your turn" in ann.text(), "Ann's turn banner")
+        await ann.tap("Add 3")
+        await until(lambda: "Your turn" in bo.text(), "Bo's turn")
+        cued = ann.phone.cues
+        await bo.tap("Add 3")
+        await until(lambda: "Your turn" in ann.text(), "Ann's turn again")
+        await settle(ann, bo)
+        assert ann.phone.cues == cued + 1  # Bo's move and the turn it brings her: one cue
     run_app(test)
 
 
@@ -73,7 +89,6 @@ def test_a_secret_move_that_concerns_one_seat_gives_no_cue_on_any_phone(monkeypa
 
     monkeypatch.setattr(BluffStones, "moves", {**BluffStones.moves,
                                                "bid": replace(sealed, words=tells_bo_of_bids)})
-    monkeypatch.setattr(phone_module, "CUE_GAP", 0.0)  # every cue counted, none merged
 
     async def test(app):
         hub = started(app)

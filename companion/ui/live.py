@@ -56,6 +56,7 @@ class LiveTable:
         self._shown = 0  # the number of the read on screen
         self.screen = self.read(None)
         self._told = self.screen["revision"]  # the news told up to this revision
+        self._cued = -1  # the revision this phone was last cued for
         self.moved_from: int | None = None  # the revision this phone's last move was made on
         self.closed = False
         self._release: Callable[[], None] | None = None
@@ -117,7 +118,14 @@ class LiveTable:
         if told:  # something happened to this seat: say it, and cue the phone
             self.phone.toast(". ".join(item["text"] for item in told))
             if not all(item["sealed"] for item in told):  # a secret move's news: the screen only
-                self.phone.cue()
+                self.cue(screen["revision"])
+
+    def cue(self, revision: int) -> None:
+        """Cue the phone once for what ``revision`` brought: its news and the turn it gives
+        this seat are one cue; the next move's is another, however soon it comes."""
+        if revision > self._cued:
+            self._cued = revision
+            self.phone.cue()
 
     # -- acting ----------------------------------------------------------------
     async def act(self, kind: str, payload: dict | None = None, seat: int | None = None) -> bool:

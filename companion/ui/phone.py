@@ -12,7 +12,6 @@ import asyncio
 import contextvars
 import inspect
 import logging
-import time
 from typing import Any, Awaitable, Callable
 
 import flet as ft
@@ -32,8 +31,6 @@ THEMES = {"system": ft.ThemeMode.SYSTEM, "light": ft.ThemeMode.LIGHT, "dark": ft
 SOUND_KEY = "sound"
 """Whether a phone that cannot vibrate sounds its cues ("on" or "off"): kept in the phone's
 storage, where ``assets/cue.js`` reads it (as ``flutter.sound``)."""
-CUE_GAP = 1.0
-"""Seconds in which a phone is cued once: a move that brings news and the turn cues once."""
 ANSWER_S = 10.0
 """How long a page waits for its phone to answer a call (its storage, a new route, a buzz).
 Flet waits for ever; a phone answers in milliseconds, so one silent for this long has left
@@ -62,7 +59,6 @@ class Phone:
         self.is_host = False
         self.theme = "system"
         self.sound = True
-        self._cued_at = -CUE_GAP
         self.closed = False
         self._ended = asyncio.Event()  # set when the tab's session ends: calls stop waiting
         self._first_seat: tuple[str, Any] | None = None
@@ -250,17 +246,12 @@ class Phone:
         self.page.show_dialog(ft.SnackBar(ft.Text(text, size=18), duration=ft.Duration(seconds=5),
                                           show_close_icon=True))
 
-    def cue(self) -> bool:
+    def cue(self) -> None:
         """Tell the player to look: their turn came, or public news for their seat. Only
         for what the whole table may know (a cue can be heard). A short buzz where the
         browser can vibrate; where it cannot (iOS Safari), ``assets/cue.js`` sounds a short
         tone (after a first tap, unless the phone turned sound off) and flashes the screen.
-        False when the phone was cued a moment ago (:data:`CUE_GAP`)."""
-        now = time.monotonic()
-        if now - self._cued_at < CUE_GAP:
-            return False
-        self._cued_at = now
-
+        A table's page cues once per move (:meth:`companion.ui.live.LiveTable.cue`)."""
         async def buzz() -> None:
             try:
                 await self.ask(self.haptics.vibrate())
@@ -268,7 +259,6 @@ class Phone:
                 pass
 
         self.run(buzz())
-        return True
 
     def confirm(self, title: str, text: str, on_yes: Callable[[], None],
                 yes_label: str = "Yes, do it") -> None:

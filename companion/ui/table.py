@@ -365,7 +365,7 @@ async def _to_the_top(phone) -> None:
 @part
 def TurnBanner():
     """A big coloured banner on the phone whose turn it is; the phone is cued when the turn
-    comes (:meth:`companion.ui.phone.Phone.cue`).
+    comes (:meth:`companion.ui.live.LiveTable.cue`).
     Kept (hidden, with its last words) when it is not this phone's turn: a turn that
     comes round shows it again, it does not build it again."""
     context = use_table()
@@ -384,7 +384,7 @@ def TurnBanner():
 
     def cue():
         if mine:
-            context.phone.cue()
+            context.live.cue(context.live.screen["revision"])
 
     ft.use_effect(cue, [mine])
     use_show_what_to_do(context.live, mine, words)
