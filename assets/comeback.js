@@ -232,11 +232,11 @@
   // same address): Flutter's first frames keep the page busy for a moment after its first
   // frame, and a connection asked for only then opens after them; one already open carries
   // the client's registration at once, and the host's first screen is waiting when they end.
-  // A host closes a socket that has not registered within 10 s (companion/sockets.py): one
+  // A host closes a socket that has not registered within 30 s (companion/sockets.py): one
   // not taken within EARLY_FOR_MS is closed and another opened, until EARLY_UNTIL_MS after
   // the page started; then Flet's client opens its own.
   var EARLY_PATH = "/ws";        // Flet's webSocketEndpoint (its page's config)
-  var EARLY_FOR_MS = 7000;
+  var EARLY_FOR_MS = 25000;
   var EARLY_UNTIL_MS = 60000;
   var RealSocket = window.WebSocket;
   var early = null;

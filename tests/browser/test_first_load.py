@@ -134,7 +134,7 @@ def test_a_new_phone_is_connected_before_flutter_asks_and_uses_that_connection(s
     ann = phones("Ann", build=build).open(f"{server.url}/join/{code}")
     ann.see("Sit as Ann", timeout=60000)
     early = ann.evaluate("() => window.comeback.early")
-    assert early["made"] == 1, early
+    assert early["made"] >= 1 and early["takenAt"] is not None, early
     assert early["openAt"] is not None and early["openAt"] <= early["takenAt"], early
     assert ann.evaluate("() => [window.comeback.sockets.length, window.comeback.opened]") == [1, 1]
     ann.tap("Sit as Ann", timeout=60000)
