@@ -2,7 +2,7 @@
 
     .venv/bin/python bench/first_load.py [--loads 5] [--builds wasm,js] [--cpu 1,4]
                                          [--loopback] [--encoding "gzip, deflate"] [--verbose]
-                                         [--before DIR]
+                                         [--before DIR] [--pause S]
 
 Two servers run side by side, each in its own subprocess, reached at the machine's LAN
 address (``http://192.168.x.x:port``, as a phone at the table reaches the host; ``--loopback``:
@@ -237,6 +237,9 @@ def main() -> int:
     parser.add_argument("--before", type=Path, metavar="DIR",
                         help="also load the app served from the checkout in DIR (\"before\": e.g. "
                              "`git archive COMMIT | tar -x -C DIR`), a change's before beside its after")
+    parser.add_argument("--pause", type=float, default=0.0, metavar="S",
+                        help="seconds to wait after each load: the page just closed (the bare "
+                             "app's 15 MiB build) is torn down on the same cores as the next load")
     parser.add_argument("--verbose", action="store_true", help="list the biggest responses")
     args = parser.parse_args()
     builds = args.builds.split(",")
@@ -268,6 +271,7 @@ def main() -> int:
                         for _ in range(args.loads):
                             for app, url in urls.items():
                                 cell[app].append(load(browser, url, app, build, cpu, args.encoding))
+                                time.sleep(args.pause)
                         show_cell(build, cpu, cell, args.verbose)
             finally:
                 browser.close()
