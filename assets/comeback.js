@@ -227,21 +227,83 @@
     });
   }
 
+  // The page's connection is opened while the page still downloads and compiles Flutter,
+  // and handed to Flet's client when it asks for it (its first `new WebSocket(url)`, to the
+  // same address): Flutter's first frames keep the page busy for a moment after its first
+  // frame, and a connection asked for only then opens after them; one already open carries
+  // the client's registration at once, and the host's first screen is waiting when they end.
+  // A host closes a socket that has not registered within 30 s (companion/sockets.py): one
+  // not taken within EARLY_FOR_MS is closed and another opened, until EARLY_UNTIL_MS after
+  // the page started; then Flet's client opens its own.
+  var EARLY_PATH = "/ws";        // Flet's webSocketEndpoint (its page's config)
+  var EARLY_FOR_MS = 25000;
+  var EARLY_UNTIL_MS = 60000;
+  var RealSocket = window.WebSocket;
+  var early = null;
+  // what the tests read: how many early connections were made, when the one Flet's client
+  // took had opened and when it was taken
+  window.comeback.early = { made: 0, openAt: null, takenAt: null };
+  function earlyUrl() {
+    return (location.protocol === "https:" ? "wss://" : "ws://") + location.host + EARLY_PATH;
+  }
+  function openEarly() {
+    var socket;
+    try { socket = new RealSocket(earlyUrl()); } catch (e) { return; }
+    socket.binaryType = "arraybuffer";  // as Flet's client sets it
+    window.comeback.early.made += 1;
+    socket.addEventListener("open", function () { socket.comebackOpenAt = performance.now(); });
+    var renew = setTimeout(function () {
+      forget();
+      if (performance.now() + EARLY_FOR_MS < EARLY_UNTIL_MS) openEarly();
+    }, EARLY_FOR_MS);
+    function forget() {
+      clearTimeout(renew);
+      socket.removeEventListener("close", forget);
+      if (early === socket) early = null;
+      try { socket.close(); } catch (e) { /* closed already */ }
+    }
+    socket.addEventListener("close", forget);
+    early = socket;
+    early.comebackSince = performance.now();
+    early.comebackTaken = function () {
+      clearTimeout(renew);
+      socket.removeEventListener("close", forget);
+      early = null;
+    };
+  }
+  // The early connection, if it is there, open or opening, to `url` (else null); once.
+  function takeEarly(url, protocols) {
+    var socket = early;
+    var plain = protocols == null || (Array.isArray(protocols) && protocols.length === 0);
+    if (!socket || !plain || socket.readyState > RealSocket.OPEN ||
+        performance.now() - socket.comebackSince > EARLY_FOR_MS) return null;
+    var asked;
+    try { asked = new URL(url, location.href).href; } catch (e) { return null; }
+    if (asked !== new URL(earlyUrl()).href) return null;
+    socket.comebackTaken();
+    window.comeback.early.openAt = socket.comebackOpenAt || null;
+    window.comeback.early.takenAt = performance.now();
+    return socket;
+  }
+  if (typeof window.URL === "function" && window.performance) openEarly();
+
   // Flet's client opens its websocket with `new WebSocket(url)`: it gets a real one whose
   // close and error events it never hears (this script takes over from there), and whose
   // messages come gathered (above).
-  var RealSocket = window.WebSocket;
   function PatientSocket(url, protocols) {
-    var socket = protocols === undefined ? new RealSocket(url) : new RealSocket(url, protocols);
+    var socket = takeEarly(url, protocols) ||
+      (protocols === undefined ? new RealSocket(url) : new RealSocket(url, protocols));
     sockets.push(socket);
     var add = RealSocket.prototype.addEventListener;
     var remove = RealSocket.prototype.removeEventListener;
-    add.call(socket, "open", function () {
+    function open() {
       socket.comebackOpened = true;
       window.comeback.opened += 1;
       window.comeback.heard = 0;
       opened();
-    });
+    }
+    if (socket.readyState === RealSocket.OPEN) open();
+    else add.call(socket, "open", open);
     var ends = socket.comebackEnds = { listeners: [], property: null, event: null, handed: false };
     function ended(event) {
       if (ends.handed) return;  // its end was heard already (a close that came late)

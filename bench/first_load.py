@@ -2,6 +2,7 @@
 
     .venv/bin/python bench/first_load.py [--loads 5] [--builds wasm,js] [--cpu 1,4]
                                          [--loopback] [--encoding "gzip, deflate"] [--verbose]
+                                         [--before DIR] [--pause S]
 
 Two servers run side by side, each in its own subprocess, reached at the machine's LAN
 address (``http://192.168.x.x:port``, as a phone at the table reaches the host; ``--loopback``:
@@ -26,7 +27,8 @@ where a load's time goes is each load's own, then its p50:
   compiled and the engine runs; start - download is mostly compile and instantiate;
 - frame: Flutter's first frame (its ``flutter-first-frame`` event, when Flet drops the logo);
   frame - start is Flutter's own start (engine, fonts, first layout);
-- socket: Flet's websocket is open (the app's Python side starts from here);
+- socket: Flet's websocket is open (the app's Python side starts from here; the app's page
+  opens it while Flutter still loads, ``assets/comeback.js``, so it reads before "frame");
 - shown: the app's own first screen drawn: two animation frames after the page's websocket
   brings the message that holds "Sit as " (the app) or the bare app's Text (Flutter draws a
   message's patch in the next frame; the accessibility tree, which costs seconds to build on
@@ -39,7 +41,9 @@ and Firefox send ``Accept-Encoding: gzip, deflate`` to a LAN ``http://`` page, w
 files came in are printed beside them. ``--encoding`` replaces what the browser advertises. The app sends zopfli's gzip and Brotli only once its copies are made (in the background,
 a minute after a start, then kept in the user's cache folder): on a new machine, leave a
 ``companion serve`` running for a few minutes before the first run. Medians (p50) of ``--loads`` fresh loads per cell; loads of the two apps
-alternate, so both meet the same machine.
+alternate, so both meet the same machine. ``--before DIR`` adds a third server, the app
+served from another checkout (an earlier commit), loaded in turn with the others: a
+change's before and after in the same run.
 Goals (same run): the app's "shown" at most 1.2x the bare app's first frame on each build
 and CPU; the JavaScript build's first join at most 4.5 MiB on the wire.
 """
@@ -67,7 +71,7 @@ BIG_FILES = ("main.dart.js", "main.dart.wasm", "main.dart.mjs", "canvaskit.wasm"
              "skwasm.wasm", "skwasm.js", "skwasm_heavy.wasm", "skwasm_heavy.js",
              "main.dart.js.br", "canvaskit.wasm.br")
 """The build's code and renderer (``.br``: the copies a LAN page decodes itself)."""
-SHOWN_TEXT = {"bare": "floor none", "app": "Sit as ", "app-gzip": "Sit as "}
+SHOWN_TEXT = {"bare": "floor none", "app": "Sit as ", "app-gzip": "Sit as ", "before": "Sit as "}
 """"app-gzip" (``--gzip-arm``): the app with its page's Brotli requests refused, so it takes
 the gzipped files, as before the page decoded Brotli itself (the time that decoding costs)."""
 SPLIT = (("download", 9), ("compile", 8), ("flutter", 8), ("screen", 7), ("frame", 7), ("shown", 7))
@@ -230,6 +234,12 @@ def main() -> int:
                         help='also load the app with its Brotli requests refused ("app-gzip")')
     parser.add_argument("--loopback", action="store_true",
                         help="reach the servers at 127.0.0.1 (a secure page: Brotli), not the LAN address")
+    parser.add_argument("--before", type=Path, metavar="DIR",
+                        help="also load the app served from the checkout in DIR (\"before\": e.g. "
+                             "`git archive COMMIT | tar -x -C DIR`), a change's before beside its after")
+    parser.add_argument("--pause", type=float, default=0.0, metavar="S",
+                        help="seconds to wait after each load: the page just closed (the bare "
+                             "app's 15 MiB build) is torn down on the same cores as the next load")
     parser.add_argument("--verbose", action="store_true", help="list the biggest responses")
     args = parser.parse_args()
     builds = args.builds.split(",")
@@ -247,6 +257,9 @@ def main() -> int:
     urls = {"bare": bare.url + "/", "app": f"{real.url}/join/{code}"}
     if args.gzip_arm:
         urls["app-gzip"] = urls["app"]
+    before = Server(data, address=address, root=args.before.resolve()).start() if args.before else None
+    if before:
+        urls["before"] = f"{before.url}/join/{code}"
     results = {}
     try:
         with sync_playwright() as pw:
@@ -258,12 +271,15 @@ def main() -> int:
                         for _ in range(args.loads):
                             for app, url in urls.items():
                                 cell[app].append(load(browser, url, app, build, cpu, args.encoding))
+                                time.sleep(args.pause)
                         show_cell(build, cpu, cell, args.verbose)
             finally:
                 browser.close()
     finally:
         real.stop()
         bare.stop()
+        if before:
+            before.stop()
     return summary(results)
 
 
@@ -274,6 +290,10 @@ def summary(results: dict) -> int:
         print(f"  {build:4s} CPU {'as is' if cpu == 1 else f'{cpu:g}x':5s}       "
               f"{median(cell['bare'], 'bytes') / MIB:6.2f}   {median(cell['app'], 'bytes') / MIB:6.2f}"
               f"   {median(cell['bare'], 'frame'):8.0f}   {median(cell['app'], 'shown'):8.0f}   {ratio:.2f}x")
+        if "before" in cell:
+            earlier = median(cell["before"], "shown")
+            print(f"       the app before (--before):   {median(cell['before'], 'bytes') / MIB:6.2f}"
+                  f"              {earlier:8.0f}   {earlier / median(cell['bare'], 'frame'):.2f}x")
         if "app-gzip" in cell:
             gzipped = median(cell["app-gzip"], "shown")
             print(f"       the app, gzip only:          {median(cell['app-gzip'], 'bytes') / MIB:6.2f}"

@@ -9,6 +9,7 @@ stays crisp at any size.
 
 from __future__ import annotations
 
+import functools
 import io
 
 QUIET_ZONE = 4
@@ -25,9 +26,12 @@ def qr_matrix(text: str) -> list[list[bool]]:
     return qr.get_matrix()
 
 
+@functools.lru_cache(maxsize=64)
 def qr_svg(text: str) -> str:
     """``text``'s QR as SVG: dark runs of each row as one path on a white square (a
-    light margin on a dark page too), one unit per module."""
+    light margin on a dark page too), one unit per module. Kept for the tables of the
+    evening: each joining phone's first screen (and the host's table screen, at each of
+    its updates) draws the same code, which costs more to work out than the rest of it."""
     matrix = qr_matrix(text)
     size = len(matrix)
     runs = []

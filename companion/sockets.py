@@ -61,8 +61,10 @@ SERVER_OWNED = frozenset({"client_ip", "client_user_agent"})
 """Page properties the server sets from the connection; a phone never sends them."""
 FLET_FRAME, CHANNEL_FRAME = 0x00, 0x01
 POLICY_VIOLATION, TRY_LATER = 1008, 1013
-REGISTER_WITHIN_S = 10.0
-"""A socket must register within this of opening (a phone does at once), else it is closed."""
+REGISTER_WITHIN_S = 30.0
+"""A socket must register within this of opening, else it is closed. A phone's page opens
+its socket while Flutter still loads (``assets/comeback.js``) and registers once Flutter
+has started: seconds, more on a slow phone."""
 ENDING_S = 5.0
 """How long a registered socket's Flet handler has to end once its socket did (it lets its
 session go first: a few milliseconds, unless the host is very busy)."""

@@ -145,8 +145,9 @@ class Tab:
     whose connection packs what it would send. ``storage`` is the tab's browser storage."""
 
     def __init__(self, loop, executor, pubsubhub, ctx, route: str, is_host: bool = False,
-                 storage: dict | None = None, width: float = 390.0, ip: str = "192.168.1.20"):
-        from companion.ui.app import App
+                 storage: dict | None = None, width: float = 390.0, ip: str = "192.168.1.20",
+                 render: bool = True):
+        """``render``: False leaves the first screen to :meth:`start`."""
 
         self.conn = FakeConnection(loop, executor, pubsubhub, keep=True)
         self.session = new_flet_session(self.conn, route)
@@ -156,7 +157,18 @@ class Tab:
         self.phone = tab_phone_class()(page, ctx, storage if storage is not None else {}, ip)
         self.phone.is_host = is_host
         page.on_close = lambda e: self.phone.close()
-        page.render(App, self.phone)
+        if render:
+            self.render()
+
+    def render(self) -> None:
+        from companion.ui.app import App
+
+        self.page.render(App, self.phone)
+
+    async def start(self) -> None:
+        """As the app starts a tab: what the phone keeps is read first, then it is drawn."""
+        await self.phone.start()
+        self.render()
 
     @property
     def page(self):

@@ -411,10 +411,15 @@ class App:
         return self.tables.create(game_id, list(players), settings)
 
     async def tab(self, route: str, is_host: bool = False, storage: dict | None = None,
-                  width: float = 390.0, ip: str = "192.168.1.20"):
+                  width: float = 390.0, ip: str = "192.168.1.20", started: bool = False):
+        """``started``: the tab's stored values read first, as the app starts a tab (else
+        they are read as its screens ask)."""
         from tests.flet_sessions import Tab
 
-        tab = Tab(self.loop, self.executor, self.pubsub, self.ctx, route, is_host, storage, width, ip)
+        tab = Tab(self.loop, self.executor, self.pubsub, self.ctx, route, is_host, storage, width, ip,
+                  render=not started)
+        if started:
+            await tab.start()
         await tab.settle()
         return tab
 

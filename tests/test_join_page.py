@@ -27,3 +27,25 @@ def test_the_join_page_shows_seats_taken_and_freed_and_the_end_as_they_happen():
         assert "Pick your seat" not in phone.text() and "Just watch" in phone.text()
 
     run_app(test)
+
+
+def test_a_phone_that_scans_an_open_tables_code_is_offered_its_seats_at_once():
+    """The table is open and the phone's storage says it holds no seat there: its first
+    screen is the seats, never "Opening..." first (a screen more to send and to draw)."""
+    async def test(app):
+        hub = app.create("scorepad", ["Ann", "Bo"])
+        ann = await app.tab(f"/join/{hub.code}", started=True)
+        assert "Sit as Ann" in ann.text()
+        sent = b"".join(ann.conn.sent)
+        assert b"Sit as Ann" in sent and b"Opening..." not in sent
+
+        stale = hub.claim_seat(1)  # a token whose seat the host has since freed
+        hub.free_seat(HOST, 1)
+        bo = await app.tab(f"/join/{hub.code}", started=True, storage={f"seat.{hub.code}": stale})
+        assert "Sit as Bo" in bo.text() and b"Opening..." not in b"".join(bo.conn.sent)
+
+        seated = await app.tab(f"/join/{hub.code}", started=True,
+                               storage={f"seat.{hub.code}": hub.claim_seat(0)})
+        assert "Sit as" not in seated.text()  # it goes on to its seat (tests/browser/test_first_load.py)
+
+    run_app(test)

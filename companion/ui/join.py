@@ -46,9 +46,11 @@ def Join(phone, code_text: str):
 def JoinTable(phone, hub):
     """The seats of an open table, once this phone is known to hold none (a phone that
     holds one goes on to the table)."""
-    checked, set_checked = ft.use_state(False)
+    checked, set_checked = ft.use_state(lambda: phone.holds_no_seat(hub))
 
     async def start():
+        if checked:
+            return
         token = await phone.seat_token(hub.code)
         if token and hub.seat_for_token(token) is not None:
             await phone.go(f"/t/{hub.code}")  # this phone already has its seat

@@ -17,10 +17,12 @@ def use_opened_table(phone, code_text: str):
     meanwhile), or why it cannot be (a sentence). Reading a table may touch the disk, so it
     runs in a worker thread; codes that name no table count against this device
     (:mod:`companion.guard`)."""
-    hub, set_hub = ft.use_state(None)
+    hub, set_hub = ft.use_state(lambda: open_already(phone, code_text))
     problem, set_problem = ft.use_state(None)
 
     async def load():
+        if hub is not None:
+            return
         try:
             found = await phone.ctx.open_table_async(code_text, phone.device)
         except IllegalAction as exc:
@@ -34,6 +36,17 @@ def use_opened_table(phone, code_text: str):
 
     ft.on_mounted(load)
     return hub, problem
+
+
+def open_already(phone, code_text: str):
+    """The table for ``code_text`` when it is open already and this device may look it up
+    (else None: :func:`use_opened_table` opens it off the loop): the page is drawn at once,
+    not "Opening..." first."""
+    try:
+        phone.ctx.guard.check(phone.device)
+    except IllegalAction:
+        return None
+    return phone.ctx.tables.cached(code_text)
 
 
 @ft.component

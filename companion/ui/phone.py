@@ -201,6 +201,19 @@ class Phone:
         value = first[1] if first and first[0] == code else await self.stored("get", SEAT_KEY.format(code=code))
         return value if isinstance(value, str) and value else None
 
+    def holds_no_seat(self, hub) -> bool:
+        """Whether this phone is known at once to hold no seat at ``hub``'s table: the seat
+        read at start is for it and names none (then used up, as :meth:`seat_token` uses it;
+        else :meth:`seat_token` asks)."""
+        first = self._first_seat
+        if not first or first[0] != hub.code:
+            return False
+        token = first[1] if isinstance(first[1], str) and first[1] else None
+        if token is not None and hub.seat_for_token(token) is not None:
+            return False
+        self._first_seat = None
+        return True
+
     async def keep_seat_token(self, code: str, token: str) -> None:
         await self.stored("set", SEAT_KEY.format(code=code), token)
 

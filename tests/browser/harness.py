@@ -124,6 +124,8 @@ class Server:
     """The host machine's own browser is the host (``serve``'s default; tests say so)."""
     address: str = "127.0.0.1"
     """Where it listens and is reached (a bench gives the machine's LAN address)."""
+    root: Path = ROOT
+    """The checkout it is served from (a bench serves an earlier commit beside this one)."""
 
     @property
     def url(self) -> str:
@@ -141,7 +143,7 @@ class Server:
             [sys.executable, "-m", "companion", "serve", "--host", self.address, "--port", str(self.port),
              "--data", str(self.data_dir), "--public-url", self.url,
              *(() if self.loopback_host else ("--no-loopback-host",)), *self.options],
-            cwd=str(ROOT), stdout=log, stderr=subprocess.STDOUT, env=env,
+            cwd=str(self.root), stdout=log, stderr=subprocess.STDOUT, env=env,
             start_new_session=True)
         wait_until_serving(self.proc, self.url, self.log_path, timeout)
         return self

@@ -10,7 +10,7 @@ import pytest
 
 from storage.store import APP_NAME
 from tests.browser.conftest import failed
-from tests.browser.harness import BUILDS, Server, new_table
+from tests.browser.harness import BUILDS, ENGINES, Server, new_table
 
 pytestmark = pytest.mark.browser
 
@@ -123,3 +123,19 @@ def test_a_phone_on_the_wifi_before_the_brotli_is_made_gets_the_files_as_they_ar
     fetched = fetched_paths(ann)
     assert "/main.dart.js.br" in fetched, fetched  # asked for, not there yet (404)
     assert "/main.dart.js" in fetched and "/canvaskit/canvaskit.wasm" in fetched, fetched
+
+
+@pytest.mark.parametrize("build", ENGINES)
+def test_a_new_phone_is_connected_before_flutter_asks_and_uses_that_connection(server, phones, build):
+    """The page opens its connection to the host while Flutter still loads: when Flet's
+    client asks for one it is open already and taken (one connection, not two), so the
+    phone's registration goes out before Flutter draws its first frames."""
+    code = new_table(server, "scorepad", "Ann,Bo")
+    ann = phones("Ann", build=build).open(f"{server.url}/join/{code}")
+    ann.see("Sit as Ann", timeout=60000)
+    early = ann.evaluate("() => window.comeback.early")
+    assert early["made"] >= 1 and early["takenAt"] is not None, early
+    assert early["openAt"] is not None and early["openAt"] <= early["takenAt"], early
+    assert ann.evaluate("() => [window.comeback.sockets.length, window.comeback.opened]") == [1, 1]
+    ann.tap("Sit as Ann", timeout=60000)
+    ann.see("Points in round 1", timeout=60000)
