@@ -29,9 +29,14 @@ class AppContext:
         a worker thread."""
         from companion.hub import off_loop
 
-        self.guard.check(device)
-        hub = self.tables.cached(code_text)
+        hub = self.open_already(code_text, device)
         return hub if hub is not None else await off_loop(self.open_table, code_text, device)
+
+    def open_already(self, code_text: str, device: str | None) -> TableHub | None:
+        """The table for a code if it is open already (no I/O: safe on the loop), else None;
+        raises TooManyGuesses when ``device`` must wait, as :meth:`open_table` does."""
+        self.guard.check(device)
+        return self.tables.cached(code_text)
 
     def open_table(self, code_text: str, device: str | None) -> TableHub:
         """The table for a code looked up by ``device`` (a phone's or a script's

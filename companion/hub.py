@@ -204,7 +204,7 @@ class TableHub:
 
     @property
     def revision(self) -> int:
-        """Read without the lock (one int): a listener compares it with what it drew."""
+        """Read without the lock: one int of a match that is replaced whole, never in part."""
         return self.match.revision
 
     def view(self, who: Who, since: int | None = None) -> dict:

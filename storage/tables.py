@@ -155,13 +155,13 @@ def check_head(data: dict | None) -> dict:
     return {**header, "segment": size}
 
 
-def header_of(data: dict | None, format: int, dates: tuple[str, ...]) -> dict:
-    """A table database's header, checked for its ``format`` and ``dates`` (CorruptFile)."""
+def header_of(data: dict | None, version: int, dates: tuple[str, ...]) -> dict:
+    """A table database's header, checked for its format ``version`` and ``dates`` (CorruptFile)."""
     header = ((data or {}).get("meta") or {}).get(str(META_ID))
     if not isinstance(header, dict):
         raise CorruptFile("it has no table header")
-    if header.get("format") != format:
-        raise CorruptFile(f"its format is {header.get('format')!r}, not {format}")
+    if header.get("format") != version:
+        raise CorruptFile(f"its format is {header.get('format')!r}, not {version}")
     if not isinstance(header.get("spec"), dict) or not isinstance(header.get("values"), dict):
         raise CorruptFile("its header is incomplete")
     if not all(isinstance(header.get(key), str) for key in dates):

@@ -40,13 +40,12 @@ def use_opened_table(phone, code_text: str):
 
 def open_already(phone, code_text: str):
     """The table for ``code_text`` when it is open already and this device may look it up
-    (else None: :func:`use_opened_table` opens it off the loop): the page is drawn at once,
-    not "Opening..." first."""
+    (else None: :func:`use_opened_table` opens it off the loop, or says why not): the page
+    is drawn at once, not "Opening..." first."""
     try:
-        phone.ctx.guard.check(phone.device)
+        return phone.ctx.open_already(code_text, phone.device)
     except IllegalAction:
         return None
-    return phone.ctx.tables.cached(code_text)
 
 
 @ft.component
