@@ -127,3 +127,45 @@ def _taps(tab) -> list[str]:
     from tests.uitree import taps
 
     return list(taps(tab.tree()))
+
+
+def test_the_cue_and_the_scroll_to_the_turn_are_not_the_phone_s_socket_s_work(toy):
+    """Issue 37, again in CI (three phones tapping Done at once): a move of someone else's
+    that brings Ann her turn buzzes her phone and scrolls her page to the turn, from her
+    screen's effects, which run where Flet draws, in her socket's context. Counted as her
+    socket's tasks, these asks (waiting for her phone's answers) held back her next tap,
+    which came before those answers, until the socket was closed with the tap lost. They
+    are the server's own: her socket's tasks are as many as before the move."""
+    import asyncio
+
+    from companion.sockets import _SOCKET, Share, count_tasks
+
+    class Counted:  # Ann's socket, as companion.sockets counts what its frames start
+        share = Share(share=1.0, burst_s=100.0)
+        running: set = set()
+
+        def started(self, task):
+            self.running.add(task)
+            task.add_done_callback(self.running.discard)
+
+    async def test(app):
+        count_tasks(asyncio.get_running_loop())
+        hub = app.create("toy", ["Ann", "Bo"], {"target": 20})
+        socket = Counted()
+        mark = _SOCKET.set(socket)
+        ann = await app.seat(hub, 0)  # her session (and its drawing) started by her socket
+        _SOCKET.reset(mark)
+        bo = await app.seat(hub, 1)
+        await until(lambda: "Your turn" in ann.text(), "Ann's turn banner")
+        await ann.tap("Add 3")
+        await until(lambda: "Your turn" in bo.text(), "Bo's turn")
+        await settle(ann, bo)
+        before, cued = len(socket.running), ann.phone.cues
+        await bo.tap("Add 3")
+        await until(lambda: "Your turn" in ann.text(), "Ann's turn again")
+        await settle(ann, bo)
+        assert ann.phone.cues == cued + 1  # she was cued (her phone never answers the buzz)
+        return before, len(socket.running)
+
+    before, after = run_app(test)
+    assert after == before

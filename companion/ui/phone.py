@@ -149,6 +149,15 @@ class Phone:
 
         self._start(call)
 
+    def aside(self, work: Awaitable[Any]) -> None:
+        """Run a coroutine the server starts for this page on its own when the table's news
+        is drawn (a cue, a scroll to the turn), apart from the phone's socket: its share is
+        for what the phone's own frames start. A component's effect runs where Flet draws,
+        in the socket's context; counted there, these asks (each waiting for the phone's
+        answer) held back the phone's next tap, sent before those answers, until the socket
+        was closed with the tap lost (issue 37: three phones tapping Done at once)."""
+        apart_from_socket(self._context.copy()).run(self.run, work)
+
     def _start(self, call: Callable[[], Awaitable[None]]) -> None:
         if self.closed:
             return
@@ -271,7 +280,7 @@ class Phone:
             except Exception:  # a laptop, or not allowed yet: the banner and the message say it
                 pass
 
-        self.run(buzz())
+        self.aside(buzz())
 
     def confirm(self, title: str, text: str, on_yes: Callable[[], None],
                 yes_label: str = "Yes, do it") -> None:

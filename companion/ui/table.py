@@ -343,7 +343,7 @@ def use_show_what_to_do(live, mine: bool, words) -> None:
             return
         own = live.moved_from is not None and live.screen["revision"] == live.moved_from + 1
         if (mine or todo) and not own:
-            live.phone.run(_to_the_top(live.phone))
+            live.phone.aside(_to_the_top(live.phone))
 
     ft.use_effect(show, [mine, words, todo])
 
