@@ -129,20 +129,30 @@ def _taps(tab) -> list[str]:
     return list(taps(tab.tree()))
 
 
-def test_the_cue_and_the_scroll_to_the_turn_are_not_the_phone_s_socket_s_work(toy):
+@pytest.mark.parametrize("news_for_her", [True, False])
+def test_the_cue_and_the_scroll_to_the_turn_are_not_the_phone_s_socket_s_work(toy, monkeypatch, news_for_her):
     """Issue 37, again in CI (three phones tapping Done at once): a move of someone else's
-    that brings Ann her turn buzzes her phone and scrolls her page to the turn, from her
-    screen's effects, which run where Flet draws, in her socket's context. Counted as her
+    that brings Ann her turn scrolls her page to the turn and buzzes her phone, from her
+    screen's effects, which run where Flet draws, in her socket's context (the buzz comes
+    from her turn banner when the move's news does not concern her). Counted as her
     socket's tasks, these asks (waiting for her phone's answers) held back her next tap,
     which came before those answers, until the socket was closed with the tap lost. They
     are the server's own: her socket's tasks are as many as before the move."""
     import asyncio
+    from dataclasses import replace
 
     from companion.sockets import _SOCKET, Share, count_tasks
+    from engine.moves import Said
+
+    if not news_for_her:
+        add = toy.moves["add"]
+        monkeypatch.setattr(type(toy), "moves", {**toy.moves, "add": replace(
+            add, words=lambda before, action, after, viewer: Said(f"{action.get('amount')} added"))})
 
     class Counted:  # Ann's socket, as companion.sockets counts what its frames start
-        share = Share(share=1.0, burst_s=100.0)
-        running: set = set()
+        def __init__(self):
+            self.share = Share(share=1.0, burst_s=100.0)
+            self.running: set = set()
 
         def started(self, task):
             self.running.add(task)
@@ -160,11 +170,12 @@ def test_the_cue_and_the_scroll_to_the_turn_are_not_the_phone_s_socket_s_work(to
         await ann.tap("Add 3")
         await until(lambda: "Your turn" in bo.text(), "Bo's turn")
         await settle(ann, bo)
-        before, cued = len(socket.running), ann.phone.cues
+        before, cued, toasts = len(socket.running), ann.phone.cues, len(ann.phone.toasts)
         await bo.tap("Add 3")
         await until(lambda: "Your turn" in ann.text(), "Ann's turn again")
         await settle(ann, bo)
         assert ann.phone.cues == cued + 1  # she was cued (her phone never answers the buzz)
+        assert (len(ann.phone.toasts) > toasts) == news_for_her
         return before, len(socket.running)
 
     before, after = run_app(test)

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-
 from companion.hub import off_loop
 from companion.ui import kit
 from companion.ui.live import LiveTable, part
