@@ -100,19 +100,6 @@ class Chain:
             rev = link.parent
         return revs, None, 0
 
-    def below(self, top: int, skip: int, count: int) -> list[int]:
-        """The effective actions from ``top`` down (top first): ``count`` of them after
-        the first ``skip`` (fewer at the bottom of the chain)."""
-        revs: list[int] = []
-        rev = top
-        while rev and len(revs) < count:
-            if skip:
-                skip -= 1
-            else:
-                revs.append(rev)
-            rev = self.link(rev).parent
-        return revs
-
     def snapshot_revs(self, top: int, count: int = 2) -> list[int]:
         """The revs of the snapshots below ``top`` (itself included), nearest first, up
         to ``count`` of them."""

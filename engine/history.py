@@ -28,6 +28,10 @@ PAGE = 40
 LINES_KEPT = 4096
 """How many lines (a move as one viewer reads it) a table keeps worked out."""
 
+MARK_EVERY = 200
+"""Every this many moves the chain in effect keeps a mark (the move's rev), so a page far
+back walks at most this many links more than it shows."""
+
 
 @dataclass(frozen=True)
 class Line:
@@ -50,6 +54,10 @@ class History:
         self.names = names
         self.kept = kept
         self._lines: OrderedDict[tuple[int, int | None], str] = OrderedDict()
+        self.mark_every = MARK_EVERY
+        self._marks: dict[int, int] = {}
+        """Move number -> its rev, every ``mark_every`` moves of the chain in effect, noted
+        while walking it: an older page walks down from the mark above it, not the top."""
         self.worked_out = 0
         """How many lines were put into words (the game's words asked), cached ones aside."""
 
@@ -58,13 +66,37 @@ class History:
         first, as ``viewer`` (a seat; None: the table screen and watchers) may read them."""
         moves = self.chain.pos.moves
         last = moves if last is None else max(0, min(int(last), moves))
-        revs = self.chain.below(self.chain.pos.top, moves - last, max(0, int(count)))[::-1]
+        above = min((level for level in self._marks if last <= level < moves), default=moves)
+        top = self._marks.get(above, self.chain.pos.top) if above < moves else self.chain.pos.top
+        revs = self._walk(top, above, above - last, max(0, int(count)))[::-1]
         entries = [self.chain.entry(rev) for rev in revs]
         texts = [self._kept_line((rev, viewer)) for rev in revs]
         if None in texts:
             self._work_out(viewer, entries, texts, texts.index(None))
         first = last - len(revs) + 1
         return [Line(first + n, entry, text) for n, (entry, text) in enumerate(zip(entries, texts))]
+
+    def moved(self, moves: int) -> None:
+        """The chain in effect is ``moves`` long now: a mark above it may name an action
+        undone (the chain below a move changes only once the table went below it)."""
+        if self._marks and max(self._marks) > moves:
+            self._marks = {level: rev for level, rev in self._marks.items() if level <= moves}
+
+    def _walk(self, top: int, level: int, skip: int, count: int) -> list[int]:
+        """The effective actions from ``top`` (move ``level``) down, top first: ``count``
+        of them after the first ``skip``; marks noted on the way."""
+        revs: list[int] = []
+        rev = top
+        while rev and len(revs) < count:
+            if level % self.mark_every == 0:
+                self._marks[level] = rev
+            if skip:
+                skip -= 1
+            else:
+                revs.append(rev)
+            rev = self.chain.link(rev).parent
+            level -= 1
+        return revs
 
     def _work_out(self, viewer: int | None, entries: list[Entry], texts: list[str | None],
                   start: int) -> None:

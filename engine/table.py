@@ -277,6 +277,7 @@ class Match:
         if entry.action.kind not in TABLE_KINDS:  # the news reads the move's before and after
             self.recent.keep(entry.rev, self.state, proposal.state, self.shown)
         self.chain.add(entry, proposal.link, proposal.snapshot)
+        self.lines.moved(self.chain.pos.moves)
         self.state = proposal.state
         self.shown = proposal.shown
         return entry

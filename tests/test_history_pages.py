@@ -12,7 +12,9 @@ from hypothesis import given, settings, strategies as st
 from companion.hub import HOST, Tables
 from engine.check import apply
 from engine.errors import IllegalAction
-from engine.history import PAGE
+from engine.game import Action
+from engine.history import MARK_EVERY, PAGE
+from engine.log import UNDO
 from engine.registry import get_game
 from engine.table import Match
 from storage.memory import MemoryStore
@@ -130,6 +132,21 @@ def test_the_newest_page_of_a_table_opened_from_storage_reads_one_page_of_its_lo
     assert reads[LONG] <= reads[SHORT] + hub.match.every, reads
 
 
+def test_a_page_read_after_undos_and_new_moves_shows_the_moves_now_in_effect():
+    """Reading far back notes where the chain was; undos below such a point and new
+    moves over it change what those moves are, and the next page says the new ones."""
+    hub = scored(Tables(MemoryStore()), 2 * MARK_EVERY + 10)
+    assert len(hub.history(HOST)) == 2 * MARK_EVERY + 10
+    hub.history_page(HOST, MARK_EVERY, 5)
+    for _ in range(MARK_EVERY + 20):
+        hub.undo(HOST)
+    for _ in range(MARK_EVERY + 20):
+        hub.act(HOST, "points", {"points": 40}, None, seat=1)
+    page = hub.history_page(HOST, 2 * MARK_EVERY, 20)
+    assert [line["text"] for line in page] == ["Bo scored 40 in round 1"] * 20
+    assert page == hub.history(HOST)[2 * MARK_EVERY - 20:2 * MARK_EVERY]
+
+
 class CountingStore:
     """The real in-memory store, whose table logs count the entries read from them."""
 
@@ -166,38 +183,54 @@ def said_whole(match: Match, viewer: int | None) -> list[tuple[int, str]]:
     return lines
 
 
+def play(table: RandomTable, match: Match, store: MemoryStore, moves: int, undos: int = 0) -> None:
+    """``undos`` undos by the host (as far as they go), then up to ``moves`` random
+    moves, each stored as the hub stores it."""
+    steps = [(None, Action(None, UNDO, {}))] * undos
+    for _ in range(moves):
+        choice = table.choose()
+        if choice is not None:
+            steps.append(table.action(*choice))
+    for by, action in steps:
+        try:
+            proposal = match.propose(by, action, match.revision)
+        except IllegalAction:
+            continue
+        store.append("ACDEFH", *match.records(proposal))
+        match.accept(proposal)
+
+
+def paged_as_whole(match: Match, viewers, count: int) -> None:
+    """Every viewer's pages of ``count``, newest to oldest, are its whole history."""
+    for viewer in viewers:
+        paged, last = [], match.moves
+        while last > 0:
+            page = match.history_page(viewer, last, count)
+            assert [line.move for line in page] == list(range(last - len(page) + 1, last + 1))
+            paged[:0] = [(line.entry.rev, line.text) for line in page]
+            last -= count
+        assert paged == said_whole(match, viewer)
+
+
 @settings(max_examples=25, deadline=None)
 @given(game_id=st.sampled_from(["scorepad", "bluffstones", "strata", "rockgarden", "paisho"]),
        seed=st.integers(0, 10_000), moves=st.integers(0, 70), count=st.integers(1, 12),
-       every=st.integers(1, 9))
-def test_every_page_is_the_whole_history_cut_for_each_viewer(game_id, seed, moves, count, every):
+       every=st.integers(1, 9), mark_every=st.integers(1, 9), undos=st.integers(0, 12))
+def test_every_page_is_the_whole_history_cut_for_each_viewer(game_id, seed, moves, count, every,
+                                                              mark_every, undos):
     """Pages of any size, for every viewer, on a table with undos and redos read back from
-    storage with snapshots every few moves: read newest to oldest and then again (lines
-    kept from the first reading), they are the whole history replayed from the setup."""
+    storage with snapshots every few moves: read newest to oldest, again (lines kept from
+    the first reading), and after undos and more moves, they are the whole history
+    replayed from the setup."""
     store, game = MemoryStore(), get_game(game_id)
     table = RandomTable(game, random.Random(seed))
     store.create("ACDEFH", table.spec.to_json())
-    played = Match(game, table.spec, (), every)
-    table.match = played
-    for _ in range(moves):
-        choice = table.choose()
-        if choice is None:
-            break
-        by, action = table.action(*choice[:2], *choice[2:])
-        try:
-            proposal = played.propose(by, action, played.revision)
-        except IllegalAction:
-            continue
-        store.append("ACDEFH", *played.records(proposal))
-        played.accept(proposal)
-    match = Match.resume(game, table.spec, store.open_log("ACDEFH"), every)
-    for viewer in [None, *range(len(table.spec.players))]:
-        whole = said_whole(match, viewer)
-        for _ in range(2):
-            paged, last = [], match.moves
-            while last > 0:
-                page = match.history_page(viewer, last, count)
-                assert [line.move for line in page] == list(range(last - len(page) + 1, last + 1))
-                paged[:0] = [(line.entry.rev, line.text) for line in page]
-                last -= count
-            assert paged == whole
+    table.match = Match(game, table.spec, (), every)
+    play(table, table.match, store, moves)
+    match = table.match = Match.resume(game, table.spec, store.open_log("ACDEFH"), every)
+    match.lines.mark_every = mark_every
+    viewers = [None, *range(len(table.spec.players))]
+    paged_as_whole(match, viewers, count)
+    paged_as_whole(match, viewers, count)
+    play(table, match, store, undos, undos)
+    paged_as_whole(match, viewers, count)

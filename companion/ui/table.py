@@ -426,9 +426,10 @@ def History():
         hub = context.live.hub
         set_changed(await off_loop(lambda: hub.changed_by_upgrade))
 
-    ft.use_effect(read, [revision, last])
-    ft.use_effect(read_upgrade, [])
     moves = use_view(lambda s: s["moves"])  # the table's move count, the number the tables list says
+    # the newest page follows every move; an older page only an undo that reaches it
+    ft.use_effect(read, [revision if last is None else min(moves, last), last])
+    ft.use_effect(read_upgrade, [])
     where = [kit.muted(f"Table {context.live.hub.code} · move {moves}")]
     if changed:
         where.append(kit.muted(upgrade_words(changed)))
