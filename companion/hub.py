@@ -31,6 +31,7 @@ from engine.game import Action
 from engine.registry import get_game
 from engine.log import REDO, SNAPSHOT_EVERY, UNDO, Entry
 from engine.spec import TableSpec, make_spec, renamed_spec
+from engine.history import PAGE as HISTORY_PAGE, Line
 from engine.table import Match
 from engine.upgrade import log_version
 from companion import quiet_gc
@@ -230,15 +231,24 @@ class TableHub:
             }
 
     def history(self, who: Who) -> list[dict]:
-        """The log in words, filtered for the reader (hidden values stay hidden): each
-        line's ``move`` is its number in the table's move count (``rev``: its log entry)."""
+        """The whole log in words, filtered for the reader (hidden values stay hidden):
+        each line's ``move`` is its number in the table's move count (``rev``: its log
+        entry). A phone reads a page at a time (:meth:`history_page`)."""
         with self.lock:
-            names = self.spec.players
-            lines = []
-            for move, (entry, text) in enumerate(self.match.history(who.seat), start=1):
-                author = "Host" if entry.by is None else names[entry.by]
-                lines.append({"rev": entry.rev, "move": move, "by": author, "text": text})
-            return lines
+            return self._said(self.match.history_page(who.seat, None, self.match.moves))
+
+    def history_page(self, who: Who, last: int | None = None, count: int = HISTORY_PAGE) -> list[dict]:
+        """Moves ``last - count + 1`` to ``last`` (None: the newest) in words for the
+        reader, oldest first, as :meth:`history` says them. Its cost is the page's, not
+        the log's (:class:`engine.history.History`), so the lock is held that long only."""
+        with self.lock:
+            return self._said(self.match.history_page(who.seat, last, count))
+
+    def _said(self, lines: list[Line]) -> list[dict]:
+        names = self.spec.players
+        return [{"rev": line.entry.rev, "move": line.move,
+                 "by": "Host" if line.entry.by is None else names[line.entry.by], "text": line.text}
+                for line in lines]
 
     @functools.cached_property
     def changed_by_upgrade(self) -> int:

@@ -1,12 +1,11 @@
 """What a table's moves said: the news a viewer gets of the moves since the revision it
-saw last, and the history, every move in effect in words. Both ask the game's one
-dispatch (:meth:`engine.game.Game.say`) with the states before and after each move."""
+saw last (the history is :mod:`engine.history`). Both ask the game's one dispatch
+(:meth:`engine.game.Game.say`) with the states before and after each move."""
 
 from __future__ import annotations
 
-from typing import Any, Callable, Sequence
+from typing import Any, Callable
 
-from engine.check import apply
 from engine.game import Game
 from engine.log import Entry
 
@@ -57,17 +56,3 @@ def news(game: Game, recent: Recent, entry: Callable[[int], Entry], seat: int | 
         items.append({"rev": rev, "text": words.to_you if mine else words.text, "concerns": mine,
                       "sealed": bool(move and move.secret)})
     return items
-
-
-def history(game: Game, setup: Any, done: list[Entry], names: Sequence[str],
-            viewer: int | None) -> list[tuple[Entry, str]]:
-    """Every action in ``done`` (the effective ones, oldest first) in words, as ``viewer``
-    may read them, replayed from ``setup``: the n-th line is move n of the table's move
-    count."""
-    state = setup
-    lines = []
-    for entry in done:
-        after = apply(game, state, entry.action, entry.by, names)[0]
-        lines.append((entry, game.say(state, entry.action, after, viewer).text))
-        state = after
-    return lines

@@ -4,8 +4,8 @@ Its parts have modules of their own: what a table is in :mod:`engine.spec`, the 
 check in :mod:`engine.check`, whether a move was made on a table that has changed since
 in :mod:`engine.stale`, the log's entries and link records in :mod:`engine.log`, the
 undo/redo chain read through them in :mod:`engine.chain`, the states from snapshots in
-:mod:`engine.snapshots`, who may undo in :mod:`engine.undo`, the news and history in
-:mod:`engine.news` and the view envelope in :mod:`engine.envelope`.
+:mod:`engine.snapshots`, who may undo in :mod:`engine.undo`, the news in :mod:`engine.news`,
+the history in :mod:`engine.history` and the view envelope in :mod:`engine.envelope`.
 """
 
 from __future__ import annotations
@@ -20,7 +20,8 @@ from engine.errors import IllegalAction, StaleRevision
 from engine.game import Action, Game
 from engine.log import REDO, SNAPSHOT_EVERY, TABLE_KINDS, UNDO, Entry, Link, LogSource, LogView
 from engine.moves import Move
-from engine.news import Recent, history, news
+from engine.history import PAGE, History, Line
+from engine.news import Recent, news
 from engine.snapshots import States
 from engine.stale import needs_fresh, others_moved_since
 from engine.spec import TableSpec
@@ -67,6 +68,7 @@ class Match:
         self.chain = Chain(source)
         self.states = States(game, self.names, self.chain, self.setup)
         self.recent = Recent()
+        self.lines = History(game, self.chain, self.states, self.names)
         self.snapshot_problem: str | None = None
         """Why the table was opened from its log instead of a snapshot (None: it was not)."""
         self.shown: list[Any] = []
@@ -181,10 +183,16 @@ class Match:
         return news(self.game, self.recent, self.chain.entry, seat, since, self.revision)
 
     def history(self, viewer: int | None) -> list[tuple[Entry, str]]:
-        """Every effective action in words, as ``viewer`` may read them (this one reads
-        and replays the whole chain: asked for only when the history is shown). The
-        n-th line is move n of the table's move count (:attr:`moves`)."""
-        return history(self.game, self.setup(), self.done, self.names, viewer)
+        """Every effective action in words, as ``viewer`` may read them (the whole chain:
+        a phone reads :meth:`history_page`). The n-th line is move n of the table's move
+        count (:attr:`moves`)."""
+        return [(line.entry, line.text) for line in self.lines.page(viewer, None, self.moves)]
+
+    def history_page(self, viewer: int | None, last: int | None = None, count: int = PAGE) -> list[Line]:
+        """Moves ``last - count + 1`` to ``last`` (None: the newest) in words, as ``viewer``
+        may read them, oldest first (:class:`engine.history.History`: what a page costs
+        does not grow with the log)."""
+        return self.lines.page(viewer, last, count)
 
     def others_moved_since(self, seen_revision: int, by: int | None,
                            action: Action | None = None) -> bool:
@@ -269,6 +277,7 @@ class Match:
         if entry.action.kind not in TABLE_KINDS:  # the news reads the move's before and after
             self.recent.keep(entry.rev, self.state, proposal.state, self.shown)
         self.chain.add(entry, proposal.link, proposal.snapshot)
+        self.lines.moved(self.chain.pos.moves)
         self.state = proposal.state
         self.shown = proposal.shown
         return entry

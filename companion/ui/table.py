@@ -11,6 +11,7 @@ from __future__ import annotations
 import flet as ft
 
 from engine.errors import IllegalAction
+from engine.history import PAGE as HISTORY_PAGE
 from engine.registry import get_game
 from engine.words import and_words
 from companion.games import screens_of
@@ -408,22 +409,27 @@ def Tabs(tab: str, set_tab):
 
 @part
 def History():
+    """The log in words a page at a time, newest first: the newest page follows the
+    table; "Older moves" and "Newer moves" page through the rest (a page costs the same
+    on any table, however long its log)."""
     context = use_table()
     revision = use_view(lambda s: s["revision"])
+    last, set_last = ft.use_state(None)  # the newest move of the page shown (None: the table's newest)
     lines, set_lines = ft.use_state(None)
     changed, set_changed = ft.use_state(0)
 
-    async def read():  # the whole log in words: a replay, so off the loop
+    async def read():  # a page of the log in words: a replay from a snapshot, so off the loop
         live = context.live
-        set_lines(await off_loop(live.hub.history, live.who))
+        set_lines(await off_loop(live.hub.history_page, live.who, last))
 
     async def read_upgrade():  # a store read, once: an upgrade's notes never change
         hub = context.live.hub
         set_changed(await off_loop(lambda: hub.changed_by_upgrade))
 
-    ft.use_effect(read, [revision])
-    ft.use_effect(read_upgrade, [])
     moves = use_view(lambda s: s["moves"])  # the table's move count, the number the tables list says
+    # the newest page follows every move; an older page only an undo that reaches it
+    ft.use_effect(read, [revision if last is None else min(moves, last), last])
+    ft.use_effect(read_upgrade, [])
     where = [kit.muted(f"Table {context.live.hub.code} · move {moves}")]
     if changed:
         where.append(kit.muted(upgrade_words(changed)))
@@ -431,9 +437,24 @@ def History():
         return ft.Column(where + [kit.muted("Reading the history...")])
     if not lines:
         return ft.Column(where + [kit.muted("Nothing has happened yet.")])
-    return ft.Column(where + [ft.ListTile(title=ft.Text(line["text"], size=16),
-                                            subtitle=ft.Text(f"move {line['move']} · {line['by']}"), dense=True)
-                                for line in reversed(lines)])
+    rows = [ft.ListTile(title=ft.Text(line["text"], size=16),
+                        subtitle=ft.Text(f"move {line['move']} · {line['by']}"), dense=True)
+            for line in reversed(lines)]
+    return ft.Column(where + rows + history_pager(lines, last, moves, set_last))
+
+
+def history_pager(lines: list[dict], last: int | None, moves: int, set_last) -> list[ft.Control]:
+    """Which moves the page shows, and the buttons to the older and the newer ones."""
+    first, newest = lines[0]["move"], lines[-1]["move"]
+    buttons = []
+    if last is not None:
+        newer = newest + HISTORY_PAGE
+        buttons.append(kit.secondary("Newer moves", lambda e: set_last(None if newer >= moves else newer)))
+    if first > 1:
+        buttons.append(kit.secondary("Older moves", lambda e: set_last(first - 1)))
+    if not buttons:
+        return []
+    return [kit.muted(f"Moves {first} to {newest} of {moves}"), ft.Row(buttons, wrap=True, spacing=6)]
 
 
 def upgrade_words(changed: int) -> str:
