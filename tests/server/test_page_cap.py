@@ -5,6 +5,8 @@ log line and counted against the device, and a wrong-typed storage answer is no 
 
 from __future__ import annotations
 
+import asyncio
+
 import msgpack
 import pytest
 
@@ -119,8 +121,6 @@ class StoragePhone(WirePhone):
         if message and message[0] == INVOKE and message[1].get("name") == "get":
             body = message[1]
             value = self.answers.get((body.get("args") or {}).get("key"))
-            import asyncio
-
             asyncio.ensure_future(self.send(frame(INVOKE, {"control_id": body["control_id"],
                                                            "call_id": body["call_id"], "result": value,
                                                            "error": None})))
