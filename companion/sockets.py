@@ -13,7 +13,10 @@ become tasks as fast as they arrive. :class:`Sockets` (ASGI middleware, in front
 - **What.** The first frame is a registration; every frame is Flet's ``[0x00][msgpack
   [action, body]]`` with the body Flet expects (or a data-channel frame after registering),
   one registration per socket; a frame that sets a property only the server sets
-  (:data:`SERVER_OWNED`) is refused. Anything else: the socket is closed (1008).
+  (:data:`SERVER_OWNED`) and a registration Flet could not apply
+  (:mod:`companion.registration`: one log line) are refused. Anything else: the socket is
+  closed (1008). A page event only the server fires (:data:`SERVER_EVENTS`) is dropped:
+  a page ends only when its socket does, and counts against its device's cap until then.
 - **Ends.** The socket is accepted here and must register within :data:`REGISTER_WITHIN_S`;
   only then is Flet's handler started (flet-web's handler, given anything else first, waits
   for ever and keeps SIGTERM from stopping the server). A socket that ended (the phone left,
@@ -45,6 +48,8 @@ from typing import Any
 
 import msgpack
 
+from companion.registration import registration_refusal
+
 
 log = logging.getLogger(__name__)
 
@@ -59,6 +64,13 @@ BODY_KEYS = {
 these keys, and fails on any other)."""
 SERVER_OWNED = frozenset({"client_ip", "client_user_agent"})
 """Page properties the server sets from the connection; a phone never sends them."""
+PAGE_ID = 1
+"""Flet's page is control 1."""
+SERVER_EVENTS = frozenset({"connect", "disconnect", "close"})
+"""The page's events Flet's server fires itself, as its socket connects and ends and its
+session is let go: sent by a phone, they would end (and uncount) a page whose socket lives on."""
+SERVER_EVENT = "a page event only the server fires"
+"""Why a frame is dropped (it is paced, Flet never hears it, and the socket goes on)."""
 FLET_FRAME, CHANNEL_FRAME = 0x00, 0x01
 POLICY_VIOLATION, TRY_LATER = 1008, 1013
 REGISTER_WITHIN_S = 30.0
@@ -266,6 +278,10 @@ def _body_refusal(action: Any, body: Any, registered: bool) -> str | None:
         props = body["page"] if action == REGISTER else body["props"]
         if not isinstance(props, dict) or SERVER_OWNED & set(props):
             return "sets what only the server sets"
+    if action == REGISTER:
+        return registration_refusal(body["page"])
+    if action == EVENT and body["target"] == PAGE_ID and str(body["name"]) in SERVER_EVENTS:
+        return SERVER_EVENT
     return None
 
 
@@ -315,20 +331,25 @@ class Socket:
             return self._opening.pop(0)
         if self.ended.is_set():
             return {"type": "websocket.disconnect", "code": POLICY_VIOLATION}
-        message = await self._receive()
-        if message["type"] == "websocket.disconnect":
-            self.ended.set()
-            return message
-        return await self._admitted(message, registered=True)
+        while True:
+            message = await self._receive()
+            if message["type"] == "websocket.disconnect":
+                self.ended.set()
+                return message
+            admitted = await self._admitted(message, registered=True)
+            if admitted is not None:
+                return admitted
 
-    async def _admitted(self, message: dict, registered: bool) -> dict:
+    async def _admitted(self, message: dict, registered: bool) -> dict | None:
         """``message`` (a frame the phone sent) once it may go to Flet; or, when the socket
-        is closed for it, the disconnect Flet's handler is told."""
+        is closed for it, the disconnect Flet's handler is told; None: dropped."""
         action, why = read_frame(message.get("bytes"), registered)
-        if why is None and not self._paced():
+        if why in (None, SERVER_EVENT) and not self._paced():
             why = "too many frames"
-        if why is not None:
-            log.debug("a socket closed: %s", why)
+        if why is SERVER_EVENT:
+            return None
+        if why is not None:  # a registration refused is said (once: its device waits after)
+            (log.warning if action == REGISTER else log.debug)("a socket closed: %s", why)
             self.share.forfeit()
             return await self.close(POLICY_VIOLATION)
         if action in (REGISTER, EVENT) and not await self._turn():

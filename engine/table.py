@@ -252,18 +252,32 @@ class Match:
                   shown: list[Any]) -> Proposal:
         return Proposal(entry, state, link.ended(self.game.is_over(state)), snapshot, shown)
 
-    def replay_proposal(self, entry: Entry) -> Proposal:
+    def replay_proposal(self, entry: Entry, as_played: bool = False) -> Proposal:
         """An entry read from a log, checked and applied as it was when accepted (the
-        match is left as it is: :meth:`accept` it, or use :meth:`replay_entry`)."""
+        match is left as it is: :meth:`accept` it, or use :meth:`replay_entry`).
+        ``as_played``: an undo or redo is also checked for who may make it, as a tap is
+        (a log from elsewhere, an import: this host's own log was checked when played)."""
         if entry.rev != self.revision + 1:
             raise IllegalAction(f"The log's entry {self.revision + 1} says it is entry {entry.rev}")
         kind = entry.action.kind
+        if as_played and kind in TABLE_KINDS:
+            self._check_rights(entry)
         if kind == UNDO:
             return self._undone(entry)
         if kind == REDO:
             return self._redone(entry)
         state = apply(self.game, self.state, entry.action, entry.by, self.names)[0]
         return self._pushed(entry, state)
+
+    def _check_rights(self, entry: Entry) -> None:
+        """An undo or redo read back is refused as the tap would have been: made for
+        another seat than the one who pressed it, or by someone who may not."""
+        by, kind = entry.by, entry.action.kind
+        if by is not None and entry.action.seat != by:
+            raise IllegalAction(f"{kind.capitalize()} by seat {by} is made for seat {entry.action.seat}")
+        reason = self.undo_refusal(by) if kind == UNDO else self.redo_refusal(by)
+        if reason:
+            raise IllegalAction(reason)
 
     def replay_entry(self, entry: Entry) -> Entry:
         """Take ``entry``, read from a log (or written whole), as the log's next entry.
@@ -297,12 +311,13 @@ def log_records(game: Game, spec: TableSpec, entries: Iterable[Entry],
 
 
 def replay_log(game: Game, spec: TableSpec, entries: Iterable[Entry],
-               snapshot_every: int = SNAPSHOT_EVERY) -> Iterable[tuple[Entry, Proposal]]:
+               snapshot_every: int = SNAPSHOT_EVERY,
+               as_played: bool = False) -> Iterable[tuple[Entry, Proposal]]:
     """Every entry of a whole log with what a Match made of it (its link record,
     snapshot and the state after it). Raises IllegalAction where the log does not
-    replay."""
+    replay (``as_played``: also where an undo or redo was not its maker's to make)."""
     match = Match(game, spec, (), snapshot_every)
     for entry in entries:
-        proposal = match.replay_proposal(entry)
+        proposal = match.replay_proposal(entry, as_played)
         yield entry, proposal
         match.accept(proposal)

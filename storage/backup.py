@@ -14,8 +14,10 @@ It holds what the table's views are made of (its spec, with settings changed bef
 first move, and its whole log) and nothing that lets anyone act: no seat tokens (nor
 their hashes), no host key. ``log_version`` is the version of the game's moves its log
 is in (:mod:`storage.upgrade`; an export without it is taken as 0). Importing replays
-the log through the engine, an older one upgraded to today's moves first (a log that
-does not replay is refused), and writes the table whole, so its views equal the
+the log through the engine, an older one upgraded to today's moves first, with the rules
+of play, who may undo and redo included (a log that does not replay, or where someone
+undoes or redoes what the table would have refused them, is refused naming the entry and
+why), and writes the table whole, so its views equal the
 original's; the phones claim their seats again.
 
 A repair reads a table's files the way a crash never could have left them: every
@@ -107,10 +109,13 @@ class Replayed:
     upgraded: bool = False
 
 
-def replay(game, spec, docs: list[dict], version: int, keep_states: bool = True) -> Replayed:
+def replay(game, spec, docs: list[dict], version: int, keep_states: bool = True,
+           as_played: bool = False) -> Replayed:
     """The longest beginning of ``docs`` (a log at ``version``) the engine takes, in
     today's moves, replayed (the state after each entry kept when ``keep_states``: an
-    import does without them, a state an entry)."""
+    import does without them, a state an entry). ``as_played``: every undo and redo is
+    held to who may make it, as at the table (a log from elsewhere; a table's own log
+    was held to it when each was tapped)."""
     from engine.errors import IllegalAction
     from engine.table import replay_log
 
@@ -118,7 +123,7 @@ def replay(game, spec, docs: list[dict], version: int, keep_states: bool = True)
     records: list[tuple[dict, dict, Any]] = []
     states: list[Any] = []
     try:
-        for entry, proposal in replay_log(game, spec, up.entries):
+        for entry, proposal in replay_log(game, spec, up.entries, as_played=as_played):
             records.append((entry.to_json(), proposal.link.to_json(), proposal.snapshot))
             if keep_states:
                 states.append(proposal.state)
@@ -233,7 +238,7 @@ def import_table(store: DiskStore, data: dict, new_code: Callable[[], str]) -> t
                             f"{MAX_LOG:,} at most")
     values, created = _values(game, data)
     done = replay(game, spec, data["log"], stored_version(data.get("log_version", 0)),
-                  keep_states=False)
+                  keep_states=False, as_played=True)
     if done.stopped is not None:
         raise BackupError(f"The export's log does not replay ({done.stopped}): nothing was imported")
     records = done.records

@@ -31,6 +31,9 @@ THEMES = {"system": ft.ThemeMode.SYSTEM, "light": ft.ThemeMode.LIGHT, "dark": ft
 SOUND_KEY = "sound"
 """Whether a phone that cannot vibrate sounds its cues ("on" or "off"): kept in the phone's
 storage, where ``assets/cue.js`` reads it (as ``flutter.sound``)."""
+STORED_TYPES = {HOST_KEY: str, THEME_KEY: str, SOUND_KEY: str, SEAT_KEY: str, SEEN_KEY: int}
+"""What the app keeps under each key of the phone's storage (a key, or its pattern). The
+phone's answer is the phone's to make: one of another type is no value at all."""
 ANSWER_S = 10.0
 """How long a page waits for its phone to answer a call (its storage, a new route, a buzz).
 Flet waits for ever; a phone answers in milliseconds, so one silent for this long has left
@@ -39,6 +42,22 @@ or never will (a hand-made client), and the page goes on without the answer."""
 
 class NoAnswer(Exception):
     """The phone did not answer a call: its page ended first, or :data:`ANSWER_S` passed."""
+
+
+def stored_type(key: str) -> type:
+    """The type the app keeps under ``key`` (:data:`STORED_TYPES`)."""
+    for pattern, kind in STORED_TYPES.items():
+        head, braced, _ = pattern.partition("{")
+        if key == pattern or (braced and key.startswith(head)):
+            return kind
+    raise KeyError(f"the app keeps nothing under {key!r}")
+
+
+def typed(key: str, value: Any) -> Any:
+    """``value`` as read from the phone's storage under ``key``, or None (absent) when it
+    is not of the type the app keeps there (True is not a number here)."""
+    kind = stored_type(key)
+    return value if isinstance(value, kind) and not isinstance(value, bool) else None
 
 
 def table_in(route: str | None) -> str | None:
@@ -78,7 +97,7 @@ class Phone:
         the table its address names too): one wait on the phone, not four one after another."""
         code = table_in(self.page.route)
         keys = [HOST_KEY, THEME_KEY, SOUND_KEY] + ([SEAT_KEY.format(code=code)] if code else [])
-        host_key, theme, sound, *seat = await asyncio.gather(*(self.stored("get", key) for key in keys))
+        host_key, theme, sound, *seat = await asyncio.gather(*(self.read(key) for key in keys))
         self.is_host = self.ctx.is_host(self.device, host_key)
         if theme in THEMES:
             self.theme = theme
@@ -204,11 +223,16 @@ class Phone:
                 self.page.update()
         return None
 
+    async def read(self, key: str) -> Any:
+        """What the phone keeps under ``key``, None when nothing of the app's type
+        (:func:`typed`): every read of the phone's storage goes through here."""
+        return typed(key, await self.stored("get", key))
+
     async def seat_token(self, code: str) -> str | None:
         """The seat this phone keeps at table ``code`` (read at start, the first time)."""
         first, self._first_seat = self._first_seat, None
-        value = first[1] if first and first[0] == code else await self.stored("get", SEAT_KEY.format(code=code))
-        return value if isinstance(value, str) and value else None
+        value = first[1] if first and first[0] == code else await self.read(SEAT_KEY.format(code=code))
+        return value or None
 
     def holds_no_seat(self, hub) -> bool:
         """Whether this phone is known at once to hold no seat at ``hub``'s table: the seat
@@ -230,8 +254,8 @@ class Phone:
         await self.stored("remove", SEAT_KEY.format(code=code))
 
     async def seen_revision(self, code: str) -> int | None:
-        value = await self.stored("get", SEEN_KEY.format(code=code))
-        return value if isinstance(value, int) and not isinstance(value, bool) and value >= 0 else None
+        value = await self.read(SEEN_KEY.format(code=code))
+        return value if value is not None and value >= 0 else None
 
     async def keep_seen_revision(self, code: str, revision: int) -> None:
         await self.stored("set", SEEN_KEY.format(code=code), revision)
