@@ -8,6 +8,8 @@ import asyncio
 import zlib
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from companion.codes import CODE_ALPHABET
 from tests.browser.harness import Server
@@ -34,6 +36,14 @@ async def start_page(port: int) -> WirePhone:
     await phone.send(registration())
     await phone.until(lambda p: p.seen("Join") or p.closed_with is not None)
     return phone
+
+
+async def looked_up(phone: WirePhone) -> bool:
+    """Whether ``phone`` is answered when it looks up a code that names no table."""
+    phone.strings = []
+    await phone.send(frame(3, {"target": PAGE_ID, "name": "route_change",
+                               "data": {"route": f"/join/{CODE_ALPHABET[0] * 6}"}}))
+    return await phone.until(lambda p: p.seen("There is no table with code"))
 
 
 def bordered(phone: WirePhone) -> list[dict]:
@@ -74,9 +84,7 @@ def test_a_frame_of_a_hundred_thousand_views_is_refused_and_the_loop_keeps_answe
         views = frame(UPDATE, {"id": PAGE_ID, "props": {"views": [{}] * 50_000}})  # 50 KB
         await attacker.send(views)
         await attacker.until(lambda p: p.closed_with is not None, timeout=10)
-        other.strings = []
-        await other.send(frame(3, {"target": PAGE_ID, "name": "route_change", "data": {"route": f"/join/{CODE_ALPHABET[0] * 6}"}}))
-        answered = await other.until(lambda p: p.seen("There is no table with code"))
+        answered = await looked_up(other)
         await other.close()
         return attacker.closed_with, answered
 
@@ -112,3 +120,74 @@ def test_a_deflate_bomb_is_refused(server):
         return phone.closed_with
 
     assert run(attack()) == 1009  # too big: websockets stopped inflating it
+
+
+# -- whatever a phone sends, another page and the host's first screen are unchanged ------
+
+NAMES = st.sampled_from(["value", "selection", "route", "width", "height", "media", "open", "expanded", "text",
+                         "border", "padding", "style", "bgcolor", "controls", "views", "content", "_values",
+                         "_i", "top", "color", "visible", "client_ip"])
+LEAVES = st.one_of(st.none(), st.booleans(), st.integers(-2**31, 2**31), st.floats(allow_nan=False),
+                   st.text(max_size=12))
+VALUES = st.recursive(LEAVES, lambda inner: st.one_of(st.lists(inner, max_size=3),
+                                                      st.dictionaries(NAMES, inner, max_size=3)), max_leaves=8)
+
+
+PAGE_OWN = frozenset({"_i", "_internals", "client_ip"})
+"""Its controls' ids and services' uids (each page numbers its own), its phone's address."""
+
+
+def first_screen(phone: WirePhone) -> list:
+    """What a page was drawn with, but what each page has of its own (:data:`PAGE_OWN`)."""
+    def strip(value):
+        if isinstance(value, dict):
+            return {key: strip(item) for key, item in value.items() if key not in PAGE_OWN}
+        if isinstance(value, list):
+            return [strip(item) for item in value]
+        return value
+
+    return sorted(repr(strip(control)) for control in phone.controls.values())
+
+
+@pytest.fixture(scope="module")
+def hosted(tmp_path_factory):
+    """The host machine's own browser is the host: its first screen is checked too."""
+    srv = Server(tmp_path_factory.mktemp("hosted") / "data", loopback_host=True).start()
+    yield srv
+    srv.stop()
+
+
+async def host_page(port: int) -> WirePhone:
+    host = await WirePhone.open(port)
+    await host.send(registration())
+    await host.until(lambda p: p.seen("New table") or p.closed_with is not None)
+    return host
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
+@given(updates=st.lists(st.tuples(st.integers(0, 40), st.dictionaries(NAMES, VALUES, min_size=1, max_size=3)),
+                        min_size=1, max_size=6))
+def test_random_updates_change_no_other_page_and_not_the_host_s_first_screen(hosted, updates):
+    """Each ``(n, props)`` is an update of the attacker's n-th control (past its last: an id
+    it was never sent)."""
+    async def attack():
+        host, other = await host_page(hosted.port), await start_page(hosted.port)
+        drawn = first_screen(other)
+        attacker = await start_page(hosted.port)
+        ids = [PAGE_ID, *sorted(attacker.controls)]
+        for n, props in updates:
+            target = ids[n] if n < len(ids) else 1_000_000 + n
+            if not await attacker.send(frame(UPDATE, {"id": target, "props": props})):
+                break
+        await attacker.until(lambda p: p.closed_with is not None, timeout=0.5)
+        other.strings, other.controls = [], {}
+        answered = await looked_up(other)
+        host_after, after = await host_page(hosted.port), await start_page(hosted.port)
+        for phone in (host, other, attacker, host_after, after):
+            await phone.close()
+        return first_screen(host), first_screen(host_after), drawn, first_screen(after), answered
+
+    host, host_after, phone, phone_after, answered = run(attack())
+    assert host_after == host
+    assert phone_after == phone
+    assert answered  # the other phone's page
