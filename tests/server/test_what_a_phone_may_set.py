@@ -149,6 +149,15 @@ def first_screen(phone: WirePhone) -> list:
     return sorted(repr(strip(control)) for control in phone.controls.values())
 
 
+def aimed(control: dict, k: int, value) -> dict:
+    """The k-th of ``control``'s nested objects as drawn, each of its fields set to ``value``."""
+    nested = sorted(name for name, item in control.items() if isinstance(item, dict) and not name.startswith("_"))
+    if not nested:
+        return {}
+    name = nested[k % len(nested)]
+    return {name: {field: value for field in control[name]}}
+
+
 @pytest.fixture(scope="module")
 def hosted(tmp_path_factory):
     """The host machine's own browser is the host: its first screen is checked too."""
@@ -165,18 +174,21 @@ async def host_page(port: int) -> WirePhone:
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
-@given(updates=st.lists(st.tuples(st.integers(0, 40), st.dictionaries(NAMES, VALUES, min_size=1, max_size=3)),
-                        min_size=1, max_size=6))
+@given(updates=st.lists(st.tuples(st.one_of(st.integers(0, 6), st.integers(0, 80)), st.integers(0, 9), VALUES,
+                                  st.dictionaries(NAMES, VALUES, max_size=3)), min_size=1, max_size=6))
 def test_random_updates_change_no_other_page_and_not_the_host_s_first_screen(hosted, updates):
-    """Each ``(n, props)`` is an update of the attacker's n-th control (past its last: an id
-    it was never sent)."""
+    """Each ``(n, k, value, props)`` updates the attacker's n-th control (those with nested
+    objects first; past its last: an id it was never sent) with ``props`` and, aimed at one
+    of its own nested objects (the k-th: a border, a padding, a style), every field of that
+    object set to ``value``."""
     async def attack():
         host, other = await host_page(hosted.port), await start_page(hosted.port)
         drawn = first_screen(other)
         attacker = await start_page(hosted.port)
-        ids = [PAGE_ID, *sorted(attacker.controls)]
-        for n, props in updates:
+        ids = [PAGE_ID, *sorted(attacker.controls, key=lambda i: (not aimed(attacker.controls[i], 0, 0), i))]
+        for n, k, value, props in updates:
             target = ids[n] if n < len(ids) else 1_000_000 + n
+            props = {**props, **aimed(attacker.controls.get(target, {}), k, value)}
             if not await attacker.send(frame(UPDATE, {"id": target, "props": props})):
                 break
         await attacker.until(lambda p: p.closed_with is not None, timeout=0.5)
