@@ -2,7 +2,7 @@
 slow down the other tables.
 
     .venv/bin/python bench/isolation.py [--seconds 5] [--blocks 6] [--connections 8] [--held 100]
-                                        [--attacks flooded,edge,socket]
+                                        [--attacks flooded,edge,socket,frames]
 
 The real server (``companion serve`` in its own session, as ``tests/browser/harness.py``
 starts it). Two score pad tables: the attacker's (one seat) and the victim's (four).
@@ -21,6 +21,11 @@ starts it). Two score pad tables: the attacker's (one seat) and the victim's (fo
   (reconnecting when refused). A refused connection tries again after 0.2 s: this
   measures held connections and big heads, not a flood of new connections (which no
   limit here paces).
+
+- The frame attacker (issue 43), a separate process: sockets from addresses of their own
+  (127.0.5.1, ...), each registering then sending one update frame, in turn: the page's
+  ``views`` set to 100,000 empty views (100 KB), to 50,000 (50 KB: under the inflated
+  ceiling, so the socket's own check refuses it), and a border changed on the page.
 
 - The socket flooder (issue 35), a separate process from 127.0.0.3: one phone's websocket
   speaking Flet's protocol by hand (it registers, answers the storage calls as an empty
@@ -179,9 +184,42 @@ async def main():
 asyncio.run(main())
 print(json.dumps(counts))
 """
-ATTACKS = ("flooded", "edge", "socket")
+FRAME_ATTACKER = r"""
+import asyncio, json, sys, time
+import msgpack, websockets
+port, seconds = int(sys.argv[1]), float(sys.argv[2])
+PAGE = {"route": "/", "width": 390.0, "height": 844.0, "platform": "android", "web": True}
+ATTACKS = [{"views": [{}] * 100_000}, {"views": [{}] * 50_000}, {"border": {"top": {"width": 77, "color": "#ff0000"}}}]
+counts = {"sockets": 0, "closed": {}, "refused": 0}
+def frame(action, body):
+    return b"\x00" + msgpack.packb([action, body])
+async def one_socket(n):
+    address = f"127.0.{5 + n // 250 % 200}.{1 + n % 250}"  # a device of its own: a closed one's waits
+    async with websockets.connect(f"ws://127.0.0.1:{port}/ws", local_addr=(address, 0), max_size=None) as ws:
+        counts["sockets"] += 1
+        await ws.send(frame(1, {"session_id": "", "page_name": "", "page": PAGE}))
+        try:
+            await ws.send(frame(4, {"id": 1, "props": ATTACKS[n % len(ATTACKS)]}))
+            while True:
+                await ws.recv()
+        except websockets.ConnectionClosed as closed:
+            code_ = str(closed.rcvd.code if closed.rcvd else 1006)
+            counts["closed"][code_] = counts["closed"].get(code_, 0) + 1
+async def main():
+    deadline, n = time.monotonic() + seconds, 0
+    while time.monotonic() < deadline:
+        try:
+            await asyncio.wait_for(one_socket(n), max(0.1, deadline - time.monotonic()))
+        except (OSError, websockets.WebSocketException, asyncio.TimeoutError):
+            counts["refused"] += 1
+        n += 1
+asyncio.run(main())
+print(json.dumps(counts))
+"""
+ATTACKS = ("flooded", "edge", "socket", "frames")
 LABELS = {"flooded": "one seat floods its table", "edge": "slow bodies and 64 MB heads",
-          "socket": "one websocket floods route changes"}
+          "socket": "one websocket floods route changes",
+          "frames": "update frames of 100,000 views, 50,000 views, a border"}
 
 
 def call(conn: http.client.HTTPConnection, method: str, path: str, body: bytes | None = None,
@@ -272,8 +310,10 @@ def attack(kind: str, server: Server, attacker: tuple[str, list[str]], args) -> 
         counts, cpu = attacker_run(ATTACKER, server.port, code, tokens[0], args.connections, args.seconds)
     elif kind == "edge":
         counts, cpu = attacker_run(EDGE_ATTACKER, server.port, args.held, args.seconds)
-    else:
+    elif kind == "socket":
         counts, cpu = attacker_run(SOCKET_FLOODER, server.port, code, args.seconds)
+    else:
+        counts, cpu = attacker_run(FRAME_ATTACKER, server.port, args.seconds)
     counts["cpu"] = cpu
     return counts
 
@@ -366,7 +406,13 @@ def _socket_line(counts: list[dict], args, seconds: float) -> str:
             f"{sum(c['refused'] for c in counts)} more refused before opening (its device owed its share)")
 
 
-ATTACKER_LINES = {"flooded": _flood_line, "edge": _edge_line, "socket": _socket_line}
+def _frames_line(counts: list[dict], args, seconds: float) -> str:
+    return (f"{sum(c['sockets'] for c in counts)} sockets, each one update frame (100,000 views, 50,000 "
+            f"views or a border in turn), closed {_merged(counts, 'closed')} (1009: past the inflated "
+            f"ceiling; 1008: what a phone never sets); {sum(c['refused'] for c in counts)} timed out or refused")
+
+
+ATTACKER_LINES = {"flooded": _flood_line, "edge": _edge_line, "socket": _socket_line, "frames": _frames_line}
 
 
 def main(argv: list[str] | None = None) -> None:

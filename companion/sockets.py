@@ -12,20 +12,24 @@ become tasks as fast as they arrive. :class:`Sockets` (ASGI middleware, in front
   set for everything the socket's handler starts), never from Flet's page.
 - **What.** The first frame is a registration; every frame is Flet's ``[0x00][msgpack
   [action, body]]`` with the body Flet expects (or a data-channel frame after registering),
-  one registration per socket; a frame that sets a property only the server sets
-  (:data:`SERVER_OWNED`) and a registration Flet could not apply
-  (:mod:`companion.registration`: one log line) are refused. Anything else: the socket is
-  closed (1008). A page event only the server fires (:data:`SERVER_EVENTS`) is dropped:
-  a page ends only when its socket does, and counts against its device's cap until then.
+  one registration per socket, no larger than :data:`FRAME_MAX_BYTES` once inflated. What a
+  registration or an update sets is a list (``companion/settable.py``): a name no Flet client
+  sends, a list, a value Flet could not apply (an unknown platform), a property only the
+  server sets: the socket is closed (1008), a refused registration said in one log line. An
+  update of a control not on the phone's page, or of what that control does not take from a
+  phone, is dropped before Flet sees it; so is a page event only the server fires
+  (:data:`SERVER_EVENTS`): a page ends only when its socket does, and counts against its
+  device's cap until then.
 - **Ends.** The socket is accepted here and must register within :data:`REGISTER_WITHIN_S`;
   only then is Flet's handler started (flet-web's handler, given anything else first, waits
   for ever and keeps SIGTERM from stopping the server). A socket that ended (the phone left,
   a refused frame, the server stopping) ends its Flet handler within :data:`ENDING_S` (it
   lets its session go first).
 - **Fair share.** A socket may send :attr:`SocketLimits.per_second` frames a second (bursts
-  of :attr:`SocketLimits.burst`): past that it is closed. An event (or registration) is
-  handed to Flet only while the socket has fewer than :attr:`SocketLimits.in_flight` tasks
-  running, and while its device has loop time in hand: the event loop's CPU time spent in
+  of :attr:`SocketLimits.burst`): past that it is closed. Every frame but a data-channel
+  one is handed to Flet only while its device has loop time in hand (and an event or
+  registration only while the socket has fewer than :attr:`SocketLimits.in_flight` tasks
+  running): the event loop's CPU time spent in
   tasks a device's sockets started is counted (:class:`Share`), each device earns
   :attr:`SocketLimits.share` of every second, up to :attr:`SocketLimits.burst_s` in hand
   (the host machine itself is not metered: it draws the table screens).
@@ -48,7 +52,7 @@ from typing import Any
 
 import msgpack
 
-from companion.registration import registration_refusal
+from companion.settable import on_this_page, registration_refusal, settable, update_refusal
 
 
 log = logging.getLogger(__name__)
@@ -62,8 +66,13 @@ BODY_KEYS = {
 }
 """What each frame a phone may send carries (flet-web builds its request bodies from exactly
 these keys, and fails on any other)."""
-SERVER_OWNED = frozenset({"client_ip", "client_user_agent"})
-"""Page properties the server sets from the connection; a phone never sends them."""
+PACED = frozenset({REGISTER, EVENT, UPDATE, INVOKE})
+"""Frames handed to Flet only while the phone's device has loop time in hand."""
+STARTS_TASK = frozenset({REGISTER, EVENT})
+"""Frames from which Flet starts a task: they also wait while the socket has
+:attr:`SocketLimits.in_flight` running. An update is applied, and a call's answer handed
+to the task waiting for it, in the frame's own step: held back behind tasks that may wait
+for that very answer, a page would stall until its socket was closed."""
 PAGE_ID = 1
 """Flet's page is control 1."""
 SERVER_EVENTS = frozenset({"connect", "disconnect", "close"})
@@ -72,6 +81,12 @@ session is let go: sent by a phone, they would end (and uncount) a page whose so
 SERVER_EVENT = "a page event only the server fires"
 """Why a frame is dropped (it is paced, Flet never hears it, and the socket goes on)."""
 FLET_FRAME, CHANNEL_FRAME = 0x00, 0x01
+FRAME_MAX_BYTES = 64 * 1024
+"""The largest frame a phone may send, as read (after permessage-deflate inflated it): Flet's
+client sends a few hundred bytes at a time, a page's registration about a kilobyte. The
+server's websocket (``companion/web.py`` gives it to uvicorn) stops inflating a
+permessage-deflate message past it and closes the socket (1009): a kilobyte on the wire
+cannot become a megabyte in the host's memory."""
 POLICY_VIOLATION, TRY_LATER = 1008, 1013
 REGISTER_WITHIN_S = 30.0
 """A socket must register within this of opening, else it is closed. A phone's page opens
@@ -248,25 +263,28 @@ def count_tasks(loop: asyncio.AbstractEventLoop) -> None:
         loop.set_task_factory(_counting_factory(current))
 
 
-def read_frame(data: Any, registered: bool) -> tuple[int | None, str | None]:
-    """``(action, refusal)`` of a frame a phone sent: its Flet action (:data:`CHANNEL_FRAME`
-    for a data-channel frame), and why it is refused (None: it is one Flet's client sends)."""
+def read_frame(data: Any, registered: bool) -> tuple[int | None, Any, str | None]:
+    """``(action, body, refusal)`` of a frame a phone sent: its Flet action
+    (:data:`CHANNEL_FRAME` for a data-channel frame), its body, and why it is refused (None:
+    it is one Flet's client sends)."""
     if not isinstance(data, (bytes, bytearray)) or not data:
-        return None, "not a binary frame"
+        return None, None, "not a binary frame"
+    if len(data) > FRAME_MAX_BYTES:
+        return None, None, "too large"
     if data[0] == CHANNEL_FRAME:
-        return CHANNEL_FRAME, None if registered and len(data) >= 5 else "a data-channel frame out of place"
+        return CHANNEL_FRAME, None, None if registered and len(data) >= 5 else "a data-channel frame out of place"
     if data[0] != FLET_FRAME:
-        return None, "not a Flet frame"
+        return None, None, "not a Flet frame"
     try:
         from flet.messaging.protocol import decode_ext_from_msgpack
 
         message = msgpack.unpackb(data[1:], ext_hook=decode_ext_from_msgpack)
     except Exception:  # noqa: BLE001 - whatever cannot be decoded is refused the same way
-        return None, "cannot be decoded"
+        return None, None, "cannot be decoded"
     if not isinstance(message, (list, tuple)) or len(message) != 2:
-        return None, "not [action, body]"
+        return None, None, "not [action, body]"
     action, body = message
-    return action, _body_refusal(action, body, registered)
+    return action, body, _body_refusal(action, body, registered)
 
 
 def _body_refusal(action: Any, body: Any, registered: bool) -> str | None:
@@ -274,12 +292,10 @@ def _body_refusal(action: Any, body: Any, registered: bool) -> str | None:
         return "not a frame a phone sends"
     if (action == REGISTER) == registered:
         return "registered twice" if registered else "not registered first"
-    if action in (REGISTER, UPDATE):
-        props = body["page"] if action == REGISTER else body["props"]
-        if not isinstance(props, dict) or SERVER_OWNED & set(props):
-            return "sets what only the server sets"
     if action == REGISTER:
         return registration_refusal(body["page"])
+    if action == UPDATE:
+        return update_refusal(body["props"])
     if action == EVENT and body["target"] == PAGE_ID and str(body["name"]) in SERVER_EVENTS:
         return SERVER_EVENT
     return None
@@ -320,7 +336,8 @@ class Socket:
         if first["type"] != "websocket.receive":
             self.ended.set()
             return False
-        if (await self._admitted(first, registered=False))["type"] != "websocket.receive":
+        admitted = await self._admitted(first, registered=False)
+        if admitted is None or admitted["type"] != "websocket.receive":
             return False
         self._opening = [connect, first]  # what Flet's handler reads first
         return True
@@ -329,9 +346,9 @@ class Socket:
     async def receive(self) -> dict:
         if self._opening:
             return self._opening.pop(0)
-        if self.ended.is_set():
-            return {"type": "websocket.disconnect", "code": POLICY_VIOLATION}
         while True:
+            if self.ended.is_set():
+                return {"type": "websocket.disconnect", "code": POLICY_VIOLATION}
             message = await self._receive()
             if message["type"] == "websocket.disconnect":
                 self.ended.set()
@@ -341,9 +358,10 @@ class Socket:
                 return admitted
 
     async def _admitted(self, message: dict, registered: bool) -> dict | None:
-        """``message`` (a frame the phone sent) once it may go to Flet; or, when the socket
-        is closed for it, the disconnect Flet's handler is told; None: dropped."""
-        action, why = read_frame(message.get("bytes"), registered)
+        """``message`` (a frame the phone sent) once it may go to Flet; None when it is
+        dropped (an update of what the phone may not set there); or, when the socket is
+        closed for it, the disconnect Flet's handler is told."""
+        action, body, why = read_frame(message.get("bytes"), registered)
         if why in (None, SERVER_EVENT) and not self._paced():
             why = "too many frames"
         if why is SERVER_EVENT:
@@ -352,10 +370,13 @@ class Socket:
             (log.warning if action == REGISTER else log.debug)("a socket closed: %s", why)
             self.share.forfeit()
             return await self.close(POLICY_VIOLATION)
-        if action in (REGISTER, EVENT) and not await self._turn():
+        if action in PACED and not await self._turn(starts_task=action in STARTS_TASK):
             log.debug("a socket held back past its share closed (%d tasks running)", self.tasks)
             self.share.forfeit()
             return await self.close(TRY_LATER)
+        if action == UPDATE and not settable(on_this_page(body["id"]), body["props"]):
+            log.debug("an update dropped: not what a phone may set on control %r", body["id"])
+            return None
         return message
 
     async def send(self, message: dict) -> None:
@@ -395,23 +416,33 @@ class Socket:
         self._tokens -= 1
         return True
 
-    async def _turn(self) -> bool:
-        """Wait until this socket may start one more task. False when it has been held back
-        for ``hold_s`` without a break: it keeps sending faster than its share."""
-        if self.share.wait_s() <= 0 and self.tasks < self.limits.in_flight:
+    async def _turn(self, starts_task: bool) -> bool:
+        """Wait until this socket may hand Flet one more frame (``starts_task``: one that
+        starts a task). False when it has been held back for ``hold_s`` without a break: it
+        keeps sending faster than its share."""
+        if self._may_go(starts_task) <= 0:
             self._held_since = None
             return True
         if self._held_since is None:
             self._held_since = time.monotonic()
         deadline = self._held_since + self.limits.hold_s
         while True:
-            wait = self.share.wait_s()
-            if wait <= 0 and self.tasks < self.limits.in_flight:
+            wait = self._may_go(starts_task)
+            if wait <= 0:
                 return True
             now = time.monotonic()
             if now + wait > deadline:
                 return False
             await asyncio.sleep(min(max(wait, 0.01), deadline - now))
+
+    def _may_go(self, starts_task: bool) -> float:
+        """How long the frame waits (0 or less: it goes now): until the device has loop time
+        in hand, and a frame that starts a task a moment more while the socket has
+        ``in_flight`` tasks running (one of them ends)."""
+        wait = self.share.wait_s()
+        if wait <= 0 and starts_task and self.tasks >= self.limits.in_flight:
+            return 0.01
+        return wait
 
     # -- its handler -------------------------------------------------------------------------
     async def run(self, app, scope) -> None:

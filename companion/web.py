@@ -106,8 +106,6 @@ PRECOMPRESSED_DIR = Path(platformdirs.user_cache_dir(APP_NAME)) / "precompressed
 """Where the static files' Brotli and zopfli gzip are kept between starts (by each file's hash)."""
 KEEP_ALIVE_S = 5.0
 """An idle connection between requests is closed after this."""
-WS_MAX_BYTES = 1 << 20
-"""The largest websocket message a phone may send (Flet's are a few KB at most)."""
 STOP_S = 1.0
 """After SIGTERM, what is still running this long after the connections were told to close
 is cancelled (the server stops within 2 s whatever connections are open)."""
@@ -471,6 +469,7 @@ def serve(ctx: AppContext, host: str, port: int, log_level: str = "warning",
     import uvicorn
 
     from companion import quiet_gc
+    from companion.sockets import FRAME_MAX_BYTES  # websockets inflates no message past it
 
     logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     app = build_asgi(ctx)
@@ -478,7 +477,7 @@ def serve(ctx: AppContext, host: str, port: int, log_level: str = "warning",
     config = uvicorn.Config(app, host=host, port=port, log_level=log_level,
                             ws="websockets-sansio", workers=1, lifespan="on",
                             http=guarded_protocol(limits), timeout_keep_alive=KEEP_ALIVE_S,
-                            ws_max_size=WS_MAX_BYTES, headers=SECURITY_HEADERS,
+                            ws_max_size=FRAME_MAX_BYTES, headers=SECURITY_HEADERS,
                             proxy_headers=trust_proxy, forwarded_allow_ips=list(TRUSTED_PROXIES),
                             timeout_graceful_shutdown=STOP_S)
     uvicorn.Server(config).run(sockets=[sock] if sock is not None else None)

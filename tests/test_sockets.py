@@ -14,12 +14,12 @@ from tests.support import run_apart
 
 
 def test_a_phone_s_own_frames_are_read():
-    assert read_frame(registration(), registered=False) == (REGISTER, None)
+    assert read_frame(registration(), registered=False)[::2] == (REGISTER, None)
     for data, action in ((frame(EVENT, {"target": PAGE_ID, "name": "click", "data": None}), EVENT),
                          (frame(UPDATE, {"id": 5, "props": {"value": "Ann"}}), UPDATE),
                          (frame(INVOKE, {"control_id": 9, "call_id": "x", "result": None, "error": None}), INVOKE),
                          (b"\x01\x00\x00\x00\x07data", 0x01)):
-        assert read_frame(data, registered=True) == (action, None)
+        assert read_frame(data, registered=True)[::2] == (action, None)
 
 
 @pytest.mark.parametrize("data, registered", [
@@ -40,7 +40,7 @@ def test_a_phone_s_own_frames_are_read():
     (b"\x00" + b"\x91" * 5000, True),  # nested past msgpack's depth
 ])
 def test_what_a_phone_does_not_send_is_refused(data, registered):
-    action, why = read_frame(data, registered)
+    action, body, why = read_frame(data, registered)
     assert why
 
 
@@ -138,3 +138,78 @@ def test_what_the_server_does_for_a_page_on_its_own_is_not_its_socket_s():
         assert _SOCKET.get() is socket  # the socket's own context is left as it was
 
     run_apart(test())
+
+
+@pytest.mark.parametrize("data", [
+    frame(UPDATE, {"id": PAGE_ID, "props": {"width": 390.0}}),
+    frame(INVOKE, {"control_id": 9, "call_id": "x", "result": None, "error": None}),
+], ids=["update", "answer"])
+def test_updates_and_answers_wait_for_the_device_s_share_like_events(data):
+    """A device that spent its loop time has its updates and answers held back as its events
+    are (before, they went to Flet at once), and its socket closed when it keeps sending."""
+    from companion.sockets import Socket
+
+    async def test():
+        incoming = [{"type": "websocket.receive", "bytes": data}]
+        sent = []
+
+        async def receive():
+            return incoming.pop(0)
+
+        async def send(message):
+            sent.append(message)
+
+        share = Share(share=0.05, burst_s=1.0)
+        share.spend(10.0)  # far past its share
+        socket = Socket(receive, send, share, SocketLimits(hold_s=0.2))
+        return await socket.receive(), sent
+
+    handed, sent = run_apart(test())
+    assert handed["type"] == "websocket.disconnect" and sent == [{"type": "websocket.close", "code": 1013}]
+
+
+def test_an_update_a_phone_may_make_is_handed_on_and_one_it_may_not_is_dropped():
+    """What the control of that id on the phone's own page takes from a phone goes to Flet;
+    anything else (another control's property, a value of the wrong shape, an id the phone
+    was never sent) is dropped before Flet sees it, and the socket reads on."""
+    import flet as ft
+    from flet.controls.context import _context_page
+
+    from companion.sockets import Socket
+    from tests.flet_sessions import FakeConnection, control_id, new_flet_session
+
+    async def test():
+        from flet.pubsub.pubsub_hub import PubSubHub
+
+        loop = asyncio.get_running_loop()
+        conn = FakeConnection(loop, None, PubSubHub(loop, None))
+        session = new_flet_session(conn, "/")
+        field, words = ft.TextField(), ft.Text("mine")
+        session.page.add(field, words)
+        ids = {"field": control_id(field), "words": control_id(words)}
+        frames = [frame(UPDATE, {"id": ids["words"], "props": {"value": "yours"}}),
+                  frame(UPDATE, {"id": ids["field"], "props": {"value": 7}}),
+                  frame(UPDATE, {"id": 987654321, "props": {"value": "x"}}),
+                  frame(UPDATE, {"id": PAGE_ID, "props": {"width": float("nan")}}),
+                  frame(UPDATE, {"id": ids["field"], "props": {"value": "Ann"}})]
+        incoming = [{"type": "websocket.receive", "bytes": data} for data in frames]
+
+        async def receive():
+            return incoming.pop(0)
+
+        async def send(message):
+            pass
+
+        socket = Socket(receive, send, Share(share=0.05, burst_s=1.0), SocketLimits())
+        _context_page.set(session.page)  # as Flet's handler reads its frames
+        handed = await socket.receive()
+        return handed["bytes"], incoming
+
+    handed, left = run_apart(test())
+    assert msgpack_body(handed)["props"] == {"value": "Ann"} and left == []
+
+
+def msgpack_body(data: bytes) -> dict:
+    import msgpack
+
+    return msgpack.unpackb(data[1:])[1]

@@ -6,7 +6,6 @@ label) so screen readers and the browser tests find it by name.
 
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass
 from typing import Callable, Iterable
 
@@ -61,10 +60,10 @@ def use_field(initial):
     return shown, latest, set_value
 
 
-@functools.lru_cache(maxsize=None)
 def outline(width: float, colour: str) -> ft.Border:
-    """One shared border per width and colour: a re-render that puts back the very same
-    border object costs Flet's diff nothing (it compares 5 objects for a new one)."""
+    """A border of its own for each control. Flet writes what a client's frame sets into a
+    control's nested objects in place: a border two pages shared was one phone's to change
+    on every page (Flet's diff compares a few more objects for it)."""
     return ft.Border.all(width, colour)
 
 

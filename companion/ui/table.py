@@ -317,9 +317,6 @@ def HostBar(set_tab, compact: bool = False):
     return ft.Column([home_button, picker], spacing=4, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
 
-BANNER_PADDING = ft.Padding(16, 14, 16, 14)  # one object, which a redrawn banner puts back (Flet's diff passes it over)
-
-
 TABLE_MOVES = ("undo", "redo")
 """Moves any phone may make at almost any time: they are not what a phone must do now."""
 
@@ -395,7 +392,7 @@ def TurnBanner():
     text = f"Your turn: {words}" if words else "Your turn"
     return ft.Container(
         kit.own(ft.Text(text, size=26, weight=ft.FontWeight.BOLD, color=kit.text_on(colour))),
-        bgcolor=kit.swatch(colour), padding=BANNER_PADDING, border_radius=12, visible=mine,
+        bgcolor=kit.swatch(colour), padding=ft.Padding(16, 14, 16, 14), border_radius=12, visible=mine,
     )
 
 

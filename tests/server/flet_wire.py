@@ -25,12 +25,28 @@ def registration(route: str = "/", **page) -> bytes:
     return frame(REGISTER, {"session_id": "", "page_name": "", "page": {**PHONE_PAGE, "route": route, **page}})
 
 
+def controls_in(value) -> list[dict]:
+    """The controls (dicts with Flet's ``_c`` class and ``_i`` id) anywhere in ``value``."""
+    found = []
+    if isinstance(value, dict):
+        if isinstance(value.get("_i"), int) and "_c" in value:
+            found.append(value)
+        for item in value.values():
+            found.extend(controls_in(item))
+    elif isinstance(value, (list, tuple)):
+        for item in value:
+            found.extend(controls_in(item))
+    return found
+
+
 class WirePhone:
     """One websocket to ``companion serve``'s ``/ws``."""
 
     def __init__(self, ws):
         self.ws = ws
         self.strings: list[str] = []
+        self.controls: dict[int, dict] = {}
+        """Every control it was sent, by id (the latest copy of each)."""
         self.closed_with: int | None = None
         """The close code the server sent (None while open)."""
 
@@ -81,6 +97,7 @@ class WirePhone:
             return
         action, body = message
         self.strings.extend(v for v in shown_values(message) if isinstance(v, str))
+        self.controls.update((c["_i"], c) for c in controls_in(body))
         if action == INVOKE:  # the storage service asks: an empty phone
             asyncio.ensure_future(self.send(frame(INVOKE, {"control_id": body["control_id"],
                                                            "call_id": body["call_id"], "result": None,

@@ -11,7 +11,10 @@ from companion.ui import kit
 from companion.ui.live import part, use_fixed
 from engine.words import plural
 
-ADVICE_BUTTON = ft.ButtonStyle(padding=ft.Padding(10, 8, 10, 8), shape=ft.RoundedRectangleBorder(radius=8))
+
+def advice_button() -> ft.ButtonStyle:
+    """A style of its own for each button (see ``kit.outline``)."""
+    return ft.ButtonStyle(padding=ft.Padding(10, 8, 10, 8), shape=ft.RoundedRectangleBorder(radius=8))
 
 
 def advice_line(names, pile: int, bids: list) -> str:
@@ -61,7 +64,7 @@ def BidAdvice(load):
             rows.append(ft.OutlinedButton(
                 content=ft.Text(text, size=16),
                 on_click=lambda e, i=entry["pile"] - 1, r=tuple(best["rocks"]): load(i, r),
-                style=ADVICE_BUTTON))
+                style=advice_button()))
         else:
             rows.append(kit.body(text, size=16))
     line = pass_line(advice["pass"])

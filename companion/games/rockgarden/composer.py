@@ -11,7 +11,10 @@ from companion.ui import kit
 from companion.ui.live import part, use_fixed, use_table
 from engine.words import plural
 
-CHOSEN = ft.ButtonStyle(bgcolor=ft.Colors.PRIMARY, color=ft.Colors.ON_PRIMARY)  # the pile I bid on
+
+def chosen_style() -> ft.ButtonStyle:
+    """The pile I bid on (a style of its own for each button: see ``kit.outline``)."""
+    return ft.ButtonStyle(bgcolor=ft.Colors.PRIMARY, color=ft.Colors.ON_PRIMARY)
 
 
 def _open_to_bids(s: dict) -> tuple:
@@ -31,7 +34,7 @@ def PilePicker(pile, choose):
 @part
 def PileButton(number: int, can: bool, chosen: bool, choose):
     return ft.OutlinedButton(f"Bid on pile {number}", on_click=lambda e: choose(number - 1),
-                             disabled=not can, height=44, style=CHOSEN if chosen else None)
+                             disabled=not can, height=44, style=chosen_style() if chosen else None)
 
 
 @part

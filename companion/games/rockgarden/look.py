@@ -36,13 +36,17 @@ BLACK_EDGE = "#e0e0e0"
 shows on a light one)."""
 CELL = 44  # the height of a picker's count row: there whether a rock is picked or not
 
-# Styles shared by every control that draws with them: a part drawn again puts back the
-# very same object, which Flet's diff passes over (a new one it builds and compares).
-ROCK_BUTTON = ft.ButtonStyle(side=ft.BorderSide(2, EDGE), text_style=kit.button_text(16, ft.FontWeight.BOLD),
-                             padding=ft.Padding(4, 0, 4, 0))
-LESS_BUTTON = ft.ButtonStyle(padding=ft.Padding(2, 0, 2, 0), text_style=kit.button_text(22))
-CHIP_PADDING = ft.Padding(12, 2, 12, 2)
-CARD_PADDING = ft.Padding(8, 4, 8, 4)
+
+# Styles made for each control that draws with them (see ``kit.outline``: one shared by
+# two pages was one phone's to change on both).
+
+def rock_button() -> ft.ButtonStyle:
+    return ft.ButtonStyle(side=ft.BorderSide(2, EDGE), text_style=kit.button_text(16, ft.FontWeight.BOLD),
+                          padding=ft.Padding(4, 0, 4, 0))
+
+
+def less_button() -> ft.ButtonStyle:
+    return ft.ButtonStyle(padding=ft.Padding(2, 0, 2, 0), text_style=kit.button_text(22))
 
 
 # -- words --------------------------------------------------------------------------
@@ -111,7 +115,7 @@ def rock_chip(names: Mapping, code: str, size: int = 22) -> ft.Control:
         text = f"{colour_mark(names, code[0])} {ROMAN[int(code[1])]}"
     return ft.Container(
         ft.Text(text, size=size, weight=ft.FontWeight.BOLD, color=ink, semantics_label=label),
-        bgcolor=fill, border_radius=size, padding=CHIP_PADDING,
+        bgcolor=fill, border_radius=size, padding=ft.Padding(12, 2, 12, 2),
         border=kit.outline(3, BLACK_EDGE) if code == "K" else kit.outline(2, EDGE),
     )
 
@@ -159,7 +163,7 @@ def _rock_button(names: Mapping, code: str, on_click, disabled: bool = False) ->
     return ft.FilledButton(
         rock_label(names, code), on_click=on_click, disabled=disabled,
         bgcolor=rock_fill(names, code[0]), color=rock_ink(names, code[0]),
-        height=48, expand=True, opacity=0.35 if disabled else 1.0, style=ROCK_BUTTON,
+        height=48, expand=True, opacity=0.35 if disabled else 1.0, style=rock_button(),
     )
 
 
@@ -186,7 +190,7 @@ def count_cell(names: Mapping, code: str, n: int, full: bool, on_add, on_less) -
         ft.Container(ft.Row([
             ft.Text(f"×{n}" if n else "", size=18, weight=ft.FontWeight.BOLD, width=34,
                     semantics_label=f"{label} picked {n}" if n else None),
-            ft.TextButton("−", on_click=on_less, disabled=not n, tooltip=f"− {label}", style=LESS_BUTTON),
+            ft.TextButton("−", on_click=on_less, disabled=not n, tooltip=f"− {label}", style=less_button()),
         ], spacing=0, tight=True), height=CELL),
     ], spacing=0, expand=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
@@ -276,7 +280,7 @@ def rocks_in_sets(forbidden_sets: Iterable[Mapping]) -> set[str]:
 def card_chip(card: Mapping) -> ft.Control:
     paper = " (paper)" if card.get("on_paper") else ""
     return ft.Container(ft.Text(f"{DECK_NAMES[card['deck']]} {card['value']}{paper}", size=15),
-                        padding=CARD_PADDING, border_radius=8,
+                        padding=ft.Padding(8, 4, 8, 4), border_radius=8,
                         border=kit.outline(1, "#9e9e9e"))
 
 
