@@ -139,8 +139,11 @@ def registration_refusal(page: Any) -> str | None:
         return "not a page"
     if SERVER_OWNED & set(page):
         return "sets what only the server sets"
-    if not set(page) <= set(REGISTRATION) or not all(REGISTRATION[name](value) for name, value in page.items()):
-        return "registers with what a phone never sends"
+    for name, value in page.items():
+        if name not in REGISTRATION:
+            return f"it registers {str(name)[:40]!r}, which a phone never sends"
+        if not REGISTRATION[name](value):
+            return f"its {name} is not what a phone registers"
     return None
 
 
