@@ -42,7 +42,7 @@ sys.path.insert(0, str(HERE))
 
 from side_by_side import worktree  # noqa: E402
 from tests.browser.harness import Server  # noqa: E402
-from tests.server.test_edge import api_request  # noqa: E402
+from tests.support import api_request  # noqa: E402
 
 
 def rss_mib(pid: int) -> float:

@@ -17,7 +17,7 @@ import pytest
 
 from companion.edge import BODY_TIMEOUT_S, CONTENT_SECURITY_POLICY, HEADER_TIMEOUT_S, MAX_HEAD_BYTES, PER_ADDRESS
 from tests.browser.harness import Server
-from tests.support import get, post, raw_request, revision
+from tests.support import api_request, get, post, raw_request, revision
 
 SECURITY_HEADERS = {"x-content-type-options": "nosniff", "x-frame-options": "DENY",
                     "referrer-policy": "no-referrer", "content-security-policy": CONTENT_SECURITY_POLICY}
@@ -72,21 +72,6 @@ def test_spelling_a_code_many_ways_buys_no_extra_actions(server):
     assert len(set(accepted)) > 1  # the spellings all name the table...
     assert len(accepted) <= ACTION_BURST + ACTIONS_PER_S * elapsed + 1  # ...and share one pace
     assert revision(server, code, token) == len(accepted)
-
-
-def api_request(server, method: str, path: str, headers: list[tuple[str, str]],
-                body: bytes = b"") -> tuple[int, dict]:
-    """(status, JSON answer) of one request sent with exactly ``headers`` (a name may repeat)."""
-    conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
-    try:
-        conn.putrequest(method, path)
-        for name, value in [("Content-Type", "application/json"), ("Content-Length", str(len(body))), *headers]:
-            conn.putheader(name, value)
-        conn.endheaders(body)
-        answer = conn.getresponse()
-        return answer.status, json.loads(answer.read())
-    finally:
-        conn.close()
 
 
 def test_a_request_names_one_sender_and_is_paced_as_the_sender_it_acts_for(server):
