@@ -2,7 +2,7 @@
 in the same run.
 
     .venv/bin/python bench/http_attacks.py [REV] [--paths 10000] [--rounds 3] [--name-bytes 3000]
-                                           [--bad 500] [--seconds 5] [--ranges 5]
+                                           [--spellings 1000] [--bad 500] [--seconds 5] [--ranges 5]
 
 Each server is the real one (``companion serve`` in its own process, as the tests start
 it); ``REV`` (default ``main``) is served from a detached git worktree, this tree from
@@ -11,6 +11,8 @@ here, one after the other, with the same attacks:
 - memory: the host's resident memory before and after each of ``--rounds`` rounds of
   ``--paths`` distinct unknown paths (``--name-bytes`` long, in folders of 200-byte names, ending in ``.js``, ``.json``
   or ``.wasm``) asked for with ``Accept-Encoding: gzip`` on 8 keep-alive connections;
+- spelt: the host's memory before and after ``--spellings`` distinct spellings of one
+  real file (``/7/../flutter_bootstrap.js``), asked for with gzip;
 - log: what the host's log grew by after ``--bad`` requests for names it cannot serve
   (a 5 KB name, a ``%00``), and the statuses they got;
 - moves: the moves one seat had accepted in ``--seconds`` on 4 connections, sending its
@@ -100,6 +102,15 @@ def memory_after_paths(server: Server, count: int, name_bytes: int, rounds: int)
             f"+{sizes[-1] - sizes[1]:.0f}), answers {dict(statuses)}")
 
 
+def memory_after_spellings(server: Server, count: int) -> str:
+    """The host's memory after ``count`` spellings of one real file (``/n/../name``, sent
+    as written: no client tidies them)."""
+    get_all(server, ["/flutter_bootstrap.js"], connections=1)
+    before = rss_mib(server.proc.pid)
+    statuses = get_all(server, [f"/{n}/../flutter_bootstrap.js" for n in range(count)])
+    return f"RSS {before:.0f} -> {rss_mib(server.proc.pid):.0f} MiB, answers {dict(statuses)}"
+
+
 def log_after_bad_names(server: Server, count: int) -> str:
     names = ["/" + "a" * 5000 + ".js", "/x%00.js", "/" + "b" * 5000 + ".wasm", "/y%00.json"]
     since = Path(server.log_path).stat().st_size
@@ -139,6 +150,7 @@ def cpu_per_range(server: Server, count: int) -> str:
 
 def attack(server: Server, args) -> list[str]:
     return [f"memory: {memory_after_paths(server, args.paths, args.name_bytes, args.rounds)}",
+            f"spelt:  {memory_after_spellings(server, args.spellings)}",
             f"log:    {log_after_bad_names(server, args.bad)}",
             f"moves:  {moves_beside_a_random_host_key(server, args.seconds)}",
             f"ranges: {cpu_per_range(server, args.ranges)}"]
@@ -150,6 +162,7 @@ def main() -> None:
     parser.add_argument("--paths", type=int, default=10000)
     parser.add_argument("--name-bytes", type=int, default=3000)
     parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--spellings", type=int, default=1000)
     parser.add_argument("--bad", type=int, default=500)
     parser.add_argument("--seconds", type=float, default=5.0)
     parser.add_argument("--ranges", type=int, default=5)
