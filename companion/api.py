@@ -1,8 +1,9 @@
 """A small JSON transport beside the phones' Flet sessions, for scripts and tests.
 
 The same hub, the same checks: a seat acts with its secret token (header
-``X-Seat-Token``), the host with the host key (``X-Host-Key``). Every answer is built
-from ``view(state, seat)`` like a phone's screen, so nothing hidden leaks here either.
+``X-Seat-Token``), the host with the host key (``X-Host-Key``): one of them, once, per
+request (both, or one twice, is refused with 400: :class:`OneIdentity`). Every answer is
+built from ``view(state, seat)`` like a phone's screen, so nothing hidden leaks here either.
 
     GET  /api/tables/{code}                 -> the view for the caller's seat
     POST /api/tables/{code}/seats/{seat}    -> {"seat": n, "token": "..."} (a free seat)
@@ -106,6 +107,31 @@ class BodyLimit:
         await self.app(scope, limited_receive, watched_send)
 
 
+IDENTITY_HEADERS = (b"x-seat-token", b"x-host-key")
+"""The headers that say who sends a request: one of them, once, or none (a watcher)."""
+ONE_IDENTITY = "Send either X-Seat-Token or X-Host-Key, once: a request acts for one sender"
+
+
+def identities(scope) -> list[bytes]:
+    """The values of every identity header ``scope`` carries, in the order sent."""
+    return [value for name, value in scope.get("headers") or () if name in IDENTITY_HEADERS]
+
+
+class OneIdentity:
+    """ASGI middleware: a request that names two senders (both identity headers, or one
+    twice) is refused with 400 before anything reads it. The pace and the authorisation
+    then read the same one header: a sender cannot be paced as a stranger (a random host
+    key) while acting as a seat."""
+
+    def __init__(self, app):
+        self.app = app
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] == "http" and len(identities(scope)) > 1:
+            return await _error(400, ONE_IDENTITY)(scope, receive, send)
+        await self.app(scope, receive, send)
+
+
 class ActionPace:
     """ASGI middleware: ``POST /api/tables/{code}/actions`` past the sender's pace (per
     seat token, else per address, and table: :class:`companion.guard.ActionLimiter`)
@@ -124,10 +150,7 @@ class ActionPace:
         if scope["type"] == "http" and scope.get("method") == "POST":
             parts = scope.get("path", "").split("/")
             if len(parts) == 5 and parts[1:3] == ["api", "tables"] and parts[4] == "actions":
-                sender = None
-                for name, value in scope.get("headers") or ():
-                    if name in (b"x-seat-token", b"x-host-key"):
-                        sender = value
+                sender = next(iter(identities(scope)), None)  # one at most: OneIdentity
                 if sender is None and scope.get("client"):
                     sender = scope["client"][0]
                 table = normalise_code(parts[3]) or "?"  # what cannot be a code: one bucket
@@ -291,7 +314,8 @@ async def hub_for_async(ctx: AppContext, code: str, request: Request) -> TableHu
 
 
 def add_api(app, ctx: AppContext, pace: bool = True) -> None:
-    """The routes on ``app``, with the body limit and (``pace``) the actions' pace."""
+    """The routes on ``app``, with the body limit and (``pace``) one sender per request
+    and the actions' pace (without it, the caller puts them in front: :func:`api_app`)."""
     router = APIRouter(prefix="/api")
 
     @router.get("/tables/{code}")
@@ -327,6 +351,7 @@ def add_api(app, ctx: AppContext, pace: bool = True) -> None:
     app.add_middleware(BodyLimit)
     if pace:
         app.add_middleware(ActionPace, limiter=ctx.extra.setdefault("actions", ActionLimiter()))
+        app.add_middleware(OneIdentity)
     before = list(app.router.routes)
     app.include_router(router)
     # a catch-all mount (Flet's static files) must come after these routes
@@ -342,7 +367,7 @@ def api_app(ctx: AppContext):
     app = FastAPI(docs_url=None, redoc_url=None, openapi_url=None)
     add_api(app, ctx, pace=False)
     # the pace outside FastAPI's own layers: a held-back request costs next to nothing
-    return ActionPace(NoStore(app), ctx.extra.setdefault("actions", ActionLimiter()))
+    return OneIdentity(ActionPace(NoStore(app), ctx.extra.setdefault("actions", ActionLimiter())))
 
 
 class NoStore(AnswerHeaders):
@@ -352,4 +377,4 @@ class NoStore(AnswerHeaders):
         return [*headers, (b"cache-control", b"no-store")]
 
 
-__all__ = ["MAX_BODY", "ActionPace", "BodyLimit", "add_api", "api_app", "parse_json", "NoSuchTable"]
+__all__ = ["MAX_BODY", "ActionPace", "BodyLimit", "OneIdentity", "add_api", "api_app", "parse_json", "NoSuchTable"]

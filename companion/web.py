@@ -33,6 +33,7 @@ import hashlib
 import json
 import mimetypes
 import os
+import posixpath
 import queue
 import threading
 import time
@@ -53,9 +54,10 @@ from storage.store import APP_NAME
 
 ASSETS_DIR = Path(__file__).resolve().parent.parent / "assets"
 IMMUTABLE_SUFFIXES = (".wasm", ".js", ".mjs", ".otf", ".ttf", ".woff2", ".png", ".json", ".symbols", ".bin")
-PRECOMPRESS_SUFFIXES = (".wasm", ".js", ".mjs", ".otf", ".ttf", ".json", ".symbols")
 # Flet writes these per server (patched copies); the gzip middleware handles them.
 PATCHED_FILES = {"index.html", "manifest.json", "assets/FontManifest.json"}
+COMPRESSED_FROM_BYTES = 1024
+"""A file this size or more goes out compressed (the gzip middleware's minimum too)."""
 # the fonts Flutter loads at start: only those the screens draw with
 FONT_FAMILIES_KEPT = ("MaterialIcons", "Roboto")
 # what a phone fetches first, Chromium's build then every iPhone's: compressed in the
@@ -148,6 +150,42 @@ def accepts_brotli(accept_encoding: str) -> bool:
     return False
 
 
+def served_name(path: str) -> str:
+    """The file a request path names, read as the static mount reads it (``//a``, ``./a``,
+    ``b/../a`` and ``a/`` all name ``a``): one name per file, however a client spells it."""
+    return posixpath.normpath(posixpath.join(*path.split("/")))
+
+
+def media_type(path: Path) -> str:
+    return mimetypes.guess_type(path.name)[0] or "application/octet-stream"
+
+
+def compressed_by_gzip_middleware(kind: str) -> bool:
+    """Whether the gzip middleware compresses an answer of this media type (it leaves
+    images, fonts already compressed, archives and media as they are)."""
+    from starlette.middleware.gzip import DEFAULT_EXCLUDED_CONTENT_TYPES
+
+    return not {kind, kind.partition("/")[0] + "/*"} & {*DEFAULT_EXCLUDED_CONTENT_TYPES, RAW_BROTLI}
+
+
+def files_to_compress(roots: list[Path]) -> dict[str, Path]:
+    """Every file the roots serve that goes out compressed, by the name a request gives it
+    (the first root that has a name serves it, as Flet's static mount does): nothing the
+    server sends is compressed per request but the pages Flet patches."""
+    files: dict[str, Path] = {}
+    seen: set[str] = set()
+    for root in roots:
+        for path in sorted(root.rglob("*")):
+            rel = path.relative_to(root).as_posix()
+            if rel in seen or not path.is_file():
+                continue
+            seen.add(rel)
+            if (rel not in PATCHED_FILES and path.stat().st_size >= COMPRESSED_FROM_BYTES
+                    and path.resolve().is_relative_to(root) and compressed_by_gzip_middleware(media_type(path))):
+                files[rel] = path
+    return files
+
+
 class _Precompressed:
     """Static files compressed once and kept in memory, looked up like Flet's static mount.
 
@@ -155,7 +193,11 @@ class _Precompressed:
     (about a minute for ``main.dart.js`` on this machine), so they are made by one
     background thread at the lowest priority and kept on disk under ``cache_dir`` by the
     file's hash: made once per install, not per start. Until then the file goes out in
-    gzip -6."""
+    gzip -6.
+
+    What it holds is bounded by what the server has: its cache and its lock table are
+    keyed by :attr:`files`, listed once at the start, so a path no file has (a client may
+    send any) is answered None without a look at the disk or a byte kept."""
 
     def __init__(self, roots: list[Path], level: int = 6, cache_dir: Path | None = None,
                  brotli_after_s: float = 0.0):
@@ -163,39 +205,31 @@ class _Precompressed:
         self.level = level
         self.cache_dir = cache_dir
         self.brotli_at = time.monotonic() + brotli_after_s
-        self._cache: dict[str, Packed | None] = {}
-        self._locks: dict[str, threading.Lock] = {}
+        self.files = files_to_compress(self.roots)
+        self._cache: dict[str, Packed] = {}
+        self._locks = {rel: threading.Lock() for rel in self.files}
         self._guard = threading.Lock()
         self._slow: queue.SimpleQueue = queue.SimpleQueue()
         self._worker: threading.Thread | None = None
 
-    def find(self, rel: str) -> Path | None:
-        if rel in PATCHED_FILES or not rel.endswith(PRECOMPRESS_SUFFIXES):
-            return None
-        for root in self.roots:
-            path = (root / rel).resolve()
-            if path.is_relative_to(root) and path.is_file():
-                return path
-        return None
-
     def get(self, rel: str) -> Packed | None:
-        """The compressed ``rel``, or None to let Flet serve it."""
-        if rel in self._cache:
-            return self._cache[rel]
-        with self._guard:
-            lock = self._locks.setdefault(rel, threading.Lock())
+        """The compressed ``rel``, or None to let Flet serve it (not one of :attr:`files`,
+        or gone from the disk since the start)."""
+        entry = self._cache.get(rel)
+        lock = self._locks.get(rel)
+        if entry is not None or lock is None:
+            return entry
         with lock:
             if rel not in self._cache:
-                path = self.find(rel)
-                entry = None
-                if path is not None and path.stat().st_size >= 1024:
-                    entry = self._pack(path)
-                self._cache[rel] = entry
+                try:
+                    self._cache[rel] = self._pack(self.files[rel])
+                except OSError:
+                    return None
             return self._cache[rel]
 
     def _pack(self, path: Path) -> Packed:
         raw = path.read_bytes()
-        kind = mimetypes.guess_type(path.name)[0] or "application/octet-stream"
+        kind = media_type(path)
         if kind.startswith("text/") or kind.endswith(("javascript", "json")):
             kind += "; charset=utf-8"
         entry = Packed(kind, hashlib.sha1(raw).hexdigest()[:20], gzip.compress(raw, self.level, mtime=0))
@@ -258,10 +292,6 @@ class _Precompressed:
         except OSError as error:  # a read-only home: Brotli is made again at the next start
             logging.getLogger(__name__).warning("precompressed files not kept: %s", error)
 
-    def known(self, rel: str) -> bool:
-        """Already looked at (compressed, or known not to be ours)."""
-        return rel in self._cache
-
     def ready(self, rel: str) -> Packed | None:
         """The compressed entry when it is already in memory (no file read, no wait)."""
         return self._cache.get(rel)
@@ -273,10 +303,7 @@ class _Precompressed:
         that asks for a file before then has it compressed on the spot."""
         def run():
             for rel in rels:
-                try:
-                    self.get(rel)
-                except OSError:
-                    pass
+                self.get(rel)
 
         timer = threading.Timer(after_s, run)
         timer.name, timer.daemon = "precompress", True
@@ -362,28 +389,34 @@ def build_asgi(ctx: AppContext):
     return BrowserPolicy(NoCrossOrigin(Sockets(QuietAfterLeaving(ApiFirst(app, api)))), ctx.public_url)
 
 
-async def cache_headers(request, call_next):
+def cache_control(path: str) -> str:
     """A week for the build's files (their names change with each Flet), none for the rest."""
-    response = await call_next(request)
-    path = request.url.path
     if path.endswith(IMMUTABLE_SUFFIXES) and "manifest" not in path and "version" not in path:
-        response.headers.setdefault("Cache-Control", "public, max-age=604800")
-    else:
-        response.headers.setdefault("Cache-Control", "no-cache")
+        return "public, max-age=604800"
+    return "no-cache"
+
+
+async def cache_headers(request, call_next):
+    response = await call_next(request)
+    response.headers.setdefault("Cache-Control", cache_control(request.url.path))
     return response
 
 
 def static_fast_path(packed: _Precompressed, font_manifest: bytes):
     """HTTP middleware: the precompressed files from memory, the trimmed font manifest, and
-    the Brotli bytes a page decodes itself."""
+    the Brotli bytes a page decodes itself.
+
+    A ``Range`` (with an ``If-Range`` or not) for a compressed file is answered with the
+    whole compressed copy (HTTP lets a server ignore a range): a range of the file would
+    be the file compressed again for that one request."""
     from starlette.responses import Response
 
     font_manifest_etag = '"' + hashlib.sha1(font_manifest).hexdigest()[:20] + '"'
 
     async def serve_static(request, call_next):
-        if request.method != "GET" or "range" in request.headers:
+        if request.method != "GET":
             return await call_next(request)
-        rel = request.url.path.lstrip("/")
+        rel = served_name(request.scope["path"])
         if rel == "assets/FontManifest.json":
             headers = {**OPENER_HEADERS, "Cache-Control": "no-cache", "ETag": font_manifest_etag}
             if request.headers.get("if-none-match") == font_manifest_etag:
@@ -392,17 +425,10 @@ def static_fast_path(packed: _Precompressed, font_manifest: bytes):
         if rel.endswith(".br") and rel[:-3] in UNPACKED_IN_PAGE:
             return await brotli_as_is(packed, rel[:-3])
         accepted = request.headers.get("accept-encoding", "")
-        if not rel.endswith(PRECOMPRESS_SUFFIXES) or "gzip" not in accepted:
-            return await call_next(request)
-        import anyio
-
-        entry = packed.ready(rel)
-        if entry is None and not packed.known(rel):
-            entry = await anyio.to_thread.run_sync(packed.get, rel)
+        entry = await compressed(packed, rel) if "gzip" in accepted else None
         if entry is None:
             return await call_next(request)
-        cache = "public, max-age=604800" if "manifest" not in rel and "version" not in rel else "no-cache"
-        headers = {**OPENER_HEADERS, "Cache-Control": cache, "Vary": "Accept-Encoding"}
+        headers = {**OPENER_HEADERS, "Cache-Control": cache_control(rel), "Vary": "Accept-Encoding"}
         asked = request.headers.get("if-none-match")
         if asked in entry.etags():
             return Response(status_code=304, headers={**headers, "ETag": asked})
@@ -414,15 +440,21 @@ def static_fast_path(packed: _Precompressed, font_manifest: bytes):
     return serve_static
 
 
+async def compressed(packed: _Precompressed, rel: str) -> Packed | None:
+    """``rel`` compressed (off the loop the first time), or None: not one of the files."""
+    import anyio
+
+    if rel not in packed.files:
+        return None
+    return packed.ready(rel) or await anyio.to_thread.run_sync(packed.get, rel)
+
+
 async def brotli_as_is(packed: _Precompressed, rel: str):
     """``rel``'s Brotli as plain bytes, for a page that decodes it itself (``/main.dart.js.br``:
     :mod:`companion.preload`); 404 until it is made (the page then fetches the file as it is)."""
-    import anyio
     from starlette.responses import Response
 
-    entry = packed.ready(rel)
-    if entry is None and not packed.known(rel):
-        entry = await anyio.to_thread.run_sync(packed.get, rel)
+    entry = await compressed(packed, rel)
     if entry is None or entry.brotli is None:
         return Response(status_code=404, headers={**OPENER_HEADERS, "Cache-Control": "no-cache"})
     headers = {**OPENER_HEADERS, "Cache-Control": "public, max-age=604800", "ETag": entry.etag("br")}

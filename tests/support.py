@@ -7,6 +7,7 @@ durable store's contract in memory.
 
 from __future__ import annotations
 
+import http.client
 import importlib
 import json
 import random
@@ -475,6 +476,21 @@ def post(url: str, body, headers: dict | None = None) -> tuple[int, dict]:
             return response.status, json.loads(response.read())
     except urllib.error.HTTPError as exc:
         return exc.code, json.loads(exc.read())
+
+
+def api_request(server, method: str, path: str, headers: list[tuple[str, str]],
+                body: bytes = b"") -> tuple[int, dict]:
+    """(status, JSON answer) of one request sent with exactly ``headers`` (a name may repeat)."""
+    conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
+    try:
+        conn.putrequest(method, path)
+        for name, value in [("Content-Type", "application/json"), ("Content-Length", str(len(body))), *headers]:
+            conn.putheader(name, value)
+        conn.endheaders(body)
+        answer = conn.getresponse()
+        return answer.status, json.loads(answer.read())
+    finally:
+        conn.close()
 
 
 def raw_request(server, head: bytes, body_chunks=(), timeout: float = 10) -> tuple[int, bytes, float]:

@@ -116,3 +116,37 @@ def test_until_its_brotli_is_made_the_page_is_told_to_take_the_file_as_it_is(tmp
     big_file(tmp_path)  # big: its Brotli comes later
     packed = _Precompressed([tmp_path], brotli_after_s=600)
     assert run_apart(brotli_as_is(packed, "main.dart.js")).status_code == 404
+
+
+def test_no_request_path_grows_the_cache_or_the_lock_table(tmp_path):
+    """Thousands of distinct paths (unknown files, a real file spelt many ways, a NUL, a
+    5 KB name) through the server's static middleware: what it holds stays at the files
+    it has, and a real file spelt another way is still its one compressed copy."""
+    from fastapi import FastAPI
+    from starlette.responses import PlainTextResponse
+    from starlette.testclient import TestClient
+
+    from companion.web import static_fast_path
+
+    raw = b"console.log('a phone');\n" * 100
+    (tmp_path / "app.js").write_bytes(raw)
+    (tmp_path / "data.json").write_bytes(b"[" + b"1," * 1000 + b"1]")
+    (tmp_path / "small.js").write_bytes(b"1;")  # too small to compress: Flet's to send
+    packed = _Precompressed([tmp_path])
+    app = FastAPI()
+    app.middleware("http")(static_fast_path(packed, b"[]"))
+    app.add_route("/{rest:path}", lambda request: PlainTextResponse("not here", status_code=404))
+    client = TestClient(app, headers={"Accept-Encoding": "gzip"})
+    first = client.get("/app.js")
+    assert first.status_code == 200 and first.headers["Content-Encoding"] == "gzip"
+    # (a real server reads "%2F" as "/": the client sends these paths as they are)
+    paths = [f"/x{n}.js" if n % 4 == 0 else f"/d{n}%2F..%2Fapp.js" if n % 4 == 1
+             else f"/{'.%2F' * (n % 50)}y{n}.wasm" if n % 4 == 2 else f"/z{n}.json" for n in range(2000)]
+    paths += ["/" + "a" * 5000 + ".js", "/x%00.js", "/app.js/", "/%2Fapp.js", "/.%2Fdata.json"]
+    for path in paths:
+        answer = client.get(path)
+        if path.endswith(("app.js", "app.js/")):
+            assert answer.status_code == 200 and answer.headers["ETag"] == first.headers["ETag"], path
+        else:
+            assert answer.status_code == (200 if path.endswith("data.json") else 404), path
+    assert len(packed._cache) <= 2 and len(packed._locks) <= 2  # app.js and data.json

@@ -17,7 +17,7 @@ import pytest
 
 from companion.edge import BODY_TIMEOUT_S, CONTENT_SECURITY_POLICY, HEADER_TIMEOUT_S, MAX_HEAD_BYTES, PER_ADDRESS
 from tests.browser.harness import Server
-from tests.support import get, post, raw_request, revision
+from tests.support import api_request, get, post, raw_request, revision
 
 SECURITY_HEADERS = {"x-content-type-options": "nosniff", "x-frame-options": "DENY",
                     "referrer-policy": "no-referrer", "content-security-policy": CONTENT_SECURITY_POLICY}
@@ -71,6 +71,48 @@ def test_spelling_a_code_many_ways_buys_no_extra_actions(server):
     elapsed = time.monotonic() - start
     assert len(set(accepted)) > 1  # the spellings all name the table...
     assert len(accepted) <= ACTION_BURST + ACTIONS_PER_S * elapsed + 1  # ...and share one pace
+    assert revision(server, code, token) == len(accepted)
+
+
+def test_a_request_names_one_sender_and_is_paced_as_the_sender_it_acts_for(server):
+    """A random host key beside a real seat token (the pace read the one, the authorisation
+    the other: a fresh pace per request), or one header twice: refused in words, nothing
+    acted on; a seat flooding with its token alone, mixed with those, gets the pace."""
+    import secrets
+
+    from companion.guard import ACTION_BURST, ACTIONS_PER_S
+
+    code, token = seated_table(server)
+    move = json.dumps({"kind": "points", "payload": {"points": 1}}).encode()
+    actions = f"/api/tables/{code}/actions"
+    two_senders = [[("X-Seat-Token", token), ("X-Host-Key", server.host_key)],
+                   [("X-Seat-Token", token), ("X-Seat-Token", token)],
+                   [("X-Host-Key", server.host_key), ("X-Host-Key", server.host_key)]]
+    for headers in two_senders:
+        for method, path, body in (("POST", actions, move), ("GET", f"/api/tables/{code}", b""),
+                                   ("POST", f"/api/tables/{code}/seats/0", b"{}")):
+            status, answer = api_request(server, method, path, headers, body)
+            assert status == 400 and "X-Seat-Token or X-Host-Key" in answer["error"], (method, path, answer)
+    accepted, refused = [], []
+    start = time.monotonic()
+
+    def flood(n: int) -> None:
+        for k in range(ACTION_BURST):
+            headers = [("X-Seat-Token", token)]
+            if (n + k) % 2:
+                headers.append(("X-Host-Key", secrets.token_hex(16)))
+            status, _ = api_request(server, "POST", actions, headers, move)
+            (accepted if status == 200 else refused).append((len(headers), status))
+
+    threads = [threading.Thread(target=flood, args=(n,)) for n in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(120)
+    elapsed = time.monotonic() - start
+    assert all(senders == 1 for senders, _ in accepted)  # no move with a second sender beside
+    assert sum(1 for senders, status in refused if senders == 2 and status == 400) == 2 * ACTION_BURST
+    assert 0 < len(accepted) <= ACTION_BURST + ACTIONS_PER_S * elapsed + 1  # the pace of one seat
     assert revision(server, code, token) == len(accepted)
 
 

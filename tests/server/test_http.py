@@ -110,3 +110,64 @@ def test_json_routes_refuse_bad_input_and_change_nothing(server):
     assert post(f"{server.url}/api/tables/ACDEFH/actions", {"kind": "points"}, token)[0] == 404
     view = json.loads(get(base).read())
     assert view["revision"] == 0 and "token" not in json.dumps(view)
+
+
+def new_log(server, since: int) -> str:
+    return Path(server.log_path).read_bytes()[since:].decode(errors="replace")
+
+
+def status_of(server, path: str, headers: dict | None = None) -> int:
+    """The status of a GET of ``path`` sent exactly as written (no client tidies it)."""
+    import http.client
+
+    conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
+    try:
+        conn.request("GET", path, headers={"Accept-Encoding": "gzip", **(headers or {})})
+        answer = conn.getresponse()
+        answer.read()
+        return answer.status
+    finally:
+        conn.close()
+
+
+def test_a_path_the_server_cannot_serve_is_404_and_logs_nothing(server):
+    """Names too long for the disk, NUL bytes, unknown files, with the suffixes of the
+    compressed files or none: 404 each, and not one traceback in the host's log."""
+    since = Path(server.log_path).stat().st_size
+    long_name = "a" * 5000
+    paths = [f"/{long_name}{suffix}" for suffix in (".js", ".json", ".wasm", ".mjs", "")]
+    paths += [f"/x%00{suffix}" for suffix in (".js", ".json", ".wasm", "")]
+    paths += ["/canvaskit/%00.wasm", f"/assets/{long_name}.otf", "/no-such-file.js", "/main.dart.js%00"]
+    for path in paths:
+        assert status_of(server, path) == 404, path
+    assert status_of(server, "/main.dart.js") == 200  # the positive control
+    logged = new_log(server, since)
+    assert "Traceback" not in logged and "Error" not in logged, logged[:2000]
+
+
+def test_a_range_is_answered_with_the_compressed_copy_and_each_spelling_is_one_file(server):
+    """A Range (with an If-Range that matches nothing, or none), and the file's name spelt
+    other ways, are all sent the one copy compressed at the start (its ETag), never a
+    copy compressed for that request; so is every other big file the server has."""
+    import http.client
+
+    def fetch(path: str, headers: dict) -> tuple[int, str, str, bytes]:
+        conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=60)
+        try:
+            conn.request("GET", path, headers={"Accept-Encoding": "gzip", **headers})
+            answer = conn.getresponse()
+            return answer.status, answer.getheader("ETag"), answer.getheader("Content-Encoding"), answer.read()
+        finally:
+            conn.close()
+
+    status, etag, encoding, body = fetch("/main.dart.js", {})
+    assert status == 200 and encoding == "gzip" and etag.endswith('-gz"')
+    asks = [("/main.dart.js", {"Range": "bytes=0-"}),
+            ("/main.dart.js", {"Range": "bytes=0-", "If-Range": '"not-this-one"'}),
+            ("/main.dart.js", {"Range": "bytes=100-200", "If-Range": "Wed, 21 Oct 2015 07:28:00 GMT"}),
+            ("/main.dart.js/", {}), ("//main.dart.js", {}), ("/canvaskit/../main.dart.js", {}),
+            ("/canvaskit%2F..%2Fmain.dart.js", {"Range": "bytes=0-", "If-Range": '"x"'})]
+    for path, headers in asks:
+        assert fetch(path, headers) == (200, etag, "gzip", body), (path, headers)
+    status, etag, encoding, _ = fetch("/assets/NOTICES", {})  # Flet's 1.5 MB licence text
+    assert status == 200 and encoding == "gzip" and etag.endswith('-gz"')
