@@ -14,8 +14,8 @@ become tasks as fast as they arrive. :class:`Sockets` (ASGI middleware, in front
   [action, body]]`` with the body Flet expects (or a data-channel frame after registering),
   one registration per socket; a frame that sets a property only the server sets
   (:data:`SERVER_OWNED`) is refused. Anything else: the socket is closed (1008).
-- **Ends.** The socket is accepted here and must register within :data:`REGISTER_WITHIN_S`;
-  only then is Flet's handler started (flet-web's handler, given anything else first, waits
+- **Ends.** The socket is accepted here and must register within
+  :data:`companion.deadlines.REGISTER_WITHIN_S`; only then is Flet's handler started (flet-web's handler, given anything else first, waits
   for ever and keeps SIGTERM from stopping the server). A socket that ended (the phone left,
   a refused frame, the server stopping) ends its Flet handler within :data:`ENDING_S` (it
   lets its session go first).
@@ -45,6 +45,7 @@ from typing import Any
 
 import msgpack
 
+from companion import deadlines
 
 log = logging.getLogger(__name__)
 
@@ -61,10 +62,6 @@ SERVER_OWNED = frozenset({"client_ip", "client_user_agent"})
 """Page properties the server sets from the connection; a phone never sends them."""
 FLET_FRAME, CHANNEL_FRAME = 0x00, 0x01
 POLICY_VIOLATION, TRY_LATER = 1008, 1013
-REGISTER_WITHIN_S = 30.0
-"""A socket must register within this of opening, else it is closed. A phone's page opens
-its socket while Flutter still loads (``assets/comeback.js``) and registers once Flutter
-has started: seconds, more on a slow phone."""
 ENDING_S = 5.0
 """How long a registered socket's Flet handler has to end once its socket did (it lets its
 session go first: a few milliseconds, unless the host is very busy)."""
@@ -286,7 +283,7 @@ class Socket:
 
     # -- before Flet: the socket opens and registers ---------------------------------------
     async def opened(self) -> bool:
-        """Accept the socket and read its registration (within REGISTER_WITHIN_S), before
+        """Accept the socket and read its registration (within deadlines.REGISTER_WITHIN_S), before
         Flet sees anything: a socket that does not register never costs a Flet handler.
         False: it was closed (or left) instead."""
         connect = await self._receive()
@@ -297,7 +294,7 @@ class Socket:
             return False
         await self._send({"type": "websocket.accept"})
         try:
-            first = await asyncio.wait_for(self._receive(), REGISTER_WITHIN_S)
+            first = await asyncio.wait_for(self._receive(), deadlines.REGISTER_WITHIN_S)
         except asyncio.TimeoutError:
             await self.close(POLICY_VIOLATION)
             return False

@@ -44,6 +44,7 @@ import brotli
 import platformdirs
 import zopfli.gzip
 
+from companion import deadlines
 from companion.comeback import Comeback
 from companion.context import AppContext
 from companion.headers import AnswerHeaders, Headers
@@ -104,8 +105,6 @@ WARM_AFTER_S = 5.0
 """The big static files are compressed this long after the server starts (see warm())."""
 PRECOMPRESSED_DIR = Path(platformdirs.user_cache_dir(APP_NAME)) / "precompressed"
 """Where the static files' Brotli and zopfli gzip are kept between starts (by each file's hash)."""
-KEEP_ALIVE_S = 5.0
-"""An idle connection between requests is closed after this."""
 WS_MAX_BYTES = 1 << 20
 """The largest websocket message a phone may send (Flet's are a few KB at most)."""
 STOP_S = 1.0
@@ -477,7 +476,7 @@ def serve(ctx: AppContext, host: str, port: int, log_level: str = "warning",
     quiet_gc.install()  # the cycle collector runs between moves (what is alive now is frozen)
     config = uvicorn.Config(app, host=host, port=port, log_level=log_level,
                             ws="websockets-sansio", workers=1, lifespan="on",
-                            http=guarded_protocol(limits), timeout_keep_alive=KEEP_ALIVE_S,
+                            http=guarded_protocol(limits), timeout_keep_alive=deadlines.KEEP_ALIVE_S,
                             ws_max_size=WS_MAX_BYTES, headers=SECURITY_HEADERS,
                             proxy_headers=trust_proxy, forwarded_allow_ips=list(TRUSTED_PROXIES),
                             timeout_graceful_shutdown=STOP_S)
