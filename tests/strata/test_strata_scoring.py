@@ -6,6 +6,7 @@ import itertools
 
 import pytest
 from hypothesis import given, settings, strategies as st
+from tests.depth import examples
 
 from engine.errors import IllegalAction
 from engine.strata import GAME, best_assignment, rank
@@ -52,7 +53,7 @@ def brute_force(base, flex):
     return best
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(50), deadline=None)
 @given(st.lists(st.integers(0, 15), min_size=4, max_size=4),
        st.lists(st.integers(1, 9), max_size=6))
 def test_best_assignment_is_exact(base, flex):

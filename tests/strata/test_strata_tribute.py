@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from hypothesis import given, settings, strategies as st
+from tests.depth import examples
 
 from engine.errors import IllegalAction
 from engine.strata import GAME, influence, tribute_transfers
@@ -54,7 +55,7 @@ def reference_order(values, start, per):
             for taker, payer in owing]
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(st.lists(st.integers(0, 30), min_size=2, max_size=7), st.data(), st.integers(1, 6))
 def test_transfers_match_an_independent_implementation(values, data, per):
     start = data.draw(st.integers(0, len(values) - 1))
