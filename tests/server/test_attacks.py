@@ -15,7 +15,7 @@ import urllib.request
 import pytest
 
 from tests.browser.harness import ROOT, Server, free_port
-from tests.support import companion, get, post, raw_request, response_complete, revision
+from tests.support import companion, companion_at, companion_process, get, post, raw_request, response_complete, revision
 
 ACAO = "access-control-allow-origin"
 
@@ -37,7 +37,7 @@ def server(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def table(server):
-    code = json.loads(server.companion("new", "scorepad", "--players", "Ann,Bo", "--json").stdout)["code"]
+    code = json.loads(companion_at(server, "new", "scorepad", "--players", "Ann,Bo", "--json").stdout)["code"]
     token = post(f"{server.url}/api/tables/{code}/seats/0", {})[1]["token"]
     return code, token
 
@@ -94,7 +94,7 @@ def test_the_largest_accepted_action_is_stored_small_and_a_larger_payload_refuse
 def test_guessing_codes_is_slowed_down_per_client(tmp_path):
     srv = Server(tmp_path / "data").start()
     try:
-        code = json.loads(srv.companion("new", "scorepad", "--players", "Ann", "--json").stdout)["code"]
+        code = json.loads(companion_at(srv, "new", "scorepad", "--players", "Ann", "--json").stdout)["code"]
         statuses = []
         for guess in ("ACDEFH", "ACDEFJ", "ACDEFK", "ACDEFM", "ACDEFN", "ACDEFP", "ACDEFQ", "ACDEFR",
                       "ACDEFT", "ACDEFU", "ACDEFV", "ACDEFW"):
@@ -139,7 +139,7 @@ def test_no_cross_origin_header_anywhere(server, table):
 
 
 def test_messages_name_the_table_never_a_path(server):
-    code = json.loads(server.companion("new", "scorepad", "--players", "Cy", "--json").stdout)["code"]
+    code = json.loads(companion_at(server, "new", "scorepad", "--players", "Cy", "--json").stdout)["code"]
     head = server.data_dir / "tables" / code / "table.jsonl"
     head.write_bytes(b"not a journal\n" + head.read_bytes())
     with pytest.raises(urllib.error.HTTPError) as caught:
@@ -147,9 +147,9 @@ def test_messages_name_the_table_never_a_path(server):
     message = json.loads(caught.value.read())["error"]
     assert message.startswith(f"Table {code} cannot be read")
     assert str(server.data_dir) not in message and "/" not in message
-    listing = server.companion("tables")
+    listing = companion_at(server, "tables")
     assert f"{code}  cannot be read" in listing.stdout and str(server.data_dir) not in listing.stdout
-    listed = json.loads(server.companion("tables", "--json").stdout)["tables"]
+    listed = json.loads(companion_at(server, "tables", "--json").stdout)["tables"]
     [bad] = [t for t in listed if t["code"] == code]
     assert bad["status"] == "unreadable" and "/" not in bad["error"]
 
@@ -195,7 +195,7 @@ def test_an_idle_keep_alive_connection_is_closed(server):
 def test_serve_with_data_pointing_at_a_file_is_one_line_and_status_2(tmp_path):
     afile = tmp_path / "afile"
     afile.write_text("x")
-    done = companion("serve", "--data", str(afile), "--port", str(free_port()))
+    done = companion_process("serve", "--data", str(afile), "--port", str(free_port()))
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr.strip().count("\n") == 0 and "that is a file, not a folder" in done.stderr
     inside = companion("tables", "--data", str(afile))
@@ -211,7 +211,7 @@ def test_serve_with_an_unwritable_data_folder_is_one_line_and_status_2(tmp_path)
     if done.returncode:
         pytest.skip("mount is not allowed here")
     try:
-        run = companion("serve", "--data", str(folder), "--port", str(free_port()))
+        run = companion_process("serve", "--data", str(folder), "--port", str(free_port()))
         assert run.returncode == 2 and run.stdout == ""
         assert run.stderr.strip().count("\n") == 0 and "cannot be written there" in run.stderr
     finally:
@@ -220,7 +220,7 @@ def test_serve_with_an_unwritable_data_folder_is_one_line_and_status_2(tmp_path)
 
 @pytest.mark.parametrize("host", ["999.1.1.1", "no-such-host.invalid"])
 def test_serve_on_an_address_it_cannot_use_prints_nothing_but_one_line(tmp_path, host):
-    done = companion("serve", "--host", host, "--port", str(free_port()), "--data", str(tmp_path))
+    done = companion_process("serve", "--host", host, "--port", str(free_port()), "--data", str(tmp_path))
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr.strip().count("\n") == 0 and host in done.stderr
 
@@ -230,7 +230,7 @@ def test_serve_on_a_port_in_use_prints_nothing_but_one_line(tmp_path):
         taken.bind(("127.0.0.1", 0))
         taken.listen(1)
         port = taken.getsockname()[1]
-        done = companion("serve", "--host", "127.0.0.1", "--port", str(port), "--data", str(tmp_path))
+        done = companion_process("serve", "--host", "127.0.0.1", "--port", str(port), "--data", str(tmp_path))
     assert done.returncode == 2 and done.stdout == ""
     assert "cannot listen there" in done.stderr and done.stderr.strip().count("\n") == 0
 
@@ -248,7 +248,7 @@ def test_longer_codes_for_a_venue(tmp_path):
         from tests.browser.harness import wait_until_serving
 
         wait_until_serving(proc, srv.url, tmp_path / "serve.log", 40)
-        assert companion("serve", "--code-length", "40", "--data", str(tmp_path)).returncode == 2
+        assert companion_process("serve", "--code-length", "40", "--data", str(tmp_path)).returncode == 2
     finally:
         srv.stop()
 
@@ -264,7 +264,7 @@ def test_a_full_disk_answers_507_in_words_and_logs_no_traceback(tmp_path):
         pytest.skip("mount is not allowed here")
     srv = Server(disk.path).start()  # the data folder is the small disk; the log is not on it
     try:
-        code = json.loads(srv.companion("new", "scorepad", "--players", "Ann", "--json").stdout)["code"]
+        code = json.loads(companion_at(srv, "new", "scorepad", "--players", "Ann", "--json").stdout)["code"]
         url = f"{srv.url}/api/tables/{code}"
         token = post(f"{url}/seats/0", {})[1]["token"]
         headers = {"X-Seat-Token": token}

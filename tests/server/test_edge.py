@@ -17,7 +17,7 @@ import pytest
 
 from companion.edge import CONTENT_SECURITY_POLICY, MAX_HEAD_BYTES, PER_ADDRESS
 from tests.browser.harness import Server
-from tests.support import get, post, raw_request, revision
+from tests.support import companion_at, get, post, raw_request, revision
 
 SECURITY_HEADERS = {"x-content-type-options": "nosniff", "x-frame-options": "DENY",
                     "referrer-policy": "no-referrer", "content-security-policy": CONTENT_SECURITY_POLICY}
@@ -39,7 +39,7 @@ def server(tmp_path_factory):
 
 def seated_table(server, players: str = "Ann") -> tuple[str, str]:
     """A new score pad table and the token of its first seat."""
-    code = json.loads(server.companion("new", "scorepad", "--players", players, "--json").stdout)["code"]
+    code = json.loads(companion_at(server, "new", "scorepad", "--players", players, "--json").stdout)["code"]
     status, answer = post(f"{server.url}/api/tables/{code}/seats/0", {})
     assert status == 200, answer
     return code, answer["token"]

@@ -17,7 +17,7 @@ import pytest
 from companion.codes import CODE_ALPHABET
 from companion.guard import LIMIT
 from tests.browser.harness import Server
-from tests.support import get, run_apart
+from tests.support import companion_at, get, run_apart
 from tests.server.flet_wire import EVENT, PAGE_ID, UPDATE, WirePhone, frame, registration
 
 HOST_ONLY = ("New table", "Download this table")
@@ -43,7 +43,7 @@ def proxied(tmp_path_factory):
     is the host (the default)."""
     srv = Server(tmp_path_factory.mktemp("proxied") / "data", options=("--trust-proxy",), loopback_host=True)
     srv.start()
-    srv.companion("new", "scorepad", "--players", "Ann,Bo")  # the host's list has a table to download
+    companion_at(srv, "new", "scorepad", "--players", "Ann,Bo")  # the host's list has a table to download
     yield srv
     srv.stop()
 
@@ -96,7 +96,7 @@ def test_a_phone_on_the_network_claiming_to_be_the_host_machine_is_not_the_host(
     assert address != "127.0.0.1", "this machine has no network address to test from"
     srv = Server(tmp_path / "data", options=("--host", "0.0.0.0"), loopback_host=True).start()
     try:
-        srv.companion("new", "scorepad", "--players", "Ann,Bo")
+        companion_at(srv, "new", "scorepad", "--players", "Ann,Bo")
 
         async def attempt(*frames):
             phone = await WirePhone.open(srv.port, address=address, server=address)
@@ -310,8 +310,8 @@ def test_a_socket_that_never_registers_is_closed(tmp_path):
 
 def test_a_flooding_socket_is_closed_and_another_table_keeps_answering(tmp_path):
     srv = Server(tmp_path / "data").start()
-    mine = json.loads(srv.companion("new", "scorepad", "--players", "Eve", "--json").stdout)["code"]
-    other = json.loads(srv.companion("new", "scorepad", "--players", "Ann,Bo", "--json").stdout)["code"]
+    mine = json.loads(companion_at(srv, "new", "scorepad", "--players", "Eve", "--json").stdout)["code"]
+    other = json.loads(companion_at(srv, "new", "scorepad", "--players", "Ann,Bo", "--json").stdout)["code"]
     answered = []
     stop = threading.Event()
 
