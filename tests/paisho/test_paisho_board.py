@@ -6,11 +6,11 @@ import json
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from tests.depth import examples
 
 from engine.paisho import board as b
 from engine.paisho.harmony import LINE, NEXT, Tile, harmonies
 from engine.paisho.tiles import KINDS
+from tests.depth import examples
 from tests.paisho.support import brute_force
 from tests.support import companion
 

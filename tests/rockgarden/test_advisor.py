@@ -12,7 +12,6 @@ from collections import Counter
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from tests.depth import examples
 
 from engine.errors import IllegalAction
 from engine.rockgarden.advisor import (
@@ -35,6 +34,7 @@ from engine.rockgarden.sets import (
     has_forbidden_set,
     sets_in,
 )
+from tests.depth import examples
 
 RULES_EXAMPLE = "R1 R2 G2 Y2 B2 R3 R3 R3"  # "1 2222 333"
 

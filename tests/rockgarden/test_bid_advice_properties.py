@@ -14,13 +14,13 @@ from collections import Counter
 from fractions import Fraction
 
 from hypothesis import assume, event, given, settings, strategies as st
-from tests.depth import examples
 
 
 from engine.rockgarden import bid_advice
 from engine.rockgarden import bid_brute
 from engine.rockgarden import advisor
 from engine.rockgarden import rocks
+from tests.depth import examples
 
 ALL_ROCKS = [rocks.fmt(kind) for kind in rocks.KINDS for _ in range(rocks.COPIES)]
 ORDER = {name: i for i, name in enumerate(rocks.fmt(kind) for kind in rocks.KINDS)}

@@ -7,7 +7,6 @@ import json
 import random
 
 from hypothesis import given, settings, strategies as st
-from tests.depth import examples
 
 from engine.errors import IllegalAction
 from engine.game import Action
@@ -18,6 +17,7 @@ from engine.check import play
 
 from engine.strata.production import yields
 from engine.strata.tribute import owed
+from tests.depth import examples
 
 from .support import conserved, random_action, view
 

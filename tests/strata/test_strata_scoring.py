@@ -6,13 +6,13 @@ import itertools
 
 import pytest
 from hypothesis import given, settings, strategies as st
-from tests.depth import examples
 
 from engine.errors import IllegalAction
 from engine.strata import GAME, best_assignment, rank
 from engine.strata import queries as g
 from engine.strata.cards import CLASSES
 from engine.strata.scoring import fixed_totals, flexible_chunks, standing
+from tests.depth import examples
 
 from .support import act, card, give_cards, illegal, legal, new_game, play_round, view
 

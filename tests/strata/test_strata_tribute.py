@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 from hypothesis import given, settings, strategies as st
-from tests.depth import examples
 
 from engine.errors import IllegalAction
 from engine.strata import GAME, influence, tribute_transfers
 from engine.strata import queries as g
+from tests.depth import examples
 
 from .support import (act, bid_all, card, conserved, feed_all, give_cards, illegal,
                                   legal, new_game, set_resources, take_all, view)
