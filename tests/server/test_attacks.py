@@ -3,6 +3,7 @@ token of their own) would, and refused or survived."""
 
 from __future__ import annotations
 
+import http.client
 import json
 import os
 import socket
@@ -91,28 +92,31 @@ def test_the_largest_accepted_action_is_stored_small_and_a_larger_payload_refuse
 
 # -- guessing codes, CORS, paths ----------------------------------------------------------
 
-def test_guessing_codes_is_slowed_down_per_client(tmp_path):
-    srv = Server(tmp_path / "data").start()
+def lookup_from(server, address: str, code: str) -> tuple[int, http.client.HTTPMessage, dict]:
+    """(status, headers, answer) of looking a code up from ``address`` (a device of its own:
+    any of 127.0.0.0/8 is this machine)."""
+    conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=20, source_address=(address, 0))
     try:
-        code = json.loads(companion_at(srv, "new", "scorepad", "--players", "Ann", "--json").stdout)["code"]
-        statuses = []
-        for guess in ("ACDEFH", "ACDEFJ", "ACDEFK", "ACDEFM", "ACDEFN", "ACDEFP", "ACDEFQ", "ACDEFR",
-                      "ACDEFT", "ACDEFU", "ACDEFV", "ACDEFW"):
-            try:
-                get(f"{srv.url}/api/tables/{guess}")
-                statuses.append(200)
-            except urllib.error.HTTPError as exc:
-                statuses.append(exc.code)
-                if exc.code == 429:
-                    retry = int(exc.headers["Retry-After"])
-                    message = json.loads(exc.read())["error"]
-        assert statuses == [404] * 10 + [429, 429]
-        assert retry >= 30 and message.startswith("Too many wrong table codes from this device")
-        with pytest.raises(urllib.error.HTTPError) as caught:  # a right code waits too
-            get(f"{srv.url}/api/tables/{code}")
-        assert caught.value.code == 429
+        conn.request("GET", f"/api/tables/{code}")
+        response = conn.getresponse()
+        return response.status, response.headers, json.loads(response.read())
     finally:
-        srv.stop()
+        conn.close()
+
+
+def test_guessing_codes_is_slowed_down_per_client(server):
+    """From a device of its own on the module's server: no other test guesses from it."""
+    guesser = "127.0.0.60"
+    code = json.loads(companion_at(server, "new", "scorepad", "--players", "Ann", "--json").stdout)["code"]
+    answers = [lookup_from(server, guesser, guess)
+               for guess in ("ACDEFH", "ACDEFJ", "ACDEFK", "ACDEFM", "ACDEFN", "ACDEFP", "ACDEFQ",
+                             "ACDEFR", "ACDEFT", "ACDEFU", "ACDEFV", "ACDEFW")]
+    assert [status for status, _, _ in answers] == [404] * 10 + [429, 429]
+    _, headers, answer = answers[-1]
+    assert int(headers["Retry-After"]) >= 30
+    assert answer["error"].startswith("Too many wrong table codes from this device")
+    assert lookup_from(server, guesser, code)[0] == 429  # a right code waits too
+    assert lookup_from(server, "127.0.0.61", code)[0] == 200  # another device does not
 
 
 def test_no_cross_origin_header_anywhere(server, table):

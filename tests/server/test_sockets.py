@@ -122,10 +122,11 @@ def guesses():
         yield "".join(CODE_ALPHABET[(n // len(CODE_ALPHABET) ** i) % len(CODE_ALPHABET)] for i in range(6))
 
 
-def test_changing_client_ip_does_not_reset_the_guard(tmp_path):
+def test_changing_client_ip_does_not_reset_the_guard(proxied):
     """Eight sockets from one device, each claiming a new client_ip every 5 lookups (and
-    coming back when closed), look up 60 codes: the guard counts them all as one device's."""
-    srv = Server(tmp_path / "data").start()
+    coming back when closed), look up 60 codes: the guard counts them all as one device's
+    (a device of its own on the module's server: no other test looks up codes from it)."""
+    srv = proxied
     codes = guesses()
     answers = {"no table": 0, "wait": 0}
 
@@ -159,10 +160,7 @@ def test_changing_client_ip_does_not_reset_the_guard(tmp_path):
         budget = [60]
         await asyncio.wait_for(asyncio.gather(*(lookups(n, budget) for n in range(8))), 120)
 
-    try:
-        run(attack())
-    finally:
-        srv.stop()
+    run(attack())
     assert 0 < answers["no table"] <= LIMIT, answers
 
 
@@ -308,8 +306,9 @@ def test_a_socket_that_never_registers_is_closed(tmp_path):
 
 # -- each socket its fair share ------------------------------------------------------------
 
-def test_a_flooding_socket_is_closed_and_another_table_keeps_answering(tmp_path):
-    srv = Server(tmp_path / "data").start()
+def test_a_flooding_socket_is_closed_and_another_table_keeps_answering(proxied):
+    """On the module's server, from devices of their own, with tables of their own."""
+    srv = proxied
     mine = json.loads(companion_at(srv, "new", "scorepad", "--players", "Eve", "--json").stdout)["code"]
     other = json.loads(companion_at(srv, "new", "scorepad", "--players", "Ann,Bo", "--json").stdout)["code"]
     answered = []
@@ -350,7 +349,6 @@ def test_a_flooding_socket_is_closed_and_another_table_keeps_answering(tmp_path)
     finally:
         stop.set()
         reader.join(60)
-        srv.stop()
     assert code in (1008, 1013), (code, seconds, sent)  # closed, long before it stopped sending
     during = [status for status, at in answered if flood_began <= at <= flood_began + seconds]
     assert during and set(during) == {200}, (len(during), seconds)  # the other table answered meanwhile
