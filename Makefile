@@ -67,9 +67,10 @@ webkit:
 
 test-deps: $(VENV)/.installed-test chromium webkit
 
-## make test: set up everything the tests need and run the whole suite
+## make test: set up everything the tests need and run the whole suite, saying its 20 slowest
+## tests (ARGS="--durations=80" to see more; HYPOTHESIS_PROFILE=deep: the deep run, README)
 test: test-deps
-	$(PY) -m pytest $(ARGS)
+	$(PY) -m pytest --durations=20 $(ARGS)
 
 bench: $(VENV)/.installed-test
 	$(PY) bench/advisor.py

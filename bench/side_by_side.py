@@ -130,7 +130,15 @@ def main(argv: list[str] | None = None) -> int:
         finally:
             subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(old)],
                            capture_output=True)
-    print(f"\nloop CPU p50 (ms), memory store, median of {args.pairs} pair(s), {args.rev} / this tree "
+    report(args.rev, args.pairs, keys, runs, the_issues_baseline)
+    return 0
+
+
+def report(rev: str, pairs: int, keys: list[str], runs: tuple[dict, dict], the_issues_baseline: bool) -> None:
+    """Print the medians of ``runs`` (old, new: figures by game, the floor last), their
+    ratios, and issue 25's goals read both ways (the same share only beside the old code
+    the issue measured)."""
+    print(f"\nloop CPU p50 (ms), memory store, median of {pairs} pair(s), {rev} / this tree "
           f"(the floor: Flet's bare broadcast, wall p50, every run):")
     medians = {}
     for game in keys:
@@ -139,7 +147,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"  {game:11s}: this tree has no such game")
             continue
         if not olds:
-            print(f"  {game:11s}: {args.rev} has no such game; this tree {statistics.median(news):6.2f}")
+            print(f"  {game:11s}: {rev} has no such game; this tree {statistics.median(news):6.2f}")
             continue
         o, n = statistics.median(olds), statistics.median(news)
         if game != "floor":
@@ -159,7 +167,6 @@ def main(argv: list[str] | None = None) -> int:
     if not the_issues_baseline:
         print(f"  (read against the old code's figure only beside {ISSUE_BASELINE_REV}, "
               f"the code the issue measured)")
-    return 0
 
 
 if __name__ == "__main__":

@@ -6,11 +6,12 @@ sits between each connection and uvicorn's HTTP protocol, reads the bytes as the
 and keeps its own count of them (uvicorn's classes are used as they are, through the
 ``asyncio.Protocol`` interface only):
 
-- a request head must arrive within :data:`HEADER_TIMEOUT_S` of the connection (or of
-  the previous answer), else the connection is closed;
+- a request head must arrive within :data:`companion.deadlines.HEADER_TIMEOUT_S` of the
+  connection (or of the previous answer), else the connection is closed;
 - a head over :data:`MAX_HEAD_BYTES` is answered 431 and the connection closed before
   more of it is read (one 64 MB header line costs 16 KB, not 64 MB);
-- a request's body must arrive within :data:`BODY_TIMEOUT_S` of its head, else 408;
+- a request's body must arrive within :data:`companion.deadlines.BODY_TIMEOUT_S` of its
+  head, else 408;
 - one client address holds at most :attr:`Limits.per_address` connections, the server
   :attr:`Limits.total` (websockets included): past either, 503 and closed at once, so a
   flood of held connections keeps its file descriptors for no time at all.
@@ -31,10 +32,8 @@ import resource
 from dataclasses import dataclass, field
 from http import HTTPStatus
 
-HEADER_TIMEOUT_S = 10.0
-"""A connection must send a whole request head within this (then after each answer)."""
-BODY_TIMEOUT_S = 10.0
-"""A request's body must have arrived within this of its head (an action is < 64 KB)."""
+from companion import deadlines
+
 MAX_HEAD_BYTES = 16 * 1024
 """The largest request head read (request line and headers): 431 beyond."""
 CHUNK_LINE_BYTES = 1024
@@ -387,7 +386,7 @@ class Edge(asyncio.Protocol):
         if event == "head":
             self._cancel(head=True)
             self.written.watch()
-            self.body_timer = self._later(BODY_TIMEOUT_S, self._body_timeout)
+            self.body_timer = self._later(deadlines.BODY_TIMEOUT_S, self._body_timeout)
         elif event == "body":
             self._cancel(body=True)
             if self.framing.head:  # the next head has begun in the same bytes
@@ -399,7 +398,7 @@ class Edge(asyncio.Protocol):
 
     def _arm_head_timer(self) -> None:
         self._cancel(head=True)
-        self.head_timer = self._later(HEADER_TIMEOUT_S, self._head_timeout)
+        self.head_timer = self._later(deadlines.HEADER_TIMEOUT_S, self._head_timeout)
 
     def _head_timeout(self) -> None:
         self.head_timer = None

@@ -20,8 +20,9 @@ become tasks as fast as they arrive. :class:`Sockets` (ASGI middleware, in front
   phone, is dropped before Flet sees it; so is a page event only the server fires
   (:data:`SERVER_EVENTS`): a page ends only when its socket does, and counts against its
   device's cap until then.
-- **Ends.** The socket is accepted here and must register within :data:`REGISTER_WITHIN_S`;
-  only then is Flet's handler started (flet-web's handler, given anything else first, waits
+- **Ends.** The socket is accepted here and must register within
+  :data:`companion.deadlines.REGISTER_WITHIN_S`; only then is Flet's handler started
+  (flet-web's handler, given anything else first, waits
   for ever and keeps SIGTERM from stopping the server). A socket that ended (the phone left,
   a refused frame, the server stopping) ends its Flet handler within :data:`ENDING_S` (it
   lets its session go first).
@@ -52,6 +53,7 @@ from typing import Any
 
 import msgpack
 
+from companion import deadlines
 from companion.settable import on_this_page, registration_refusal, settable, update_refusal
 
 
@@ -88,10 +90,6 @@ server's websocket (``companion/web.py`` gives it to uvicorn) stops inflating a
 permessage-deflate message past it and closes the socket (1009): a kilobyte on the wire
 cannot become a megabyte in the host's memory."""
 POLICY_VIOLATION, TRY_LATER = 1008, 1013
-REGISTER_WITHIN_S = 30.0
-"""A socket must register within this of opening, else it is closed. A phone's page opens
-its socket while Flutter still loads (``assets/comeback.js``) and registers once Flutter
-has started: seconds, more on a slow phone."""
 ENDING_S = 5.0
 """How long a registered socket's Flet handler has to end once its socket did (it lets its
 session go first: a few milliseconds, unless the host is very busy)."""
@@ -318,7 +316,7 @@ class Socket:
 
     # -- before Flet: the socket opens and registers ---------------------------------------
     async def opened(self) -> bool:
-        """Accept the socket and read its registration (within REGISTER_WITHIN_S), before
+        """Accept the socket and read its registration (within deadlines.REGISTER_WITHIN_S), before
         Flet sees anything: a socket that does not register never costs a Flet handler.
         False: it was closed (or left) instead."""
         connect = await self._receive()
@@ -329,7 +327,7 @@ class Socket:
             return False
         await self._send({"type": "websocket.accept"})
         try:
-            first = await asyncio.wait_for(self._receive(), REGISTER_WITHIN_S)
+            first = await asyncio.wait_for(self._receive(), deadlines.REGISTER_WITHIN_S)
         except asyncio.TimeoutError:
             await self.close(POLICY_VIOLATION)
             return False

@@ -45,6 +45,7 @@ import brotli
 import platformdirs
 import zopfli.gzip
 
+from companion import deadlines
 from companion.comeback import Comeback
 from companion.context import AppContext
 from companion.headers import AnswerHeaders, Headers
@@ -106,8 +107,6 @@ WARM_AFTER_S = 5.0
 """The big static files are compressed this long after the server starts (see warm())."""
 PRECOMPRESSED_DIR = Path(platformdirs.user_cache_dir(APP_NAME)) / "precompressed"
 """Where the static files' Brotli and zopfli gzip are kept between starts (by each file's hash)."""
-KEEP_ALIVE_S = 5.0
-"""An idle connection between requests is closed after this."""
 STOP_S = 1.0
 """After SIGTERM, what is still running this long after the connections were told to close
 is cancelled (the server stops within 2 s whatever connections are open)."""
@@ -508,7 +507,7 @@ def serve(ctx: AppContext, host: str, port: int, log_level: str = "warning",
     quiet_gc.install()  # the cycle collector runs between moves (what is alive now is frozen)
     config = uvicorn.Config(app, host=host, port=port, log_level=log_level,
                             ws="websockets-sansio", workers=1, lifespan="on",
-                            http=guarded_protocol(limits), timeout_keep_alive=KEEP_ALIVE_S,
+                            http=guarded_protocol(limits), timeout_keep_alive=deadlines.KEEP_ALIVE_S,
                             ws_max_size=FRAME_MAX_BYTES, headers=SECURITY_HEADERS,
                             proxy_headers=trust_proxy, forwarded_allow_ips=list(TRUSTED_PROXIES),
                             timeout_graceful_shutdown=STOP_S)

@@ -43,6 +43,7 @@ from engine.check import apply, check
 from engine.errors import IllegalAction
 from engine.game import Action, Game
 from engine.log import REDO, UNDO, Entry
+from engine.plain import encoded
 from engine.spec import TableSpec
 from engine.table import Match
 
@@ -200,20 +201,37 @@ class _Pass:
         """The first of the module's ``nearest`` that today's rules take, its words noted."""
         if self.nearest is None:
             return None
+        reached: dict[str, Any] = {}
         for steps, words in self.nearest(self.match.state, by, action, refusal):
-            if self._takes(steps):
+            if self._takes(steps, reached):
                 self.notes.append(f"entry {rev}: {words}")
                 return steps
         return None
 
-    def _takes(self, steps: list[tuple[int | None, Action]]) -> bool:
-        """Whether today's rules take these moves one after the other, from here."""
+    def _takes(self, steps: list[tuple[int | None, Action]], reached: dict[str, Any] | None = None) -> bool:
+        """Whether today's rules take these moves one after the other, from here.
+        ``reached``: the states (None: refused) after the leading steps of the candidates
+        tried before, by those steps. The candidates for one old move share their leading
+        steps (in production, every seat's ``done`` first; hundreds of amounts tried
+        after them), and each state is a whole copy of the table: played once, not once
+        a candidate."""
+        reached = {} if reached is None else reached
         state = self.match.state
-        try:
-            for by, action in steps:
-                state = apply(self.game, state, action, by, self.match.names)[0]
-        except IllegalAction:
-            return False
+        played: list = []
+        for n, (by, action) in enumerate(steps):
+            played.append([by, action.seat, action.kind, action.payload])
+            key = encoded(played)
+            if key in reached:
+                state = reached[key]
+            else:
+                try:
+                    state = apply(self.game, state, action, by, self.match.names)[0]
+                except IllegalAction:
+                    state = None
+                if n < len(steps) - 1:  # a candidate's last state is not shared: not kept
+                    reached[key] = state
+            if state is None:
+                return False
         return True
 
     def _undo_payload(self, action: Action) -> dict[str, Any]:

@@ -9,7 +9,10 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from tests.depth import register_profiles  # noqa: E402
 from tests.parts_drawn import broken_parts, parts_drawn  # noqa: E402,F401 (every test hears the part guard)
+
+register_profiles()  # HYPOTHESIS_PROFILE=deep: the deep run (tests/depth.py)
 
 
 @pytest.fixture

@@ -81,8 +81,33 @@ async def until(condition: Callable[[], bool], what: str, seconds: float = 10) -
         await asyncio.sleep(0.01)
 
 
-def companion(*args: str, timeout: float = 120) -> subprocess.CompletedProcess:
-    """The command line in a process of its own, from the project's folder."""
+def companion(*args: str, timeout: float | None = None) -> subprocess.CompletedProcess:
+    """The command line run in this process (``companion.cli.main``): its exit status and
+    what it wrote to stdout and stderr, as :func:`companion_process` gives them, without
+    the second or so a new interpreter costs. ``timeout`` is the process's only."""
+    import contextlib
+    import io
+
+    from companion.cli import main
+
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            status = main(list(args))
+        except SystemExit as exit_:  # --help, and a command that exits as a process would
+            status = exit_.code if isinstance(exit_.code, int) else (0 if exit_.code is None else 1)
+    return subprocess.CompletedProcess(["companion", *args], status, out.getvalue(), err.getvalue())
+
+
+def companion_at(server, *args: str) -> subprocess.CompletedProcess:
+    """A command on a running server's data folder, in this process (as another process
+    on the host machine would run it)."""
+    return companion(*args, "--data", str(server.data_dir))
+
+
+def companion_process(*args: str, timeout: float = 120) -> subprocess.CompletedProcess:
+    """The command line in a process of its own, from the project's folder: for what only
+    a real process shows (``serve``'s start and exit, its status as the shell sees it)."""
     return subprocess.run([sys.executable, "-m", "companion", *args], cwd=str(ROOT),
                           capture_output=True, text=True, timeout=timeout)
 

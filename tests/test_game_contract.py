@@ -1,11 +1,12 @@
 """The game contract, checked over every registered game (OpenSpiel's random_sim_test).
 
 Random players pick moves from their own view's ``legal`` list (with payloads from
-``tests/players/<game>.py``) for a few hundred games per game. Throughout: nothing
-crashes, a move never changes the state it was given, a refused move changes nothing and
-says why in words, every view is JSON-safe and holds exactly the envelope's keys, a
-secret move's content never shows in another seat's view, a move's words are total, and
-replaying the log gives the same state. Fuzzed payloads are refused in words.
+``tests/players/<game>.py``) for a few dozen games per game (a few hundred in the deep
+run: tests/depth.py). Throughout: nothing crashes, a move never changes the state it was
+given, a refused move changes nothing and says why in words, every view is JSON-safe and
+holds exactly the envelope's keys, a secret move's content never shows in another seat's
+view, a move's words are total, and replaying the log gives the same state. Fuzzed
+payloads are refused in words.
 """
 
 from __future__ import annotations
@@ -22,10 +23,11 @@ from engine.registry import game_ids, get_game
 from engine.envelope import ENVELOPE
 from engine.log import TABLE_KINDS
 from engine.table import Match
+from tests.depth import contract_games
 from tests.support import RandomTable, payload_fuzz, readable, seat_view
 
 GAMES = game_ids()
-RANDOM_GAMES = 200
+RANDOM_GAMES = contract_games()
 MAX_STEPS = 160
 
 

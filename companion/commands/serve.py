@@ -83,6 +83,7 @@ def check_data_folder(folder) -> None:
 def run(args) -> int:
     from storage import StorageError, DiskStore
 
+    from companion import deadlines
     from companion.cli import UsageError
     from companion.codes import CODE_LENGTH, MAX_CODE_LENGTH, token_hash
     from companion.context import AppContext, load_host_key
@@ -96,6 +97,7 @@ def run(args) -> int:
         raise UsageError(f"--port {args.port}: a port is 1 to 65535")
     if not CODE_LENGTH <= args.code_length <= MAX_CODE_LENGTH:
         raise UsageError(f"--code-length {args.code_length}: {CODE_LENGTH} to {MAX_CODE_LENGTH} letters")
+    deadlines.load()
     folder = data_dir(args.data)
     check_data_folder(folder)
     try:

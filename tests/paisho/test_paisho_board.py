@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from engine.paisho import board as b
 from engine.paisho.harmony import LINE, NEXT, Tile, harmonies
 from engine.paisho.tiles import KINDS
+from tests.depth import examples
 from tests.paisho.support import brute_force
 from tests.support import companion
 
@@ -140,7 +141,7 @@ positions = st.dictionaries(st.sampled_from(b.POINTS[60:190]),
                             st.builds(Tile, st.integers(0, 1), st.sampled_from(KINDS)), max_size=40)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(positions, st.sampled_from([NEXT, LINE]), st.frozensets(st.integers(0, 1), max_size=2))
 def test_the_finder_finds_what_a_search_of_every_pair_finds(tiles, reach, blooming):
     found = harmonies(tiles, reach, blooming)

@@ -34,6 +34,7 @@ from engine.rockgarden.sets import (
     has_forbidden_set,
     sets_in,
 )
+from tests.depth import examples
 
 RULES_EXAMPLE = "R1 R2 G2 Y2 B2 R3 R3 R3"  # "1 2222 333"
 
@@ -289,13 +290,13 @@ tops_st = st.fixed_dictionaries({TRIPS: st.integers(1, 13), FOURSOME: st.integer
 after_st = st.sampled_from(["continue", "ten"])
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(gardens)
 def test_card_counts_equal_brute_force(start):
     assert set(card_counts(start)) == brute_card_counts(start)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(gardens, tops_st, after_st)
 def test_advisor_equals_brute_force_and_plans_are_legal(start, tops, after_deck):
     plans = advise(start, tops, after_deck)

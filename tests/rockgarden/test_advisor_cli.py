@@ -1,4 +1,5 @@
-"""``companion advise`` run as a real command in a subprocess: output and refusals."""
+"""``companion advise`` run as a real command (in this process, ``companion.cli.main``):
+output and refusals."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ RULES_EXAMPLE = "R1 R2 G2 Y2 B2 R3 R3 R3"
 
 
 def advise(*args: str) -> subprocess.CompletedProcess:
-    return companion("advise", *args, timeout=60)
+    return companion("advise", *args)
 
 
 def test_json_output_shape_and_best_first():

@@ -1,4 +1,5 @@
-"""``companion advise-bid`` run as a real command in a subprocess: the contract of issue 17."""
+"""``companion advise-bid`` run as a real command (in this process, ``companion.cli.main``):
+the contract of issue 17."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from tests.support import companion
 
 
 def advise_bid(*args: str) -> subprocess.CompletedProcess:
-    return companion("advise-bid", *args, timeout=60)
+    return companion("advise-bid", *args)
 
 
 def advice(*args: str) -> dict:

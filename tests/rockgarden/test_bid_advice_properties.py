@@ -20,6 +20,7 @@ from engine.rockgarden import bid_advice
 from engine.rockgarden import bid_brute
 from engine.rockgarden import advisor
 from engine.rockgarden import rocks
+from tests.depth import examples
 
 ALL_ROCKS = [rocks.fmt(kind) for kind in rocks.KINDS for _ in range(rocks.COPIES)]
 ORDER = {name: i for i, name in enumerate(rocks.fmt(kind) for kind in rocks.KINDS)}
@@ -70,7 +71,7 @@ def shown(bids: list[dict]) -> list[tuple]:
     ]
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(state=states(least_garden=4, most_garden=10), tops=TOPS, after_deck=st.sampled_from(["continue", "ten"]))
 def test_bids_are_exactly_the_brute_forces_undominated_bids(state, tops, after_deck):
     garden, piles, bag = state
@@ -106,7 +107,7 @@ def test_bids_are_exactly_the_brute_forces_undominated_bids(state, tops, after_d
         assert answer["pass"] == {"legal": False, "expected_demerits": None, "black_rock_chance": None}
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(state=states(least_garden=6, most_garden=14), tops=TOPS)
 def test_every_shown_bid_scores_what_the_turn_in_advisor_says(state, tops):
     """Larger gardens, no brute force: each shown bid's demerits are the turn-in advisor's
@@ -131,7 +132,7 @@ def _names(counts) -> list[str]:
     return [rocks.fmt(kind) for kind, n in zip(rocks.KINDS, counts) for _ in range(n)]
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(state=states(most_garden=12), tops=TOPS)
 def test_pass_weights_each_rock_in_the_bag_equally(state, tops):
     garden, _, bag = state

@@ -9,7 +9,7 @@ from contextlib import contextmanager
 
 from tests.browser.harness import Server
 from tests.damage import folder, garble_line, rewrite_last_snapshot, scorepad_table
-from tests.support import get, post
+from tests.support import companion_at, get, post
 
 JSON = {"Content-Type": "application/json"}
 
@@ -51,7 +51,7 @@ def test_a_table_without_its_header_is_named_and_is_no_wrong_guess(tmp_path):
             status, body = answer(f"{server.url}/api/tables/{lost}")
             assert (status, body["error"]) == (404, f"Table {lost} cannot be read: its header is missing")
         assert answer(f"{server.url}/api/tables/{good}", {"X-Seat-Token": tokens[0]})[0] == 200
-        listing = server.companion("tables")
+        listing = companion_at(server, "tables")
         assert f"{lost}  cannot be read: its header is missing" in listing.stdout
 
 
@@ -64,7 +64,7 @@ def test_a_log_damaged_while_serving_stops_the_table_then_repair_keeps_what_came
         for points in (2, 3):  # the issue saw two more acknowledged: now neither
             status, body = act(server, code, tokens[1], points)
             assert (status, body) == (503, {"error": "This table's file is damaged: nothing was saved"})
-    repaired = server.companion("repair", code)
+    repaired = companion_at(server, "repair", code)
     assert "(line 4 is damaged): kept 3 actions, could not read 3" in repaired.stdout, repaired.stderr
     with serving(server):
         status, view = answer(f"{server.url}/api/tables/{code}", {"X-Seat-Token": tokens[0]})
@@ -99,7 +99,7 @@ def test_only_the_host_downloads_a_table_and_the_file_imports_whole(tmp_path):
         seen = views_of(server, code, tokens)
     (tmp_path / "table.json").write_text(text)
     with serving(Server(tmp_path / "other")) as other:
-        made = other.companion("import", str(tmp_path / "table.json"))
+        made = companion_at(other, "import", str(tmp_path / "table.json"))
         assert made.returncode == 0, made.stderr
         new_tokens = [post(f"{other.url}/api/tables/{code}/seats/{seat}", {}, JSON)[1]["token"]
                       for seat in range(2)]

@@ -15,24 +15,31 @@ import urllib.error
 
 import pytest
 
-from companion.edge import BODY_TIMEOUT_S, CONTENT_SECURITY_POLICY, HEADER_TIMEOUT_S, MAX_HEAD_BYTES, PER_ADDRESS
+from companion.edge import CONTENT_SECURITY_POLICY, MAX_HEAD_BYTES, PER_ADDRESS
 from tests.browser.harness import Server
-from tests.support import api_request, get, post, raw_request, revision
+from tests.support import api_request, companion_at, get, post, raw_request, revision
 
 SECURITY_HEADERS = {"x-content-type-options": "nosniff", "x-frame-options": "DENY",
                     "referrer-policy": "no-referrer", "content-security-policy": CONTENT_SECURITY_POLICY}
 
 
+BODY_TIMEOUT_S = 2
+"""The body deadline of this module's server (a setting, companion/deadlines.py): the test
+of that deadline waits it out, not the production 10 s. Every other request here sends
+its body with its head."""
+
+
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    srv = Server(tmp_path_factory.mktemp("edge") / "data").start()
+    srv = Server(tmp_path_factory.mktemp("edge") / "data",
+                 env={"COMPANION_BODY_TIMEOUT_S": str(BODY_TIMEOUT_S)}).start()
     yield srv
     srv.stop()
 
 
 def seated_table(server, players: str = "Ann") -> tuple[str, str]:
     """A new score pad table and the token of its first seat."""
-    code = json.loads(server.companion("new", "scorepad", "--players", players, "--json").stdout)["code"]
+    code = json.loads(companion_at(server, "new", "scorepad", "--players", players, "--json").stdout)["code"]
     status, answer = post(f"{server.url}/api/tables/{code}/seats/0", {})
     assert status == 200, answer
     return code, answer["token"]
@@ -156,13 +163,11 @@ def test_bodies_that_never_arrive_are_cut_off_in_seconds(server):
         sock = connect(server, f"127.0.0.{20 + n % 4}")
         sock.sendall(head)  # one byte of the body, then nothing
         held.append(sock)
-    start = time.perf_counter()
     assert timed_page("127.0.0.2", server.port)[0] == 200  # the server answers meanwhile
     for sock in held:
-        sock.settimeout(BODY_TIMEOUT_S + 10)
+        sock.settimeout(BODY_TIMEOUT_S + 10)  # a socket still open past this was never cut off
         assert answer_of(sock).startswith(b"HTTP/1.1 408 "), "a held body must be answered 408"
         sock.close()
-    assert time.perf_counter() - start < BODY_TIMEOUT_S + 10
     assert revision(server, code, token) == 0  # nothing half-read was acted on
 
 

@@ -11,7 +11,7 @@ import urllib.request
 import pytest
 
 from tests.browser.harness import Server
-from tests.support import get, post
+from tests.support import companion_at, get, post
 
 
 @pytest.fixture(scope="module")
@@ -89,7 +89,7 @@ def test_the_page_names_its_big_files_before_flutter_asks(server):
 
 
 def test_json_routes_refuse_bad_input_and_change_nothing(server):
-    code = json.loads(server.companion("new", "scorepad", "--players", "Ann,Bo", "--json").stdout)["code"]
+    code = json.loads(companion_at(server, "new", "scorepad", "--players", "Ann,Bo", "--json").stdout)["code"]
     base = f"{server.url}/api/tables/{code}"
     status, seat = post(f"{base}/seats/0", {})
     token = {"X-Seat-Token": seat["token"]}

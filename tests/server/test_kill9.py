@@ -20,6 +20,7 @@ from engine.spec import TableSpec
 from engine.table import Match
 from storage import DiskStore
 from tests.browser.harness import Server
+from tests.support import companion_at
 
 
 def call(url: str, body: dict | None = None, token: str | None = None, timeout: float = 5) -> dict:
@@ -35,7 +36,7 @@ def call(url: str, body: dict | None = None, token: str | None = None, timeout: 
 def test_twenty_kills_during_bursts_lose_no_acknowledged_action(tmp_path):
     server = Server(tmp_path / "data")
     players = ["Ann", "Bo", "Cy", "Di"]
-    code = json.loads(server.companion("new", "scorepad", "--players", ",".join(players),
+    code = json.loads(companion_at(server, "new", "scorepad", "--players", ",".join(players),
                                        "--json").stdout)["code"]
     server.start()
     tokens = [call(f"{server.url}/api/tables/{code}/seats/{seat}", {})["token"]

@@ -36,6 +36,9 @@ def serving(monkeypatch):
     from companion import web
 
     monkeypatch.setenv("FLET_SESSION_TIMEOUT", str(GRACE_S))
+    # where the server can close pages past their grace sooner than Flet's evictor (its
+    # COMPANION_EVICT_EVERY_S), the waits below end as soon as they are let go
+    monkeypatch.setenv("COMPANION_EVICT_EVERY_S", "1")
     ctx = AppContext(tables=Tables(MemoryStore()), public_url="http://127.0.0.1", data_dir=None,
                      loopback_is_host=False)
     port = free_port()

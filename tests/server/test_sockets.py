@@ -17,7 +17,7 @@ import pytest
 from companion.codes import CODE_ALPHABET
 from companion.guard import LIMIT
 from tests.browser.harness import Server
-from tests.support import get, run_apart
+from tests.support import companion_at, get, run_apart
 from tests.server.flet_wire import EVENT, PAGE_ID, UPDATE, WirePhone, frame, registration
 
 HOST_ONLY = ("New table", "Download this table")
@@ -43,7 +43,7 @@ def proxied(tmp_path_factory):
     is the host (the default)."""
     srv = Server(tmp_path_factory.mktemp("proxied") / "data", options=("--trust-proxy",), loopback_host=True)
     srv.start()
-    srv.companion("new", "scorepad", "--players", "Ann,Bo")  # the host's list has a table to download
+    companion_at(srv, "new", "scorepad", "--players", "Ann,Bo")  # the host's list has a table to download
     yield srv
     srv.stop()
 
@@ -96,7 +96,7 @@ def test_a_phone_on_the_network_claiming_to_be_the_host_machine_is_not_the_host(
     assert address != "127.0.0.1", "this machine has no network address to test from"
     srv = Server(tmp_path / "data", options=("--host", "0.0.0.0"), loopback_host=True).start()
     try:
-        srv.companion("new", "scorepad", "--players", "Ann,Bo")
+        companion_at(srv, "new", "scorepad", "--players", "Ann,Bo")
 
         async def attempt(*frames):
             phone = await WirePhone.open(srv.port, address=address, server=address)
@@ -122,10 +122,11 @@ def guesses():
         yield "".join(CODE_ALPHABET[(n // len(CODE_ALPHABET) ** i) % len(CODE_ALPHABET)] for i in range(6))
 
 
-def test_changing_client_ip_does_not_reset_the_guard(tmp_path):
+def test_changing_client_ip_does_not_reset_the_guard(proxied):
     """Eight sockets from one device, each claiming a new client_ip every 5 lookups (and
-    coming back when closed), look up 60 codes: the guard counts them all as one device's."""
-    srv = Server(tmp_path / "data").start()
+    coming back when closed), look up 60 codes: the guard counts them all as one device's
+    (a device of its own on the module's server: no other test looks up codes from it)."""
+    srv = proxied
     codes = guesses()
     answers = {"no table": 0, "wait": 0}
 
@@ -159,10 +160,7 @@ def test_changing_client_ip_does_not_reset_the_guard(tmp_path):
         budget = [60]
         await asyncio.wait_for(asyncio.gather(*(lookups(n, budget) for n in range(8))), 120)
 
-    try:
-        run(attack())
-    finally:
-        srv.stop()
+    run(attack())
     assert 0 < answers["no table"] <= LIMIT, answers
 
 
@@ -210,10 +208,13 @@ async def bad_connections(port: int, count: int, first: int = 0, parallel: int =
 
 @pytest.mark.parametrize("kind", sorted(BAD_FIRST_FRAMES))
 def test_a_bad_first_frame_closes_the_socket_at_once(proxied, kind):
+    """Closed within bad_connection's 5 s: long before the (production) 30 s in which a
+    socket must register, so it is the frame that closed it."""
+    from companion.deadlines import REGISTER_WITHIN_S
+
     address = f"127.0.3.{1 + sorted(BAD_FIRST_FRAMES).index(kind)}"
-    start = time.monotonic()
-    code = run(bad_connection(proxied.port, BAD_FIRST_FRAMES[kind], address))
-    assert code == 1008 and time.monotonic() - start < 3
+    assert "COMPANION_REGISTER_WITHIN_S" not in proxied.env and REGISTER_WITHIN_S > 5
+    assert run(bad_connection(proxied.port, BAD_FIRST_FRAMES[kind], address)) == 1008
 
 
 def test_a_device_whose_socket_was_closed_for_what_it_sent_is_refused_for_a_while(proxied):
@@ -272,57 +273,65 @@ def test_a_thousand_bad_connections_give_their_memory_back_and_sigterm_still_sto
             silent = await websockets.connect(f"ws://127.0.0.1:{srv.port}/ws")  # connected, says nothing
             start = time.monotonic()
             srv.proc.send_signal(signal.SIGTERM)
-            while srv.proc.poll() is None and time.monotonic() - start < 10:
+            while srv.proc.poll() is None and time.monotonic() - start < 10:  # < the 30 s to register
                 await asyncio.sleep(0.05)
+            stopped = srv.proc.poll() is not None  # with every socket still open on this side
             for ws in [*held, silent, phone.ws]:
                 await ws.close()
-            return time.monotonic() - start
+            return stopped
 
-        assert run(held_open_then_stopped()) < 2
+        assert run(held_open_then_stopped())
     finally:
         srv.stop()
 
 
-def test_a_socket_that_never_registers_is_closed(proxied):
-    from companion.sockets import REGISTER_WITHIN_S
+def test_a_socket_that_never_registers_is_closed(tmp_path):
+    """The deadline to register is a setting (companion/deadlines.py): 1 s here, not 30."""
+    register_within_s = 1
+    srv = Server(tmp_path / "data", env={"COMPANION_REGISTER_WITHIN_S": str(register_within_s)}).start()
 
     async def silent():
         import websockets
 
-        async with websockets.connect(f"ws://127.0.0.1:{proxied.port}/ws") as ws:
-            start = time.monotonic()
+        async with websockets.connect(f"ws://127.0.0.1:{srv.port}/ws") as ws:
             with pytest.raises(websockets.ConnectionClosed) as closed:
-                await asyncio.wait_for(ws.recv(), REGISTER_WITHIN_S + 10)
-            return closed.value.rcvd.code, time.monotonic() - start
+                await asyncio.wait_for(ws.recv(), register_within_s + 30)
+            return closed.value.rcvd.code
 
-    code, seconds = run(silent())
-    assert code == 1008 and seconds < REGISTER_WITHIN_S + 3
+    try:
+        assert run(silent()) == 1008
+    finally:
+        srv.stop()
 
 
 # -- each socket its fair share ------------------------------------------------------------
 
-def test_a_flooding_socket_is_closed_and_another_table_keeps_answering(tmp_path):
-    srv = Server(tmp_path / "data").start()
-    mine = json.loads(srv.companion("new", "scorepad", "--players", "Eve", "--json").stdout)["code"]
-    other = json.loads(srv.companion("new", "scorepad", "--players", "Ann,Bo", "--json").stdout)["code"]
+def test_a_flooding_socket_is_closed_and_another_table_keeps_answering(proxied):
+    """On the module's server, from devices of their own, with tables of their own."""
+    srv = proxied
+    mine = json.loads(companion_at(srv, "new", "scorepad", "--players", "Eve", "--json").stdout)["code"]
+    other = json.loads(companion_at(srv, "new", "scorepad", "--players", "Ann,Bo", "--json").stdout)["code"]
     answered = []
     stop = threading.Event()
 
     def probe():
         conn = http.client.HTTPConnection("127.0.0.1", srv.port, timeout=60, source_address=("127.0.0.2", 0))
         while not stop.is_set():
-            start = time.perf_counter()
             conn.request("GET", f"/api/tables/{other}")
             response = conn.getresponse()
             response.read()
-            answered.append((response.status, time.perf_counter() - start))
+            answered.append((response.status, time.monotonic()))
             time.sleep(0.05)
 
+    flood_began = 0.0
+
     async def flood():
+        nonlocal flood_began
         phone = await WirePhone.open(srv.port, address="127.0.0.4")
         await start_page(phone, registration())
         routes = ["/", f"/t/{mine}"]
         start, sent = time.monotonic(), 0
+        flood_began = start
         while time.monotonic() - start < 30 and await phone.send(
                 frame(EVENT, {"target": PAGE_ID, "name": "route_change", "data": {"route": routes[sent % 2]}})):
             sent += 1
@@ -340,7 +349,7 @@ def test_a_flooding_socket_is_closed_and_another_table_keeps_answering(tmp_path)
     finally:
         stop.set()
         reader.join(60)
-        srv.stop()
-    assert code in (1008, 1013) and seconds < 15, (code, seconds, sent)
-    assert answered and all(status == 200 for status, _ in answered)
-    assert max(s for _, s in answered) < 2, sorted(s for _, s in answered)[-5:]
+    assert code in (1008, 1013), (code, seconds, sent)  # closed, long before it stopped sending
+    during = [status for status, at in answered if flood_began <= at <= flood_began + seconds]
+    assert during and set(during) == {200}, (len(during), seconds)  # the other table answered meanwhile
+    assert all(status == 200 for status, _ in answered)

@@ -1,4 +1,4 @@
-"""The command-line calculators, run as a real subprocess."""
+"""The command-line calculators, run as real commands (in this process, ``companion.cli.main``)."""
 
 from __future__ import annotations
 
@@ -8,11 +8,12 @@ import sys
 
 import pytest
 
+from tests.support import companion
+
 
 def run(*args):
-    proc = subprocess.run([sys.executable, "-m", "companion", "strata", *args],
-                          capture_output=True, text=True, timeout=60)
-    return proc.returncode, proc.stdout, proc.stderr
+    done = companion("strata", *args)
+    return done.returncode, done.stdout, done.stderr
 
 
 def test_tribute_json_in_processing_order():

@@ -17,6 +17,7 @@ from engine.check import play
 
 from engine.strata.production import yields
 from engine.strata.tribute import owed
+from tests.depth import examples
 
 from .support import conserved, random_action, view
 
@@ -205,7 +206,7 @@ CARD = st.fixed_dictionaries({
 })
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(st.lists(CARD, max_size=20), st.randoms(use_true_random=False))
 def test_a_display_counts_every_effect_of_every_face_up_card(raw, rng):
     """Production, feeding, Influence and the end bonuses, worked out effect by effect

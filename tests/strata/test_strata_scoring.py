@@ -12,6 +12,7 @@ from engine.strata import GAME, best_assignment, rank
 from engine.strata import queries as g
 from engine.strata.cards import CLASSES
 from engine.strata.scoring import fixed_totals, flexible_chunks, standing
+from tests.depth import examples
 
 from .support import act, card, give_cards, illegal, legal, new_game, play_round, view
 
@@ -52,7 +53,7 @@ def brute_force(base, flex):
     return best
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(50), deadline=None)
 @given(st.lists(st.integers(0, 15), min_size=4, max_size=4),
        st.lists(st.integers(1, 9), max_size=6))
 def test_best_assignment_is_exact(base, flex):

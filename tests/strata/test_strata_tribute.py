@@ -8,6 +8,7 @@ from hypothesis import given, settings, strategies as st
 from engine.errors import IllegalAction
 from engine.strata import GAME, influence, tribute_transfers
 from engine.strata import queries as g
+from tests.depth import examples
 
 from .support import (act, bid_all, card, conserved, feed_all, give_cards, illegal,
                                   legal, new_game, set_resources, take_all, view)
@@ -54,7 +55,7 @@ def reference_order(values, start, per):
             for taker, payer in owing]
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(st.lists(st.integers(0, 30), min_size=2, max_size=7), st.data(), st.integers(1, 6))
 def test_transfers_match_an_independent_implementation(values, data, per):
     start = data.draw(st.integers(0, len(values) - 1))
