@@ -87,6 +87,7 @@ def test_each_page_load_is_a_new_flet_session(server, phones):
     assert ann.page.locator("#comeback").count() == 0  # nothing to say on a plain reload
 
 
+@pytest.mark.own_server
 def test_an_evening_of_reloads_restarts_and_a_dropped_network(server, phones):
     code = json.loads(server.companion("new", "scorepad", "--players", "Ann,Bo", "--json").stdout)["code"]
     ann = phones("ann").open(f"{server.url}/join/{code}")
@@ -180,6 +181,7 @@ def test_a_host_that_keeps_refusing_the_phone_is_said_not_reloaded_for_ever(serv
     on_seat(ann, "Ann's points", reloaded, after_load=loads)
 
 
+@pytest.mark.own_server
 @pytest.mark.parametrize("build", BUILDS)
 def test_back_is_said_for_a_moment_then_the_header_is_free(server, phones, build):
     """After a host restart the page that came back says "Back", and the banner goes within
