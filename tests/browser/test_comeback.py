@@ -20,7 +20,13 @@ BACK_WITHIN_S = 30.0
 """A phone shows its own seat within this long after the host answers again: a deadline,
 not a measure (``bench/comeback.py`` times the comeback: p95 under 2 s for three phones
 on a quiet machine)."""
-OFFLINE_S = 30
+OFFLINE_S = 3
+"""How long Bo's phone stays offline once it says it lost the host: dozens of its tries
+(assets/comeback.js asks every TRY_EVERY_MS, 0.1 s) fail meanwhile. No timer of the page
+runs out while it is offline (its host check stops once it knows it lost the host, and the
+"offline" event says so at once) and the host's hold on the silent socket (uvicorn's ping:
+20 s, then 20 s for the answer) outlasted even the 30 s this once waited; so a longer wait
+is the same test, slower."""
 BACK_GONE_S = 5.0
 """A page that came back says "Back" for a moment (2.5 s from when its body exists), then
 the banner goes: it covers the header (the title, Undo and Redo, the host's way home)."""
