@@ -10,7 +10,7 @@ TEST_LOCK := requirements-test.lock
 COMPILE = CUSTOM_COMPILE_COMMAND="make lock" $(VENV)/bin/pip-compile -q --generate-hashes --strip-extras --allow-unsafe \
 	--no-emit-index-url --no-emit-find-links
 
-.PHONY: run test install test-deps chromium webkit bench clean lock
+.PHONY: run test install test-deps chromium webkit bench soak clean lock
 
 # pip's chatter (index warnings of this machine's configuration) goes to a log; it is
 # shown only if an install fails, so `make run` prints the address, the QR and the host link.
@@ -74,6 +74,11 @@ test: test-deps
 
 bench: $(VENV)/.installed-test
 	$(PY) bench/advisor.py
+
+## make soak: what the suite checks by its cause, repeated long (the host and join links
+## opened 100 times each on both builds: some minutes)
+soak: test-deps
+	$(PY) bench/host_link_soak.py $(ARGS)
 
 clean:
 	rm -rf $(VENV) tests/artifacts

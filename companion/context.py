@@ -22,7 +22,7 @@ class AppContext:
     loopback_is_host: bool = True
     extra: dict = field(default_factory=dict)
     guard: Guard = field(default_factory=Guard)
-    sessions: Sessions = field(default_factory=Sessions)
+    sessions: Sessions = field(default_factory=Sessions.from_env)
 
     async def open_table_async(self, code_text: str, device: str | None) -> TableHub:
         """:meth:`open_table` from the event loop: an open table at once, else opened in

@@ -2,7 +2,7 @@
 
 Flet keeps a session whose websocket closed for ``session_timeout_seconds`` (3600 s by
 default; the ``FLET_SESSION_TIMEOUT`` environment variable overrides it) so that a phone
-coming back re-attaches to the same page; its evictor (every 10 s) then closes the session,
+coming back re-attaches to the same page; its evictor (every 10 s: :data:`EVICT_EVERY_S`) then closes the session,
 which fires ``page.on_close``: the :class:`~companion.ui.phone.Phone` lets go of the hubs,
 and the page's memory is returned. An hour of that is a pile-up: opening and leaving pages
 grows the host without bound. :data:`GRACE_S` is measured in ``bench/sessions.py``.
@@ -22,6 +22,8 @@ new one's (the new page then drew nothing: a blank host screen at the 25th reloa
 from __future__ import annotations
 
 import asyncio
+import logging
+import os
 import threading
 import weakref
 from datetime import datetime, timezone
@@ -33,17 +35,49 @@ Five minutes: a phone asleep for a couple of minutes comes back to the same page
 abandoned page costs about 30 KB for at most five minutes (bench/sessions.py)."""
 PER_ADDRESS = 24
 """Live pages (connected or within their grace) one client address may hold."""
+EVICT_EVERY_S = 10.0
+"""How often a session past its grace is closed: Flet's own evictor's period, which Flet
+does not let be set. The ``COMPANION_EVICT_EVERY_S`` environment variable (seconds, at
+most this) has :class:`Sessions` close them that often too, so a test that waits for a
+page to be let go waits its short setting, not Flet's ten seconds."""
+EVICT_ENV = "COMPANION_EVICT_EVERY_S"
+log = logging.getLogger(__name__)
 REFUSED = ("Too many pages open on this device",
            "This device already has {n} pages of Table Companion open. Close one, then reload this one.")
 
 
-class Sessions:
-    """The live Flet sessions of one server, by client address (oldest first)."""
+def evict_every_from_env() -> float | None:
+    """The period :data:`EVICT_ENV` asks for; None when unset or not a number of seconds
+    above 0 and at most :data:`EVICT_EVERY_S` (said in the log: Flet's period stays)."""
+    text = os.environ.get(EVICT_ENV, "").strip()
+    if not text:
+        return None
+    try:
+        period = float(text)
+    except ValueError:
+        period = float("nan")
+    if not 0 < period <= EVICT_EVERY_S:
+        log.warning("%s=%r is not a number of seconds above 0 and at most %g: ignored",
+                    EVICT_ENV, text, EVICT_EVERY_S)
+        return None
+    return period
 
-    def __init__(self, per_address: int = PER_ADDRESS):
+
+class Sessions:
+    """The live Flet sessions of one server, by client address (oldest first).
+    ``evict_every``: close the sessions past their grace this often (seconds), beside
+    Flet's own evictor (see :data:`EVICT_EVERY_S`); None leaves it to Flet."""
+
+    def __init__(self, per_address: int = PER_ADDRESS, evict_every: float | None = None):
         self.per_address = per_address
+        self.evict_every = evict_every
+        self._evictor: asyncio.Task | None = None
         self._by_address: dict[str, list[weakref.ref]] = {}
         self._lock = threading.Lock()
+
+    @classmethod
+    def from_env(cls) -> "Sessions":
+        return cls(evict_every=evict_every_from_env())
 
     async def admit(self, session: Any, address: str | None) -> bool:
         """Count a new session of ``address``; False when the device is at its cap with
@@ -56,6 +90,8 @@ class Sessions:
             if over > len(gone):
                 return False
             self._by_address.setdefault(address, []).append(weakref.ref(session))
+        if self.evict_every and self._evictor is None:
+            self._start_evictor()
         # expired now: Flet's evictor closes them (page.on_close). Each in a task of its own:
         # Flet makes the page whose event it dispatches the current page of the task that
         # dispatches it, and the new page's services would register with the old page
@@ -81,6 +117,17 @@ class Sessions:
         with self._lock:
             return sum(1 for refs in self._by_address.values() for ref in refs if ref() is not None)
 
+    def _start_evictor(self) -> None:
+        """On the server's loop, from its first page, as the server's own work: not the
+        task of the socket that page came on (companion/sockets.py)."""
+        import contextvars
+
+        from companion.sockets import apart_from_socket
+
+        loop = asyncio.get_running_loop()
+        self._evictor = apart_from_socket(contextvars.copy_context()).run(
+            loop.create_task, evict_expired_every(self.evict_every))
+
     def _live(self, address: str) -> list[Any]:
         """Sessions of ``address`` not closed nor already let go (lock held)."""
         now = datetime.now(timezone.utc)
@@ -90,6 +137,26 @@ class Sessions:
             if session is not None and not (session.expires_at and session.expires_at <= now):
                 live.append(session)
         return live
+
+
+async def evict_expired_every(period: float) -> None:
+    """Close the sessions past their grace every ``period`` seconds, as Flet's evictor does
+    every :data:`EVICT_EVERY_S`, through the same call (a session is closed once: the
+    first of the two to see it takes it out). Flet keeps its sessions under keys of its
+    own making (page, session, client) and lists them nowhere public: its registry is
+    read here; a Flet without it leaves the eviction to Flet's own period."""
+    from flet_web.fastapi import app_manager
+
+    registry = getattr(app_manager, "_FletAppManager__sessions", None)
+    if not isinstance(registry, dict):
+        log.warning("Flet's session registry is not where it was: %s is ignored", EVICT_ENV)
+        return
+    while True:
+        await asyncio.sleep(period)
+        now = datetime.now(timezone.utc)
+        for key, session in list(registry.items()):
+            if session.expires_at and session.expires_at < now:
+                await app_manager.delete_session(key)
 
 
 class QuietAfterLeaving:

@@ -26,11 +26,30 @@ def failed(request) -> bool:
     return report is not None and report.failed
 
 
-@pytest.fixture
-def server(tmp_path, request):
-    srv = Server(tmp_path / "data").start()
+@pytest.fixture(scope="session")
+def shared_server(tmp_path_factory):
+    """One ``companion serve`` for every browser test that only needs tables of its own:
+    a start is a second of every test, and what such a test proves lies in its own table."""
+    srv = Server(tmp_path_factory.mktemp("shared") / "data").start()
     yield srv
     srv.stop()
+
+
+@pytest.fixture
+def server(request):
+    """The run's shared server, where each test makes its own tables (and so must not
+    count on the host's list, a device's pages or its wrong codes starting empty). A test
+    marked ``own_server`` (it kills, stops or restarts it) gets a server of its own."""
+    own = request.node.get_closest_marker("own_server") is not None
+    if own:
+        srv = Server(request.getfixturevalue("tmp_path") / "data").start()
+    else:
+        srv = request.getfixturevalue("shared_server")
+        if srv.proc.poll() is not None:  # a test stopped it by mistake: the next ones still run
+            srv.start()
+    yield srv
+    if own:
+        srv.stop()
     if failed(request):
         print(f"--- the server's log ({srv.url}):\n{srv.log_tail()}")
 

@@ -734,6 +734,22 @@ class Phone(Screen):
         self.context.close()
 
 
+def connections_of(phones) -> dict:
+    """Each phone's load and the connections it has opened so far (see
+    :func:`assert_played_through`)."""
+    return {phone: phone.connections() for phone in phones}
+
+
+def assert_played_through(before: dict) -> None:
+    """Every phone of ``before`` (:func:`connections_of`) is still in the load and on the
+    connection it had then: none reloaded, none lost its host and connected again, which
+    is what stretched a game on a phone (what a wall-clock bound on a whole game stood
+    for, and proved only on a quiet machine)."""
+    changed = {phone.name: (was, phone.connections()) for phone, was in before.items()
+               if phone.connections() != was}
+    assert not changed, f"reloaded or connected again during the game (load, connections): {changed}"
+
+
 def new_table(server: "Server", game: str, players: str, *settings: str) -> str:
     """A new table made by ``companion new`` against the server's data folder; its code."""
     args = ["new", game, "--players", players, "--json"]

@@ -20,7 +20,13 @@ BACK_WITHIN_S = 30.0
 """A phone shows its own seat within this long after the host answers again: a deadline,
 not a measure (``bench/comeback.py`` times the comeback: p95 under 2 s for three phones
 on a quiet machine)."""
-OFFLINE_S = 30
+OFFLINE_S = 3
+"""How long Bo's phone stays offline once it says it lost the host: dozens of its tries
+(assets/comeback.js asks every TRY_EVERY_MS, 0.1 s) fail meanwhile. No timer of the page
+runs out while it is offline (its host check stops once it knows it lost the host, and the
+"offline" event says so at once) and the host's hold on the silent socket (uvicorn's ping:
+20 s, then 20 s for the answer) outlasted even the 30 s this once waited; so a longer wait
+is the same test, slower."""
 BACK_GONE_S = 5.0
 """A page that came back says "Back" for a moment (2.5 s from when its body exists), then
 the banner goes: it covers the header (the title, Undo and Redo, the host's way home)."""
@@ -87,6 +93,7 @@ def test_each_page_load_is_a_new_flet_session(server, phones):
     assert ann.page.locator("#comeback").count() == 0  # nothing to say on a plain reload
 
 
+@pytest.mark.own_server
 def test_an_evening_of_reloads_restarts_and_a_dropped_network(server, phones):
     code = json.loads(server.companion("new", "scorepad", "--players", "Ann,Bo", "--json").stdout)["code"]
     ann = phones("ann").open(f"{server.url}/join/{code}")
@@ -180,6 +187,7 @@ def test_a_host_that_keeps_refusing_the_phone_is_said_not_reloaded_for_ever(serv
     on_seat(ann, "Ann's points", reloaded, after_load=loads)
 
 
+@pytest.mark.own_server
 @pytest.mark.parametrize("build", BUILDS)
 def test_back_is_said_for_a_moment_then_the_header_is_free(server, phones, build):
     """After a host restart the page that came back says "Back", and the banner goes within

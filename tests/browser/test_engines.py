@@ -62,6 +62,7 @@ def test_a_move_and_its_undo_in_every_game(server, phones, engine):
         phone.see("Redo", timeout=WAIT)  # the move is undone, not gone: it can come back
 
 
+@pytest.mark.own_server
 def test_the_host_on_any_engine(server, phones, engine):
     """The host's own screens: its table list, "Download this table" (the screen then back
     by itself after a kill -9), the table screen at 1280 x 800 and 1920 x 1080 (every key
@@ -114,6 +115,7 @@ def qr_url(phones, server, code: str) -> str:
     return url
 
 
+@pytest.mark.own_server
 def test_a_dark_phone_joins_from_the_qr_and_is_back_on_its_seat_after_a_kill9(server, phones, engine):
     code = new_table(server, "scorepad", "Ann,Bo")
     url = qr_url(phones, server, code)

@@ -21,6 +21,7 @@ def create_table(host, players: str, game: str | None = None) -> str:
     return match.group(1)
 
 
+@pytest.mark.own_server
 def test_qr_join_act_reload_and_kill9(server, phones):
     host = phones("host").open(f"{server.url}/host/{server.host_key}")
     code = create_table(host, "Ann, Bo")

@@ -7,12 +7,15 @@ import time
 
 import pytest
 
+from companion.sessions import EVICT_ENV
 from tests.browser.harness import Server, new_table
 
 pytestmark = pytest.mark.browser
 
 GRACE_S = 1
-EVICTION_TICK_S = 10  # Flet's evictor looks every 10 s
+EVICT_EVERY_S = 0.5
+"""The server closes the sessions past their grace this often (Flet's own ten seconds are
+a production value: companion/sessions.py, EVICT_EVERY_S)."""
 
 
 def flet_session_id(phone) -> str:
@@ -24,7 +27,8 @@ def flet_session_id(phone) -> str:
 
 
 def test_a_phone_whose_session_expired_gets_its_seat_back_on_reload(tmp_path, phones):
-    server = Server(tmp_path / "data", env={"FLET_SESSION_TIMEOUT": str(GRACE_S)}).start()
+    server = Server(tmp_path / "data", env={"FLET_SESSION_TIMEOUT": str(GRACE_S),
+                                           EVICT_ENV: str(EVICT_EVERY_S)}).start()
     try:
         code = new_table(server, "scorepad", "Ann,Bo")
         ann = phones("ann").open(f"{server.url}/join/{code}")
@@ -36,7 +40,7 @@ def test_a_phone_whose_session_expired_gets_its_seat_back_on_reload(tmp_path, ph
         deadline = time.monotonic() + 90
         while True:
             ann.page.goto("about:blank")  # the websocket closes; the tab keeps its storage
-            ann.page.wait_for_timeout((GRACE_S + EVICTION_TICK_S + 1) * 1000)
+            ann.page.wait_for_timeout((GRACE_S + EVICT_EVERY_S + 1) * 1000)
             ann.open(f"{server.url}/t/{code}")
             ann.field("Ann's points")  # the seat is back, either way
             if flet_session_id(ann) != first:

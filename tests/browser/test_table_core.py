@@ -150,6 +150,7 @@ def test_the_wrong_code_message_is_whole_on_a_360_px_phone(server, phones):
     assert text["height"] >= 28, f"drawn on one line, cut off: {text}"
 
 
+@pytest.mark.own_server
 @pytest.mark.parametrize("build", BUILDS)
 def test_a_phone_recovers_by_itself_when_the_host_comes_back(server, phones, build):
     """No reload: the phone says in words it lost the host, keeps its last screen, then

@@ -79,13 +79,20 @@ def test_the_score_pad_waits_for_everyone_and_the_host_may_move_on(server, phone
     ann.see("Round 2 started")
 
 
+def see_row(host, code: str, words: str) -> None:
+    """The host's list says ``words`` in the row of table ``code`` (the list holds the
+    other tables of the server too)."""
+    host.page.get_by_role("button", name=f"Resume table {code}").filter(has_text=words) \
+        .first.wait_for(timeout=30000)
+
+
 def test_the_host_list_shows_live_move_counts_and_a_way_back(server, phones):
     code = new_table(server, "scorepad", "Ann,Bo")
     host = phones("host").become_host(server)
     host.see(f"Score pad · {code}")
-    host.see("Ann, Bo · 0 moves")
+    see_row(host, code, "Ann, Bo · 0 moves")
     host_act(server, code, "points", {"points": 3}, seat=0)
-    host.see("Ann, Bo · 1 move")  # no reload: the list heard the table
+    see_row(host, code, "Ann, Bo · 1 move")  # no reload: the list heard the table
     host.page.get_by_text(f"Score pad · {code}").first.click()
     host.see("Pick your seat")
     host.tap("Open the table screen")
@@ -93,7 +100,7 @@ def test_the_host_list_shows_live_move_counts_and_a_way_back(server, phones):
     host.tap("All tables")
     host.see("Tables on this host")
     host_act(server, code, "finish", {})
-    host.see("Ann, Bo · 2 moves · finished")
+    see_row(host, code, "Ann, Bo · 2 moves · finished")
 
 
 def test_dropdowns_have_names_and_setting_help_is_whole(server, phones):

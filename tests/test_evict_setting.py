@@ -1,0 +1,30 @@
+"""COMPANION_EVICT_EVERY_S: how often the server closes the pages past their grace. A
+setting that makes no sense is said in the log and leaves Flet's own period."""
+
+from __future__ import annotations
+
+import logging
+
+import pytest
+
+from companion.sessions import EVICT_ENV, EVICT_EVERY_S, Sessions, evict_every_from_env
+
+
+@pytest.mark.parametrize("text, period", [("0.5", 0.5), (" 2 ", 2.0), (str(EVICT_EVERY_S), EVICT_EVERY_S)])
+def test_a_period_in_seconds_is_taken(monkeypatch, text, period):
+    monkeypatch.setenv(EVICT_ENV, text)
+    assert evict_every_from_env() == period
+    assert Sessions.from_env().evict_every == period
+
+
+def test_unset_leaves_the_eviction_to_flet(monkeypatch):
+    monkeypatch.delenv(EVICT_ENV, raising=False)
+    assert Sessions.from_env().evict_every is None
+
+
+@pytest.mark.parametrize("text", ["soon", "0", "-1", "nan", "inf", "11"])
+def test_a_period_that_makes_no_sense_is_said_and_ignored(monkeypatch, caplog, text):
+    monkeypatch.setenv(EVICT_ENV, text)
+    with caplog.at_level(logging.WARNING, logger="companion.sessions"):
+        assert evict_every_from_env() is None
+    assert EVICT_ENV in caplog.text and "ignored" in caplog.text
