@@ -8,7 +8,7 @@ is served: ``flet_web.fastapi.app(..., no_cdn=True)`` under uvicorn (one worker,
 
 ``--plain`` serves Flet exactly as it comes (no gzip, no cache headers): the baseline
 of ``bench/first_load.py``. Without it the floor app gets the same gzip middleware as
-``companion/web.py`` so the latency floor shares the real app's HTTP path.
+``companion/server/asgi.py`` so the latency floor shares the real app's HTTP path.
 """
 
 from __future__ import annotations

@@ -68,9 +68,9 @@ sys.path[:] = [str(ROOT)] + [p for p in sys.path if Path(p or ".").resolve() != 
 import flet as ft  # noqa: E402
 from flet.pubsub.pubsub_hub import PubSubHub  # noqa: E402
 
-from companion.codes import token_hash  # noqa: E402
-from companion.context import AppContext  # noqa: E402
-from companion.hub import HOST, Tables  # noqa: E402
+from companion.table.codes import token_hash  # noqa: E402
+from companion.table.context import AppContext  # noqa: E402
+from companion.table.hub import HOST, Tables  # noqa: E402
 try:
     from companion.ui.live import live_of  # noqa: E402
 except ImportError:  # the code before issue 25, measured with this same bench
@@ -244,7 +244,7 @@ def strata_history(hub, rng: random.Random, rounds: int) -> None:
     """Setup and ``rounds`` whole rounds played by random players through the hub (the
     host entering for whoever the table waits for), up to the next round's secret bids."""
     from engine.errors import IllegalAction
-    from companion.hub import Who
+    from companion.table.hub import Who
     from tests.players.strata import payload
 
     quiet = ("undo", "redo", "exchange", "trade", "flip_down")
@@ -550,11 +550,11 @@ async def run(args) -> None:
     store = DiskStore(data) if args.store == "disk" else MemoryStore()
     ctx = AppContext(tables=Tables(store), public_url="http://127.0.0.1:8550", data_dir=data,
                      host_key_hash=token_hash("bench-host-key"), loopback_is_host=False)
-    if args.gc == "quiet":  # as `companion serve` runs (companion/quiet_gc.py)
+    if args.gc == "quiet":  # as `companion serve` runs (companion/flet_runtime/quiet_gc.py)
         try:
-            from companion import quiet_gc
+            from companion.flet_runtime import quiet_gc
         except ImportError:  # the code before issue 25: CPython's own collector
-            print("(this code has no companion/quiet_gc.py: CPython's collector as it comes)")
+            print("(this code has no companion/flet_runtime/quiet_gc.py: CPython's collector as it comes)")
         else:
             quiet_gc.install()
     quota = CpuQuota(args.cpu_quota) if args.cpu_quota else None

@@ -9,7 +9,7 @@ address (``http://192.168.x.x:port``, as a phone at the table reaches the host; 
 at 127.0.0.1):
 - bare: a minimal Flet app (a Text and a Button, ``bench/_browser.py``) served as
   ``ft.run`` serves it: ``flet_web.fastapi.app(no_cdn=True)`` under uvicorn, nothing added;
-- app: ``companion serve`` (``companion/web.py``) at a table's join URL (``/join/<code>``),
+- app: ``companion serve`` (``companion/server/asgi.py``) at a table's join URL (``/join/<code>``),
   what a phone opens after scanning the QR.
 
 Every load is a fresh Chromium context (empty cache, 390x844). Builds: "wasm" is Chromium
@@ -184,7 +184,7 @@ def workers_bytes(counter: NetCounter, finished: list) -> int:
 
 def lan_address() -> str:
     """The machine's address on its network, as a phone at the table reaches it."""
-    from companion.lan import candidate_addresses
+    from companion.server.lan import candidate_addresses
 
     found = [a for a in candidate_addresses() if not a.startswith("127.")]
     if not found:

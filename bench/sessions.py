@@ -5,7 +5,7 @@ The real server (``companion serve``) on loopback, with a short grace for the be
 the same setting the server uses (``FLET_SESSION_TIMEOUT``). Each "phone" is a real
 websocket speaking Flet's protocol: it registers, answers the storage service's calls
 (an empty phone), waits for the start page, then goes away. Phones come from 100 loopback
-addresses (127.0.0.2 ...) so that the per-device cap (``companion.sessions.PER_ADDRESS``)
+addresses (127.0.0.2 ...) so that the per-device cap (``companion.flet_runtime.sessions.PER_ADDRESS``)
 does not let them go early. Bounded: at most 2,000 sessions and 600 s.
 
     .venv/bin/python bench/sessions.py [--sessions 2000] [--grace 20]

@@ -50,7 +50,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import storage.journal as journal  # noqa: E402
-from companion.hub import HOST, Tables  # noqa: E402
+from companion.table.hub import HOST, Tables  # noqa: E402
 from engine.registry import get_game  # noqa: E402
 from engine.log import SNAPSHOT_EVERY, Entry  # noqa: E402
 from engine.spec import TableSpec  # noqa: E402
@@ -120,7 +120,7 @@ OPEN_CHILD = r"""
 import sys, time
 sys.path.insert(0, sys.argv[3])
 from storage import DiskStore
-from companion.hub import Tables
+from companion.table.hub import Tables
 start = time.perf_counter()
 hub = Tables(DiskStore(sys.argv[1])).open(sys.argv[2])
 print((time.perf_counter() - start) * 1000, hub.revision)

@@ -95,7 +95,7 @@ print(json.dumps({"sent": len(results), "ok": len(ok), "statuses": sorted({r[2] 
 MAKE_TABLES = r"""
 import json, sys
 sys.path.insert(0, sys.argv[3])
-from companion.hub import Tables
+from companion.table.hub import Tables
 from storage import DiskStore
 tables = Tables(DiskStore(sys.argv[1]))
 print(json.dumps([tables.create("scorepad", ["Ann", "Bo", "Cy", "Di"]).code for _ in range(int(sys.argv[2]))]))

@@ -74,7 +74,7 @@ HEAD_COPY_ID = 1
 document): the game and players survive a lost ``table.jsonl`` (``companion repair``)."""
 HEADER_MISSING = "its header is missing"
 DATA_FILES = ("tables", "host.key")
-"""What a data folder holds (the host key is :mod:`companion.context`'s)."""
+"""What a data folder holds (the host key is :mod:`companion.table.context`'s)."""
 SWAP_SUFFIX = ".swap"
 """An old table folder being set aside (:meth:`DiskStore._swap`)."""
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from companion.hub import HOST, WATCHER, Tables, Who
+from companion.table.hub import HOST, WATCHER, Tables, Who
 from storage import DiskStore
 from storage.journal import frame, unframe
 

@@ -60,7 +60,7 @@ def new_flet_session(conn: FakeConnection, route: str) -> Session:
     """A Session as FletApp makes one on REGISTER_CLIENT (page patch from a 390x844 phone)."""
     import flet as ft
 
-    # as the server runs Flet (companion/web.py): screens send their own updates, so no
+    # as the server runs Flet (companion/server/asgi.py): screens send their own updates, so no
     # update after each event
     ft.context.disable_auto_update()
     session = Session(conn)

@@ -30,7 +30,7 @@ from engine.check import legal_moves
 from engine.envelope import ENVELOPE
 from engine.spec import make_spec
 from engine.table import Match
-from companion.hub import HOST, Tables, Who
+from companion.table.hub import HOST, Tables, Who
 from storage.memory import MemoryStore
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -341,16 +341,16 @@ __all__ = ["ENVELOPE", "HOST", "NAMES", "RandomTable", "dumps", "fuzz_values", "
 # -- the JSON transport ---------------------------------------------------------------
 
 class Api:
-    """The JSON transport (``companion/api.py``) over the real hub, in-process: what a
+    """The JSON transport (``companion/server/json_api.py``) over the real hub, in-process: what a
     script (or a cheat with a phone's seat token) can send."""
 
     def __init__(self, tables: Tables | None = None, host_key: str = "host-key"):
         from fastapi import FastAPI
         from fastapi.testclient import TestClient
 
-        from companion.api import add_api
-        from companion.codes import token_hash
-        from companion.context import AppContext
+        from companion.server.json_api import add_api
+        from companion.table.codes import token_hash
+        from companion.table.context import AppContext
 
         self.tables = tables or memory_tables()
         self.host_key = host_key
@@ -423,8 +423,8 @@ class App:
 
         from flet.pubsub.pubsub_hub import PubSubHub
 
-        from companion.codes import token_hash
-        from companion.context import AppContext
+        from companion.table.codes import token_hash
+        from companion.table.context import AppContext
 
         self.loop = asyncio.get_running_loop()
         self.executor = ThreadPoolExecutor(max_workers=4)

@@ -3,7 +3,7 @@ is told, in words, what happened since the revision it last showed, until a tap.
 
 from __future__ import annotations
 
-from companion.hub import HOST
+from companion.table.hub import HOST
 from companion.ui.away import MOST_LINES, away_lines
 from tests.support import run_app
 

@@ -1,4 +1,4 @@
-"""The server's end of a phone's comeback (companion/comeback.py), over real ASGI calls."""
+"""The server's end of a phone's comeback (companion/server/comeback.py), over real ASGI calls."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route
 from starlette.testclient import TestClient
 
-from companion.comeback import ALIVE_PATH, Comeback, page_script
+from companion.server.comeback import ALIVE_PATH, Comeback, page_script
 
 PAGE = "<!DOCTYPE html><html><head><title>T</title><script src='flutter_bootstrap.js'></script></head><body></body></html>"
 
@@ -54,7 +54,7 @@ def test_controls_after_a_restart_never_take_the_ids_the_phones_still_hold():
     import flet as ft
     from flet.controls import base_control
 
-    from companion.comeback import ids_after_the_last_process
+    from companion.server.comeback import ids_after_the_last_process
 
     kept = base_control.ControlId
     try:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.hub import HOST
+from companion.table.hub import HOST
 from engine import registry
 from tests.support import memory_tables, run_app, seated, settle, until
 
@@ -141,7 +141,7 @@ def test_the_cue_and_the_scroll_to_the_turn_are_not_the_phone_s_socket_s_work(to
     import asyncio
     from dataclasses import replace
 
-    from companion.sockets import _SOCKET, Share, count_tasks
+    from companion.server.sockets import _SOCKET, Share, count_tasks
     from engine.moves import Said
 
     if not news_for_her:
@@ -149,7 +149,7 @@ def test_the_cue_and_the_scroll_to_the_turn_are_not_the_phone_s_socket_s_work(to
         monkeypatch.setattr(type(toy), "moves", {**toy.moves, "add": replace(
             add, words=lambda before, action, after, viewer: Said(f"{action.get('amount')} added"))})
 
-    class Counted:  # Ann's socket, as companion.sockets counts what its frames start
+    class Counted:  # Ann's socket, as companion.server.sockets counts what its frames start
         def __init__(self):
             self.share = Share(share=1.0, burst_s=100.0)
             self.running: set = set()

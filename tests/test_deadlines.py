@@ -1,11 +1,11 @@
-"""The server's deadlines are settings (companion/deadlines.py): a value that is not a
+"""The server's deadlines are settings (companion/server/deadlines.py): a value that is not a
 number of seconds is refused in one line before anything is served, and changes nothing."""
 
 from __future__ import annotations
 
 import pytest
 
-from companion import deadlines
+from companion.server import deadlines
 from companion.cli import main
 from tests.support import readable
 

@@ -7,7 +7,7 @@ import logging
 
 import pytest
 
-from companion.sessions import EVICT_ENV, EVICT_EVERY_S, Sessions, evict_every_from_env
+from companion.flet_runtime.sessions import EVICT_ENV, EVICT_EVERY_S, Sessions, evict_every_from_env
 
 
 @pytest.mark.parametrize("text, period", [("0.5", 0.5), (" 2 ", 2.0), (str(EVICT_EVERY_S), EVICT_EVERY_S)])
@@ -25,6 +25,6 @@ def test_unset_leaves_the_eviction_to_flet(monkeypatch):
 @pytest.mark.parametrize("text", ["soon", "0", "-1", "nan", "inf", "11"])
 def test_a_period_that_makes_no_sense_is_said_and_ignored(monkeypatch, caplog, text):
     monkeypatch.setenv(EVICT_ENV, text)
-    with caplog.at_level(logging.WARNING, logger="companion.sessions"):
+    with caplog.at_level(logging.WARNING, logger="companion.flet_runtime.sessions"):
         assert evict_every_from_env() is None
     assert EVICT_ENV in caplog.text and "ignored" in caplog.text

@@ -1,4 +1,4 @@
-"""companion/edge.py's reading of a connection's bytes without a server: where each head
+"""companion/server/edge.py's reading of a connection's bytes without a server: where each head
 ends, where each body ends (a length, or chunks), and a head too large, however the bytes
 are cut up on the way (tests/server/test_edge.py tries the limits on the real server)."""
 
@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.edge import MAX_HEAD_BYTES, Framing
+from companion.server.edge import MAX_HEAD_BYTES, Framing
 
 GET = b"GET / HTTP/1.1\r\nHost: x\r\n\r\n"
 POST = b"POST /api HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\n\r\nhello"

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from companion.codes import CODE_LENGTH, new_code, normalise_code
-from companion.guard import Guard, TooManyGuesses
-from companion.hub import Tables
+from companion.table.codes import CODE_LENGTH, new_code, normalise_code
+from companion.table.guard import Guard, TooManyGuesses
+from companion.table.hub import Tables
 from storage.memory import MemoryStore
 from tests.support import Api, companion, readable, run_app
 
@@ -149,7 +149,7 @@ def test_companion_tables_never_prints_raw_control_characters_from_an_old_file(t
 
 
 def test_a_seat_flooding_its_table_is_paced_and_the_others_are_not():
-    from companion.guard import ACTION_BURST, ActionLimiter
+    from companion.table.guard import ACTION_BURST, ActionLimiter
 
     clock = Clock()
     limiter = ActionLimiter(clock=clock)

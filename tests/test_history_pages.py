@@ -9,7 +9,7 @@ import re
 
 from hypothesis import given, settings, strategies as st
 
-from companion.hub import HOST, Tables
+from companion.table.hub import HOST, Tables
 from engine.check import apply
 from engine.errors import IllegalAction
 from engine.game import Action

@@ -9,7 +9,7 @@ import shutil
 from pathlib import Path
 
 
-from companion.hub import HOST, Tables
+from companion.table.hub import HOST, Tables
 from storage import DiskStore
 from tests.support import run_app
 from tests.support import companion

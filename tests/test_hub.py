@@ -11,7 +11,7 @@ from engine.errors import IllegalAction, StaleRevision
 from engine.log import Entry
 from engine.spec import TableSpec
 from engine.table import Match
-from companion.hub import HOST, WATCHER, Tables, Who
+from companion.table.hub import HOST, WATCHER, Tables, Who
 from storage import DiskStore
 from tests.support import seated
 
@@ -144,7 +144,7 @@ def test_unknown_codes_are_refused_in_words(tables):
 
 
 def test_misread_characters_are_read_as_their_code_letter_when_only_one_is(monkeypatch):
-    from companion import codes
+    from companion.table import codes
 
     monkeypatch.setattr(codes, "CODE_ALPHABET", "ACDEFHJKMNPQRTUVWXYZ0")  # Z and 0 are letters
     assert codes.normalise_code("acd 2o5") == ""  # 5 and S are both not letters here

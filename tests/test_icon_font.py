@@ -7,8 +7,8 @@ import gzip
 from fontTools.pens.recordingPen import DecomposingRecordingPen
 from fontTools.ttLib import TTFont
 
-from companion import icon_font
-from companion.web import ASSETS_DIR, _Precompressed
+from companion.server import icon_font
+from companion.server.asgi import ASSETS_DIR, _Precompressed
 
 SERVED = "assets/fonts/MaterialIcons-Regular.otf"
 
@@ -38,7 +38,7 @@ def test_the_served_font_draws_every_icon_the_code_names_as_flets_font_does(tmp_
     assert set(points) == names  # every name is one of Flet's icons
     cmap = served.getBestCmap()
     missing = sorted(name for name, point in points.items() if point not in cmap)
-    assert not missing, f"not in the served font (run python -m companion.icon_font): {missing}"
+    assert not missing, f"not in the served font (run python -m companion.server.icon_font): {missing}"
     for name, point in points.items():
         assert outline(served, cmap[point]) == outline(full, icon_font.glyph_name(name)), name
 

@@ -3,7 +3,7 @@ its live view): a seat taken on another phone, a seat the host freed, the game e
 
 from __future__ import annotations
 
-from companion.hub import HOST
+from companion.table.hub import HOST
 from tests.support import run_app, until
 
 

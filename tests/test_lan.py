@@ -1,7 +1,7 @@
 """The join address: found from the interfaces, overridable, never a loopback by choice."""
 
-from companion import lan
-from companion.codes import CODE_ALPHABET, new_code, normalise_code
+from companion.server import lan
+from companion.table.codes import CODE_ALPHABET, new_code, normalise_code
 
 
 def test_public_url_override_wins():

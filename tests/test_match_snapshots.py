@@ -14,7 +14,7 @@ from engine.registry import get_game
 from engine.log import SNAPSHOT_EVERY, effective
 from engine.spec import make_spec
 from engine.table import Match
-from companion.hub import HOST, Tables, Who
+from companion.table.hub import HOST, Tables, Who
 from storage import DiskStore
 from storage.memory import MemoryStore
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 
-from companion.hub import HOST, Tables
+from companion.table.hub import HOST, Tables
 from engine.log import Entry, move_count
 from storage import DiskStore
 from tests.support import run_app

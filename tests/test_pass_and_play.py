@@ -4,7 +4,7 @@ public view only (a watcher's): nothing of the player's own before the tap."""
 
 from __future__ import annotations
 
-from companion.hub import HOST
+from companion.table.hub import HOST
 from tests.browser.frames import received
 from tests.support import run_app
 
@@ -53,7 +53,7 @@ def test_the_hand_over_says_what_a_rock_garden_player_decides():
 
 def test_public_decisions_of_every_game():
     from companion.games import screens_of
-    from companion.ui.table import turn_status
+    from companion.ui.table_screen import turn_status
 
     def screen(public, to_act, result=None):
         return {"table": {"players": ["Ann", "Bo", "Cy"]}, "public": public, "to_act": to_act, "result": result,

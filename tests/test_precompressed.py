@@ -7,7 +7,7 @@ import time
 
 import brotli
 
-from companion.web import BROTLI_AT_ONCE_BYTES, RAW_BROTLI, _Precompressed, accepts_brotli, brotli_as_is
+from companion.server.asgi import BROTLI_AT_ONCE_BYTES, RAW_BROTLI, _Precompressed, accepts_brotli, brotli_as_is
 from tests.support import run_apart
 
 
@@ -130,7 +130,7 @@ def test_no_request_path_grows_the_cache_or_the_lock_table(tmp_path):
     from starlette.responses import PlainTextResponse
     from starlette.testclient import TestClient
 
-    from companion.web import static_fast_path
+    from companion.server.asgi import static_fast_path
 
     raw = b"console.log('a phone');\n" * 100
     (tmp_path / "app.js").write_bytes(raw)

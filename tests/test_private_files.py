@@ -11,8 +11,8 @@ import stat
 
 import pytest
 
-from companion.commands.serve import check_data_folder
-from companion.context import load_host_key
+from companion.cli.commands.serve import check_data_folder
+from companion.table.context import load_host_key
 from tests.damage import folder, scorepad_table
 from tests.support import companion
 

@@ -8,7 +8,7 @@ import re
 import zxingcpp
 from PIL import Image
 
-from companion.qr import qr_matrix, qr_svg
+from companion.ui.qr import qr_matrix, qr_svg
 
 URL = "http://192.168.1.20:8000/join/ABCDEF"
 

@@ -1,4 +1,4 @@
-"""The cycle collector runs once after a burst of moves, not during it (companion/quiet_gc.py)."""
+"""The cycle collector runs once after a burst of moves, not during it (companion/flet_runtime/quiet_gc.py)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from companion import quiet_gc
+from companion.flet_runtime import quiet_gc
 
 
 def run(coro) -> None:
@@ -127,8 +127,8 @@ def test_the_quiet_counts_from_the_end_of_the_redraw_a_move_set_off(collections,
 def test_a_tap_s_move_is_under_way_before_its_worker_thread_starts(collections, monkeypatch):
     """A collection that fell due while the loop was busy does not start in the moment
     between a tap and its move's worker thread: the hub's move is under way from the tap."""
-    from companion import hub as hub_module
-    from companion.hub import HOST, Tables
+    from companion.table import hub as hub_module
+    from companion.table.hub import HOST, Tables
     from storage.memory import MemoryStore
 
     table = Tables(MemoryStore()).create("scorepad", ["Ann", "Bo"])

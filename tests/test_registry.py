@@ -7,7 +7,7 @@ import pytest
 
 from engine import registry
 from engine.errors import IllegalAction
-from companion.hub import HOST
+from companion.table.hub import HOST
 from tests.support import ROOT, memory_tables, run_app, seated, until
 
 

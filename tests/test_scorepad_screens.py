@@ -33,7 +33,7 @@ def test_steppers_fill_the_box_and_save_sends_my_points():
 
 
 def _host():
-    from companion.hub import HOST
+    from companion.table.hub import HOST
     return HOST
 
 

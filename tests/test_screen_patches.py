@@ -1,7 +1,7 @@
 """A change re-renders only what it changed: small patches to every phone, and taps keep
 working after any number of re-renders (the real app on real Flet sessions)."""
 
-from companion.hub import HOST
+from companion.table.hub import HOST
 from tests.support import run_app
 
 

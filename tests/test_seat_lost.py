@@ -3,7 +3,7 @@ still free, or given to another phone."""
 
 from __future__ import annotations
 
-from companion.hub import HOST
+from companion.table.hub import HOST
 from tests.support import run_app
 
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 import pytest
 
 from engine.errors import IllegalAction
-from companion.hub import HOST, Tables, Who
-from companion.ui.table import lost_seat_words
+from companion.table.hub import HOST, Tables, Who
+from companion.ui.table_screen import lost_seat_words
 from storage import DiskStore
 from storage.backup import damage, export_table
 from tests.support import run_app, seated

@@ -13,9 +13,9 @@ import time
 import weakref
 from datetime import datetime, timezone
 
-from companion.app import make_main
-from companion.sessions import GRACE_S, REFUSED, Sessions
-from companion.sockets import PEER
+from companion.server.flet_entry import make_main
+from companion.flet_runtime.sessions import GRACE_S, REFUSED, Sessions
+from companion.server.sockets import PEER
 from tests.flet_sessions import FakeConnection, new_flet_session
 from tests.support import run_app
 from tests.uitree import all_text
@@ -100,7 +100,7 @@ def test_a_device_whose_pages_are_all_open_is_refused_in_words_and_let_go_when_i
         app.ctx.sessions = Sessions(per_address=1)
         first, second = sessions_of(app, 2)
         assert await app.ctx.sessions.admit(first, "192.168.1.20")  # a page still open
-        PEER.set("192.168.1.20")  # its socket's address, as companion/sockets.py sets it
+        PEER.set("192.168.1.20")  # its socket's address, as companion/server/sockets.py sets it
         await make_main(app.ctx)(second.page)
         text = all_text(second.page.controls)
         assert REFUSED[0] in text and "Close one, then reload" in text

@@ -1,4 +1,4 @@
-"""companion/sockets.py without a server: which frames a phone may send, and a device's
+"""companion/server/sockets.py without a server: which frames a phone may send, and a device's
 share of the event loop (tests/server/test_sockets.py tries them on the real server)."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ import asyncio
 
 import pytest
 
-from companion.sockets import (EVENT, REGISTER, Share, Shares, SocketLimits, apart_from_socket, count_tasks,
+from companion.server.sockets import (EVENT, REGISTER, Share, Shares, SocketLimits, apart_from_socket, count_tasks,
                                read_frame, _SOCKET)
 from tests.server.flet_wire import INVOKE, PAGE_ID, UPDATE, frame, registration
 from tests.support import run_apart
@@ -147,7 +147,7 @@ def test_what_the_server_does_for_a_page_on_its_own_is_not_its_socket_s():
 def test_updates_and_answers_wait_for_the_device_s_share_like_events(data):
     """A device that spent its loop time has its updates and answers held back as its events
     are (before, they went to Flet at once), and its socket closed when it keeps sending."""
-    from companion.sockets import Socket
+    from companion.server.sockets import Socket
 
     async def test():
         incoming = [{"type": "websocket.receive", "bytes": data}]
@@ -175,7 +175,7 @@ def test_an_update_a_phone_may_make_is_handed_on_and_one_it_may_not_is_dropped()
     import flet as ft
     from flet.controls.context import _context_page
 
-    from companion.sockets import Socket
+    from companion.server.sockets import Socket
     from tests.flet_sessions import FakeConnection, control_id, new_flet_session
 
     async def test():

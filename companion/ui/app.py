@@ -41,7 +41,7 @@ def App(phone: Phone):
 
 @ft.component
 def Page(phone: Phone, route: str):
-    from companion.ui import home, join, notice, table
+    from companion.ui import home, join, notice, table_screen as table
 
     parts = [p for p in route.split("/") if p]
     if not parts:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from companion.hub import off_loop
+from companion.table.hub import off_loop
 from companion.ui import kit
 from companion.ui.live import LiveTable, part
 

@@ -6,10 +6,10 @@ import flet as ft
 
 from engine.errors import IllegalAction
 from engine.registry import games as registered_games, get_game
-from companion.codes import code_problem, normalise_code
-from companion.commands.tables import move_words
-from companion.downloads import download_link
-from companion.hub import off_loop
+from companion.table.codes import code_problem, normalise_code
+from companion.cli.commands.tables import move_words
+from companion.server.downloads import download_link
+from companion.table.hub import off_loop
 from companion.ui import kit
 from companion.ui.phone import NoAnswer
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import flet as ft
 
 from engine.errors import IllegalAction
-from companion.hub import HOST, WATCHER, off_loop
-from companion.qr import qr_svg
+from companion.table.hub import HOST, WATCHER, off_loop
+from companion.ui.qr import qr_svg
 from companion.ui import kit
 from companion.ui.live import TABLE, TableContext, part, use_live_table, use_view
 from companion.ui.notice import Waiting

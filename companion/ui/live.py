@@ -23,7 +23,7 @@ from typing import Any, Callable, TypeVar
 import flet as ft
 
 from engine.errors import IllegalAction
-from companion import quiet_gc
+from companion.flet_runtime import quiet_gc
 from companion.ui import kit
 
 log = logging.getLogger(__name__)

@@ -16,7 +16,7 @@ def use_opened_table(phone, code_text: str):
     """``(hub, problem)``: the table for ``code_text`` once it is open (``None, None``
     meanwhile), or why it cannot be (a sentence). Reading a table may touch the disk, so it
     runs in a worker thread; codes that name no table count against this device
-    (:mod:`companion.guard`)."""
+    (:mod:`companion.table.guard`)."""
     hub, set_hub = ft.use_state(lambda: open_already(phone, code_text))
     problem, set_problem = ft.use_state(None)
 

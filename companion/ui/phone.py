@@ -16,8 +16,8 @@ from typing import Any, Awaitable, Callable
 
 import flet as ft
 
-from companion.context import AppContext
-from companion.sockets import apart_from_socket
+from companion.table.context import AppContext
+from companion.server.sockets import apart_from_socket
 
 log = logging.getLogger(__name__)
 

@@ -12,7 +12,7 @@ from engine.errors import IllegalAction
 from engine.game import Action
 from engine.plain import encoded, is_plain
 from engine.check import legal_moves, play
-from companion.hub import HOST
+from companion.table.hub import HOST
 
 NAMES3 = ["Ann", "Bob", "Cat"]
 NAMES2 = ["Ann", "Bob"]

@@ -14,7 +14,7 @@ import pytest
 
 from companion.games.bluffstones import screens
 from companion.games.bluffstones import board as bluffstones_board
-from companion.hub import HOST, Who
+from companion.table.hub import HOST, Who
 from engine.bluffstones import board
 from tests.bluffstones.support import hub_bid as bid, hub_bid_all as bid_all, hub_place as place
 from tests.bluffstones.support import hub_setup_done as setup_done, hub_started as started

@@ -4,7 +4,7 @@ Every websocket frame Flet sends is ``[0x00][msgpack of [action, body]]`` (flet-
 ``FletApp.send_message``; ``0x01`` frames are raw data channels, never a control's
 value). An audit decodes each frame and looks only at the strings and numbers a control
 could show. Control ids and class names, call ids and the patch's path table are left out: ids start at
-random (``companion.web.ids_unlike_the_last_run``), and a search of a text dump of the
+random (``companion.server.asgi.ids_unlike_the_last_run``), and a search of a text dump of the
 bytes once found a secret's digits 4817 inside the id 0x4be1ca4817.
 
 A number is found as a decoded number, or as a whole token of a decoded string ("4817",

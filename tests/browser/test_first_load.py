@@ -57,7 +57,7 @@ def test_a_seated_phone_that_scans_the_code_again_is_taken_to_its_seat(server, p
 
 
 def lan_address() -> str:
-    from companion.lan import candidate_addresses
+    from companion.server.lan import candidate_addresses
 
     found = [a for a in candidate_addresses() if not a.startswith("127.")]
     assert found, "this machine has no LAN address to serve a Wi-Fi phone's page at"

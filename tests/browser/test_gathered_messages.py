@@ -13,7 +13,7 @@ import threading
 
 import pytest
 
-from companion.comeback import page_script
+from companion.server.comeback import page_script
 
 # A listener as Flet's client adds one. Each message is marked with the task it was handed
 # over in: a microtask counts the tasks (it runs when the task that queued it ends), so two

@@ -5,7 +5,7 @@ A fresh clone's suite saw the host page fault twice on the WebAssembly build: ``
 went on to ``/``, and 0.4 s later "memory access out of bounds", the page's main thread and
 a worker then spinning for good. That worker is skwasm's second thread, which Flutter starts
 only on a cross-origin isolated page; the server no longer isolates its pages
-(companion/web.py, OPENER_HEADERS), so skwasm draws on the page's own thread. A fault that
+(companion/server/asgi.py, OPENER_HEADERS), so skwasm draws on the page's own thread. A fault that
 came once in a hundred loads is luck to catch; the isolation that allows it is in every
 load: no answer of the server says ``Cross-Origin-Embedder-Policy``, no page is isolated,
 and no page starts a worker. (The 100-fold soak: ``make soak``, bench/host_link_soak.py.)

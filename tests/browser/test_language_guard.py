@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from companion.language import guard_script
+from companion.server.language import guard_script
 from tests.browser.harness import BUILDS, new_table
 
 pytestmark = pytest.mark.browser

@@ -20,8 +20,8 @@ import urllib.request
 
 import pytest
 
-from companion.commands.common import open_tables
-from companion.hub import Who
+from companion.cli.commands.common import open_tables
+from companion.table.hub import Who
 from tests.browser.harness import ARTIFACTS, assert_played_through, connections_of
 
 pytestmark = pytest.mark.browser
@@ -222,7 +222,7 @@ def test_two_rounds_on_four_phones(server, phones):
 def test_host_table_screen_wide_and_pass_and_play(server, phones):
     """The host's laptop screen: the big table screen (public only, no controls), and
     entering for a player through the frame's selector (pass-and-play)."""
-    from companion.hub import Who
+    from companion.table.hub import Who
 
     host_who = Who(host=True)
     hub = open_tables(str(server.data_dir)).create("rockgarden", PLAYERS, {"tracker_spaces": 1})
@@ -270,7 +270,7 @@ ANN_ADVICE = "Pile 1: bid Red II, Red III (5) and take no demerit if it stands"
 
 def three_at_the_bidding(server):
     """Ann, Bo, Cy; Ann starts and has laid out G2 B2 R3 | Y3 G3: Ann bids first."""
-    from companion.hub import Who
+    from companion.table.hub import Who
 
     hub = open_tables(str(server.data_dir)).create("rockgarden", ["Ann", "Bo", "Cy"])
     host = Who(host=True)
@@ -383,7 +383,7 @@ def test_the_composer_starts_empty_and_warns_of_the_set_a_bid_keeps(server, phon
 
 
 def four_at_the_bidding(server):
-    from companion.hub import Who
+    from companion.table.hub import Who
 
     hub = open_tables(str(server.data_dir)).create("rockgarden", PLAYERS)
     host = Who(host=True)

@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from companion.sessions import EVICT_ENV
+from companion.flet_runtime.sessions import EVICT_ENV
 from tests.browser.harness import Server, new_table
 
 pytestmark = pytest.mark.browser
@@ -15,7 +15,7 @@ pytestmark = pytest.mark.browser
 GRACE_S = 1
 EVICT_EVERY_S = 0.5
 """The server closes the sessions past their grace this often (Flet's own ten seconds are
-a production value: companion/sessions.py, EVICT_EVERY_S)."""
+a production value: companion/flet_runtime/sessions.py, EVICT_EVERY_S)."""
 
 
 def flet_session_id(phone) -> str:

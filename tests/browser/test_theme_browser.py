@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from companion.commands.common import open_tables
-from companion.hub import Who
+from companion.cli.commands.common import open_tables
+from companion.table.hub import Who
 
 pytestmark = pytest.mark.browser
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import flet as ft
 
 from companion.games.paisho import screens as paisho
-from companion.hub import HOST
+from companion.table.hub import HOST
 from tests.support import rules_imported, run_app
 from tests.uitree import taps, walk
 

@@ -5,7 +5,7 @@ gardens and piles."""
 
 from __future__ import annotations
 
-from companion.hub import HOST
+from companion.table.hub import HOST
 from engine.game import Action
 from engine.rockgarden import GAME
 from engine.rockgarden.rules import parse_rocks

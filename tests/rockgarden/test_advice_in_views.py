@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from engine.rockgarden.advisor import advise, alternatives, replay
 from engine.rockgarden.brute import brute_outcomes
 from engine.rockgarden.rocks import KINDS, fmt_rocks, parse_rocks
-from companion.hub import HOST, Who
+from companion.table.hub import HOST, Who
 from tests.support import new_table
 
 

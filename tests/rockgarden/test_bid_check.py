@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from engine.errors import IllegalAction
 from engine.game import Action
 from engine.rockgarden.bid_check import CHOOSE_A_PILE, NOT_YOUR_TURN, bid_check, kept_words
-from companion.hub import HOST, Who
+from companion.table.hub import HOST, Who
 from tests.support import new_table
 
 GARDENS = ["R1 R2 R3 R3 Y2", "Y1 Y1 Y1 W1 W2", "G1 B1 W3 R2 Y3", "B1 B2 W3 W3 G2"]

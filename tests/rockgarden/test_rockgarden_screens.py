@@ -12,7 +12,7 @@ import re
 import flet as ft
 import pytest
 
-from companion.hub import HOST, WATCHER
+from companion.table.hub import HOST, WATCHER
 from tests.browser.frames import received
 from tests.rockgarden.support import (
     PLAYERS, Table, gardens_drawn, rocks, score_round_one, setup_round_one, tap, three_bids,
@@ -264,7 +264,7 @@ def test_turn_words_name_only_the_legal_moves():
 
 
 def app_who(t, seat):
-    from companion.hub import Who
+    from companion.table.hub import Who
     return Who(seat=seat)
 
 

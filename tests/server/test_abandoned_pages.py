@@ -52,7 +52,7 @@ def test_phones_that_leave_before_answering_leave_no_traceback(server):
 def test_a_device_past_its_page_cap_gets_a_working_page(tmp_path):
     """A device whose 24 pages are all left within the grace opens more: each new page lets
     the oldest go and is drawn at once, its storage asked on its own page."""
-    from companion.sessions import PER_ADDRESS
+    from companion.flet_runtime.sessions import PER_ADDRESS
 
     served = Server(tmp_path / "data", env={"FLET_SESSION_TIMEOUT": "300"}).start()
     url = served.url.replace("http", "ws") + "/ws"

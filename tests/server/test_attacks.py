@@ -22,7 +22,7 @@ ACAO = "access-control-allow-origin"
 
 
 HEADER_TIMEOUT_S, KEEP_ALIVE_S = 2, 1
-"""The head deadline and keep-alive of this module's server (settings, companion/deadlines.py):
+"""The head deadline and keep-alive of this module's server (settings, companion/server/deadlines.py):
 the tests of those deadlines wait them out, not the production 10 s and 5 s. Every other
 request here sends its head at once."""
 

@@ -15,7 +15,7 @@ import urllib.error
 
 import pytest
 
-from companion.edge import CONTENT_SECURITY_POLICY, MAX_HEAD_BYTES, PER_ADDRESS
+from companion.server.edge import CONTENT_SECURITY_POLICY, MAX_HEAD_BYTES, PER_ADDRESS
 from tests.browser.harness import Server
 from tests.support import api_request, companion_at, get, post, raw_request, revision
 
@@ -24,7 +24,7 @@ SECURITY_HEADERS = {"x-content-type-options": "nosniff", "x-frame-options": "DEN
 
 
 BODY_TIMEOUT_S = 2
-"""The body deadline of this module's server (a setting, companion/deadlines.py): the test
+"""The body deadline of this module's server (a setting, companion/server/deadlines.py): the test
 of that deadline waits it out, not the production 10 s. Every other request here sends
 its body with its head."""
 
@@ -48,7 +48,7 @@ def seated_table(server, players: str = "Ann") -> tuple[str, str]:
 # -- 1. one table code everywhere -----------------------------------------------------------
 
 def test_spelling_a_code_many_ways_buys_no_extra_actions(server):
-    from companion.guard import ACTION_BURST, ACTIONS_PER_S
+    from companion.table.guard import ACTION_BURST, ACTIONS_PER_S
 
     code, token = seated_table(server)
     spaced = "%20".join(code)  # "A C D E F H" once the URL is read
@@ -87,7 +87,7 @@ def test_a_request_names_one_sender_and_is_paced_as_the_sender_it_acts_for(serve
     acted on; a seat flooding with its token alone, mixed with those, gets the pace."""
     import secrets
 
-    from companion.guard import ACTION_BURST, ACTIONS_PER_S
+    from companion.table.guard import ACTION_BURST, ACTIONS_PER_S
 
     code, token = seated_table(server)
     move = json.dumps({"kind": "points", "payload": {"points": 1}}).encode()
@@ -267,7 +267,7 @@ def test_the_server_holds_a_bounded_number_of_connections_in_all():
 
     import uvicorn
 
-    from companion.edge import Limits, guarded_protocol
+    from companion.server.edge import Limits, guarded_protocol
 
     async def app(scope, receive, send):
         if scope["type"] == "http":

@@ -78,7 +78,7 @@ def test_a_phone_that_has_either_encoding_is_told_it_is_still_good(server):
 
 
 def test_the_page_names_its_big_files_before_flutter_asks(server):
-    from companion.preload import FONTS
+    from companion.server.preload import FONTS
 
     html = get(server.url + "/join/ABCDEF").read().decode()
     head = html.split("</head>")[0]

@@ -10,7 +10,7 @@ import asyncio
 import msgpack
 import pytest
 
-from companion.sessions import PER_ADDRESS, REFUSED
+from companion.flet_runtime.sessions import PER_ADDRESS, REFUSED
 from tests.browser.harness import Server
 from tests.server.flet_wire import EVENT, INVOKE, PAGE_ID, WirePhone, frame, registration
 from tests.support import run_apart

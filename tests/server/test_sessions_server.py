@@ -10,8 +10,8 @@ import time
 
 import pytest
 
-from companion.context import AppContext
-from companion.hub import Tables
+from companion.table.context import AppContext
+from companion.table.hub import Tables
 from storage.memory import MemoryStore
 from tests.browser.harness import free_port
 from tests.server.raw_phones import abandon, leave_many
@@ -33,7 +33,7 @@ def served():
 def serving(monkeypatch):
     import uvicorn
 
-    from companion import web
+    from companion.server import asgi as web
 
     monkeypatch.setenv("FLET_SESSION_TIMEOUT", str(GRACE_S))
     # where the server can close pages past their grace sooner than Flet's evictor (its

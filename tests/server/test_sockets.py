@@ -14,8 +14,8 @@ import time
 
 import pytest
 
-from companion.codes import CODE_ALPHABET
-from companion.guard import LIMIT
+from companion.table.codes import CODE_ALPHABET
+from companion.table.guard import LIMIT
 from tests.browser.harness import Server
 from tests.support import companion_at, get, run_apart
 from tests.server.flet_wire import EVENT, PAGE_ID, UPDATE, WirePhone, frame, registration
@@ -90,7 +90,7 @@ def test_a_proxied_phone_claiming_to_be_the_host_machine_is_not_the_host(proxied
 
 
 def test_a_phone_on_the_network_claiming_to_be_the_host_machine_is_not_the_host(tmp_path):
-    from companion.lan import lan_address
+    from companion.server.lan import lan_address
 
     address = lan_address()
     assert address != "127.0.0.1", "this machine has no network address to test from"
@@ -210,7 +210,7 @@ async def bad_connections(port: int, count: int, first: int = 0, parallel: int =
 def test_a_bad_first_frame_closes_the_socket_at_once(proxied, kind):
     """Closed within bad_connection's 5 s: long before the (production) 30 s in which a
     socket must register, so it is the frame that closed it."""
-    from companion.deadlines import REGISTER_WITHIN_S
+    from companion.server.deadlines import REGISTER_WITHIN_S
 
     address = f"127.0.3.{1 + sorted(BAD_FIRST_FRAMES).index(kind)}"
     assert "COMPANION_REGISTER_WITHIN_S" not in proxied.env and REGISTER_WITHIN_S > 5
@@ -234,9 +234,9 @@ def test_a_device_whose_socket_was_closed_for_what_it_sent_is_refused_for_a_whil
 
 def warmed(srv: Server) -> None:
     """Ask for every big file a phone loads, as the server's own warm-up does a few seconds
-    after its start (companion/web.py WARM_FILES: their compressed copies are kept in
+    after its start (companion/server/asgi.py WARM_FILES: their compressed copies are kept in
     memory, about 20 MiB): measured before that, the warm-up would count as the sockets'."""
-    from companion.web import WARM_FILES
+    from companion.server.asgi import WARM_FILES
 
     for rel in WARM_FILES:
         with get(f"{srv.url}/{rel}", {"Accept-Encoding": "gzip"}) as answer:
@@ -257,7 +257,7 @@ def test_a_thousand_bad_connections_give_their_memory_back_and_sigterm_still_sto
         assert codes == [1008] * 1000
         # before issue 35: +86 MiB, never given back. What remains is each connection's HTTP
         # protocol (uvicorn's, a reference cycle) until the cycle collector's next full pass,
-        # rare by design (companion/quiet_gc.py), and one loop-time share per device
+        # rare by design (companion/flet_runtime/quiet_gc.py), and one loop-time share per device
         assert after - before < 16, f"{before:.1f} -> {after:.1f} MiB"
 
         async def held_open_then_stopped():
@@ -286,7 +286,7 @@ def test_a_thousand_bad_connections_give_their_memory_back_and_sigterm_still_sto
 
 
 def test_a_socket_that_never_registers_is_closed(tmp_path):
-    """The deadline to register is a setting (companion/deadlines.py): 1 s here, not 30."""
+    """The deadline to register is a setting (companion/server/deadlines.py): 1 s here, not 30."""
     register_within_s = 1
     srv = Server(tmp_path / "data", env={"COMPANION_REGISTER_WITHIN_S": str(register_within_s)}).start()
 

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.codes import CODE_ALPHABET
+from companion.table.codes import CODE_ALPHABET
 from tests.browser.harness import Server
 from tests.support import run_apart
 from tests.server.flet_wire import INVOKE, PAGE_ID, UPDATE, WirePhone, frame, registration

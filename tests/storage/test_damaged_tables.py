@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.hub import NoSuchTable, SaveFailed, Tables, Who
+from companion.table.hub import NoSuchTable, SaveFailed, Tables, Who
 from engine.errors import IllegalAction
 from storage import TableDamaged, DiskStore, UnreadableTable
 from tests.damage import folder, garble_line, rewrite_last_snapshot, scorepad_table, views

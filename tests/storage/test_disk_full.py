@@ -14,7 +14,7 @@ import os
 
 import pytest
 
-from companion.hub import HOST, SaveFailed, Tables, Who
+from companion.table.hub import HOST, SaveFailed, Tables, Who
 from storage import DiskStore
 from storage.memory import MemoryStore, disk_full
 from storage.store import DISK_FULL

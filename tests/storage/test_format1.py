@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from engine.errors import IllegalAction
-from companion.hub import HOST, Tables, Who
+from companion.table.hub import HOST, Tables, Who
 from storage import DiskStore, UnreadableTable
 
 FIXTURES = Path(__file__).parent / "format1"

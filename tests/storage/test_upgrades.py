@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.hub import HOST, WATCHER, Tables
+from companion.table.hub import HOST, WATCHER, Tables
 from engine.errors import IllegalAction
 from engine.log import Entry
 from engine.registry import get_game, games

@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 
 from companion.games.strata import words as strata_view
-from companion.hub import HOST, Who
+from companion.table.hub import HOST, Who
 from companion.ui.live import live_of
 from engine.plain import clone
 from tests.browser.frames import received

@@ -26,7 +26,7 @@ import json
 import sys
 from pathlib import Path
 
-from companion.hub import HOST, Tables, Who
+from companion.table.hub import HOST, Tables, Who
 from storage import DiskStore
 
 SETTINGS = {"strata": {"tribute_rate": 2}, "rockgarden": {"tracker_spaces": 1}}

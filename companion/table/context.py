@@ -7,10 +7,10 @@ import secrets
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from companion.codes import token_matches
-from companion.guard import Guard
-from companion.hub import NoSuchTable, TableHub, Tables
-from companion.sessions import Sessions
+from companion.table.codes import token_matches
+from companion.table.guard import Guard
+from companion.table.hub import NoSuchTable, TableHub, Tables
+from companion.flet_runtime.sessions import Sessions
 
 
 @dataclass
@@ -27,7 +27,7 @@ class AppContext:
     async def open_table_async(self, code_text: str, device: str | None) -> TableHub:
         """:meth:`open_table` from the event loop: an open table at once, else opened in
         a worker thread."""
-        from companion.hub import off_loop
+        from companion.table.hub import off_loop
 
         hub = self.open_already(code_text, device)
         return hub if hub is not None else await off_loop(self.open_table, code_text, device)
@@ -40,7 +40,7 @@ class AppContext:
 
     def open_table(self, code_text: str, device: str | None) -> TableHub:
         """The table for a code looked up by ``device`` (a phone's or a script's
-        address), counting lookups of codes that name no table (:mod:`companion.guard`):
+        address), counting lookups of codes that name no table (:mod:`companion.table.guard`):
         raises TooManyGuesses when that device must wait. Blocking: call it off the loop."""
         self.guard.check(device)
         try:

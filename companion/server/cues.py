@@ -8,9 +8,10 @@ sounds a short tone and flashes the screen instead (:meth:`companion.ui.phone.Ph
 from __future__ import annotations
 
 import functools
-from pathlib import Path
 
-SCRIPT_PATH = Path(__file__).resolve().parent.parent / "assets" / "cue.js"
+from companion import REPO_ROOT
+
+SCRIPT_PATH = REPO_ROOT / "assets" / "cue.js"
 
 
 @functools.lru_cache(maxsize=1)

@@ -10,19 +10,19 @@ built from ``view(state, seat)`` like a phone's screen, so nothing hidden leaks 
     POST /api/tables/{code}/actions         {"kind", "payload", "revision", "seat"?}
                                             -> {"rev": n} once durable
     GET  /api/tables/{code}/export          -> the table's export (the host only:
-                                               companion/downloads.py)
+                                               companion/server/downloads.py)
 
 Bounded: a request body over :data:`MAX_BODY` bytes is refused with 413 before it is
 read (for every route of the server, :class:`BodyLimit`), an action's payload over
 ``engine.check.MAX_PAYLOAD_BYTES`` with 413 too. A seat sending actions faster than a
 person taps gets 429 before its body is read (:class:`ActionPace`). Unknown table codes
-count against the caller's address (:mod:`companion.guard`): past the limit, 429 with
+count against the caller's address (:mod:`companion.table.guard`): past the limit, 429 with
 ``Retry-After``. A write the host's disk refuses answers 507 (disk full) or 503 (another
 I/O error): nothing was saved. Errors are ``{"error": "<one sentence>"}``: they name a
 table by its code, never a file.
 
 The server mounts these routes on an application of their own (:func:`api_app`), in
-front of Flet's (``companion/web.py``), so a request here does not go through the
+front of Flet's (``companion/server/asgi.py``), so a request here does not go through the
 page middleware.
 """
 
@@ -40,12 +40,12 @@ from fastapi.responses import JSONResponse
 from engine.errors import IllegalAction, StaleRevision
 from engine.plain import encoded
 from engine.check import MAX_PAYLOAD_BYTES
-from companion.codes import normalise_code
-from companion.context import AppContext
-from companion.downloads import add_export_route
-from companion.headers import AnswerHeaders, Headers
-from companion.guard import ActionLimiter, TooManyActions, TooManyGuesses
-from companion.hub import NoSuchTable, SaveFailed, TableHub, Who
+from companion.table.codes import normalise_code
+from companion.table.context import AppContext
+from companion.server.downloads import add_export_route
+from companion.server.headers import AnswerHeaders, Headers
+from companion.table.guard import ActionLimiter, TooManyActions, TooManyGuesses
+from companion.table.hub import NoSuchTable, SaveFailed, TableHub, Who
 
 MAX_BODY = 64 * 1024
 """The largest request body the server reads (bytes): an action is a few hundred."""
@@ -134,11 +134,11 @@ class OneIdentity:
 
 class ActionPace:
     """ASGI middleware: ``POST /api/tables/{code}/actions`` past the sender's pace (per
-    seat token, else per address, and table: :class:`companion.guard.ActionLimiter`)
+    seat token, else per address, and table: :class:`companion.table.guard.ActionLimiter`)
     waits for its turn before its body is read or parsed, or gets 429 at once if its
     turn is too far off.
 
-    The table is its code as the lookup reads it (:func:`companion.codes.normalise_code`):
+    The table is its code as the lookup reads it (:func:`companion.table.codes.normalise_code`):
     ``abcdef``, ``ABC DEF`` and ``ABCDEF`` share one pace, so spelling a code many ways
     buys no extra actions."""
 
@@ -361,7 +361,7 @@ def add_api(app, ctx: AppContext, pace: bool = True) -> None:
 
 def api_app(ctx: AppContext):
     """The JSON transport as an application of its own (no docs pages, no page
-    middleware): ``companion/web.py`` sends ``/api/`` requests here first."""
+    middleware): ``companion/server/asgi.py`` sends ``/api/`` requests here first."""
     from fastapi import FastAPI
 
     app = FastAPI(docs_url=None, redoc_url=None, openapi_url=None)

@@ -11,11 +11,11 @@ import os
 import socket
 import sys
 
-from companion.commands.common import add_data_arg, data_dir
+from companion.cli.commands.common import add_data_arg, data_dir
 
 
 def register(subparsers) -> None:
-    from companion.codes import CODE_LENGTH, MAX_CODE_LENGTH
+    from companion.table.codes import CODE_LENGTH, MAX_CODE_LENGTH
 
     parser = subparsers.add_parser("serve", help="serve tables to the phones on this network")
     parser.add_argument("--host", default="0.0.0.0", help="address to listen on (default: all)")
@@ -83,15 +83,15 @@ def check_data_folder(folder) -> None:
 def run(args) -> int:
     from storage import StorageError, DiskStore
 
-    from companion import deadlines
+    from companion.server import deadlines
     from companion.cli import UsageError
-    from companion.codes import CODE_LENGTH, MAX_CODE_LENGTH, token_hash
-    from companion.context import AppContext, load_host_key
-    from companion.hub import Tables
-    from companion.lan import public_url
-    from companion.qr import qr_text
-    from companion.edge import TRUSTED_PROXIES, Limits, raise_open_file_limit
-    from companion.web import serve
+    from companion.table.codes import CODE_LENGTH, MAX_CODE_LENGTH, token_hash
+    from companion.table.context import AppContext, load_host_key
+    from companion.table.hub import Tables
+    from companion.server.lan import public_url
+    from companion.ui.qr import qr_text
+    from companion.server.edge import TRUSTED_PROXIES, Limits, raise_open_file_limit
+    from companion.server.asgi import serve
 
     if not (0 < args.port < 65536):
         raise UsageError(f"--port {args.port}: a port is 1 to 65535")

@@ -1,7 +1,7 @@
 """``companion``: the home of the server and the calculators.
 
 Startup stays light: each sub-command lives in its own module under
-``companion.commands`` and imports heavy things (Flet) only when it runs.
+``companion.cli.commands`` and imports heavy things (Flet) only when it runs.
 Bad input: one clear line on stderr and exit status 2, never a traceback.
 """
 
@@ -15,7 +15,7 @@ from engine.errors import IllegalAction
 from engine.registry import game_ids
 from companion.games import screens_of
 
-# the table's own commands under companion.commands (each has register(subparsers)); each
+# the table's own commands under companion.cli.commands (each has register(subparsers)); each
 # game's screen package declares its own (companion/games/<game>/__init__.py)
 TABLE_COMMANDS = ("serve", "tables", "backup")
 
@@ -33,7 +33,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="companion", description="Table Companion: a phone companion for board games.")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     for name in TABLE_COMMANDS:
-        importlib.import_module(f"companion.commands.{name}").register(subparsers)
+        importlib.import_module(f"companion.cli.commands.{name}").register(subparsers)
     for game_id in game_ids():
         for module in screens_of(game_id).command_modules():
             module.register(subparsers)

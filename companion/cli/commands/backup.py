@@ -7,7 +7,7 @@ import json
 import sys
 from pathlib import Path
 
-from companion.commands.common import add_data_arg, data_dir
+from companion.cli.commands.common import add_data_arg, data_dir
 
 
 def register(subparsers) -> None:
@@ -47,7 +47,7 @@ def _code(text: str) -> str:
     from storage import check_code
 
     from companion.cli import UsageError
-    from companion.codes import normalise_code
+    from companion.table.codes import normalise_code
 
     code = normalise_code(text) or "".join(text.split()).upper()
     try:
@@ -127,7 +127,7 @@ def run_import(args) -> int:
     from storage.backup import BackupError, import_table, read_export, read_export_file
 
     from companion.cli import UsageError
-    from companion.codes import new_code
+    from companion.table.codes import new_code
 
     path = Path(args.file).expanduser()
     try:
@@ -158,7 +158,7 @@ def _check_export_code(code) -> None:
     from storage.backup import quoted
 
     from companion.cli import UsageError
-    from companion.codes import CODE_ALPHABET, CODE_LENGTH, MAX_CODE_LENGTH, normalise_code
+    from companion.table.codes import CODE_ALPHABET, CODE_LENGTH, MAX_CODE_LENGTH, normalise_code
 
     if code is None or (isinstance(code, str) and normalise_code(code) == code):
         return

@@ -65,7 +65,7 @@ def add_export_route(router, ctx) -> None:
     from storage import UnknownTable, UnreadableTable, check_code
     from storage.backup import export_table
 
-    from companion.codes import normalise_code
+    from companion.table.codes import normalise_code
     from engine.plain import encoded
 
     def error(status: int, message: str) -> JSONResponse:

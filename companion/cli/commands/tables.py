@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 from engine.registry import game_ids
-from companion.commands.common import add_data_arg, open_tables
+from companion.cli.commands.common import add_data_arg, open_tables
 
 
 def register(subparsers) -> None:

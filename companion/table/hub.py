@@ -34,9 +34,9 @@ from engine.spec import TableSpec, make_spec, renamed_spec
 from engine.history import PAGE as HISTORY_PAGE, Line
 from engine.table import Match
 from engine.upgrade import log_version
-from companion import quiet_gc
-from companion.colours import seat_colours
-from companion.codes import (CODE_LENGTH, code_problem, new_code, new_token, normalise_code,
+from companion.flet_runtime import quiet_gc
+from companion.table.colours import seat_colours
+from companion.table.codes import (CODE_LENGTH, code_problem, new_code, new_token, normalise_code,
                              token_hash, token_matches)
 from storage import NotSaved, Store, TableDamaged, TableRecord, UnknownTable, UnreadableTable
 from storage.store import (FILE_DAMAGED, LOG_VERSION_META, NAMES_META, REPAIRED_META, SETTINGS_META,

@@ -8,9 +8,10 @@ in every page (before Flet's client loads Flutter), shows it a valid tag instead
 from __future__ import annotations
 
 import functools
-from pathlib import Path
 
-SCRIPT_PATH = Path(__file__).resolve().parent.parent / "assets" / "language.js"
+from companion import REPO_ROOT
+
+SCRIPT_PATH = REPO_ROOT / "assets" / "language.js"
 
 
 @functools.lru_cache(maxsize=1)

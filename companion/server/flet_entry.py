@@ -1,6 +1,6 @@
 """The Flet entry point: one :class:`~companion.ui.phone.Phone` per browser tab, its
 screens rendered once as components (``page.render``); each tab counted by
-:class:`companion.sessions.Sessions` (a cap per device) and let go when Flet closes it."""
+:class:`companion.flet_runtime.sessions.Sessions` (a cap per device) and let go when Flet closes it."""
 
 from __future__ import annotations
 
@@ -8,9 +8,9 @@ import asyncio
 
 import flet as ft
 
-from companion import quiet_gc
-from companion.context import AppContext
-from companion.sockets import peer_address
+from companion.flet_runtime import quiet_gc
+from companion.table.context import AppContext
+from companion.server.sockets import peer_address
 # Imported before any tab draws: flet_charts keeps the ImportError of its optional
 # matplotlib and plotly charts, and that error's traceback holds every frame of the import,
 # so the tab whose first table page imported it would never be collected.
@@ -33,7 +33,7 @@ def make_main(ctx: AppContext):
         page.scroll = ft.ScrollMode.AUTO
         page.padding = 0
         # the device as the server saw its connection: never page.client_ip, which the
-        # phone itself can set (companion/sockets.py)
+        # phone itself can set (companion/server/sockets.py)
         session, address = page.session, peer_address()
         starting = asyncio.current_task()
         left = asyncio.Event()
@@ -99,7 +99,7 @@ async def phone_left(left: asyncio.Event) -> bool:
 
 def refuse(page: ft.Page, pages: int, left: asyncio.Event) -> None:
     """A page past the device's cap: said in words, and let go as soon as it is left."""
-    from companion.sessions import REFUSED
+    from companion.flet_runtime.sessions import REFUSED
 
     title, text = REFUSED
 

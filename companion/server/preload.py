@@ -29,7 +29,7 @@ import functools
 import json
 
 FONTS = ("assets/fonts/MaterialIcons-Regular.otf", "assets/fonts/roboto.woff2")
-"""The fonts Flutter loads at start (``companion/web.py`` keeps only these in its manifest)."""
+"""The fonts Flutter loads at start (``companion/server/asgi.py`` keeps only these in its manifest)."""
 
 HINTS_JS = """(() => { try {
   const files = %s;

@@ -6,11 +6,11 @@ sits between each connection and uvicorn's HTTP protocol, reads the bytes as the
 and keeps its own count of them (uvicorn's classes are used as they are, through the
 ``asyncio.Protocol`` interface only):
 
-- a request head must arrive within :data:`companion.deadlines.HEADER_TIMEOUT_S` of the
+- a request head must arrive within :data:`companion.server.deadlines.HEADER_TIMEOUT_S` of the
   connection (or of the previous answer), else the connection is closed;
 - a head over :data:`MAX_HEAD_BYTES` is answered 431 and the connection closed before
   more of it is read (one 64 MB header line costs 16 KB, not 64 MB);
-- a request's body must arrive within :data:`companion.deadlines.BODY_TIMEOUT_S` of its
+- a request's body must arrive within :data:`companion.server.deadlines.BODY_TIMEOUT_S` of its
   head, else 408;
 - one client address holds at most :attr:`Limits.per_address` connections, the server
   :attr:`Limits.total` (websockets included): past either, 503 and closed at once, so a
@@ -32,7 +32,7 @@ import resource
 from dataclasses import dataclass, field
 from http import HTTPStatus
 
-from companion import deadlines
+from companion.server import deadlines
 
 MAX_HEAD_BYTES = 16 * 1024
 """The largest request head read (request line and headers): 431 beyond."""

@@ -8,7 +8,7 @@ client could so change a style object two pages share, or have the host build a 
 thousand views. The web client we serve sends back only what a player changed on the
 phone (read from Flet's client, ``packages/flet/lib``: every ``updateProperties`` and
 ``updateControl`` that goes to Python), and this module lists it for the controls the app
-draws: :data:`SETTABLE`. ``companion/sockets.py`` asks it about every frame, before Flet
+draws: :data:`SETTABLE`. ``companion/server/sockets.py`` asks it about every frame, before Flet
 sees the frame:
 
 - :func:`update_refusal` / :func:`registration_refusal`: a name that no listed control

@@ -20,7 +20,7 @@ def open_tables(arg: str | None):
     from storage import StorageError, DiskStore
 
     from companion.cli import UsageError
-    from companion.hub import Tables
+    from companion.table.hub import Tables
 
     folder = data_dir(arg)
     try:

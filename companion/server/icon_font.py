@@ -12,7 +12,7 @@ which code point is which icon (``flag_baseline`` for ``ft.Icons.FLAG``,
 ``flag_outlined`` for ``ft.Icons.FLAG_OUTLINED``). After a change of icons, cut it again
 (fontTools needed: it is in the test requirements)::
 
-    python -m companion.icon_font
+    python -m companion.server.icon_font
 """
 
 from __future__ import annotations
@@ -20,7 +20,9 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from companion import REPO_ROOT
+
+ROOT = REPO_ROOT
 CUT_FONT = ROOT / "assets" / "assets" / "fonts" / "MaterialIcons-Regular.otf"
 """Served at ``/assets/fonts/...``: the app's assets folder is served at the root, before Flet's."""
 STYLES = ("_OUTLINED", "_ROUNDED", "_SHARP")

@@ -15,8 +15,8 @@ from engine.history import PAGE as HISTORY_PAGE
 from engine.registry import get_game
 from engine.words import and_words
 from companion.games import screens_of
-from companion.colours import seat_colour
-from companion.hub import HOST, WATCHER, Who, off_loop
+from companion.table.colours import seat_colour
+from companion.table.hub import HOST, WATCHER, Who, off_loop
 from companion.ui import kit
 from companion.ui.away import AwayCard, recall
 from companion.ui.join import corner_invite, qr_block
@@ -43,7 +43,7 @@ def seat_lost(phone, hub, token: str | None):
 
 def lost_seat_words(fate) -> tuple[str, str]:
     """(title, text) for a phone whose seat the host freed: whether another phone sits
-    there now, and under which name (:class:`companion.hub.LostSeat`; None: freed before
+    there now, and under which name (:class:`companion.table.hub.LostSeat`; None: freed before
     the host last started)."""
     if fate is None:
         return "Your seat was freed", ("This phone no longer holds a seat at this table: "

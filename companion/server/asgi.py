@@ -13,7 +13,7 @@ Chromium the AUTO renderer's skwasm + ``main.dart.wasm`` is the smallest pair, s
   LAN http:// page for gzip only), both made in the background and kept on disk between
   starts;
 - the page names its build's big files and its fonts at the top of its head
-  (``companion/preload.py``), so they come at once instead of one after another; on an
+  (``companion/server/preload.py``), so they come at once instead of one after another; on an
   http:// page (a phone on the table's Wi-Fi, which browsers send no Brotli) the
   JavaScript build's two big files are fetched as Brotli bytes (``brotli_as_is``) and
   decoded by the page;
@@ -21,7 +21,7 @@ Chromium the AUTO renderer's skwasm + ``main.dart.wasm`` is the smallest pair, s
   and Roboto): Flutter loads every font in that manifest at start, and Flet's lists the
   KaTeX fonts of its Markdown math and the Cupertino icons (about 0.45 MiB gzipped),
   which no screen here uses. The Material icons font is the app's own cut
-  (``companion/icon_font.py``): the icons the code names and those Flutter's widgets draw
+  (``companion/server/icon_font.py``): the icons the code names and those Flutter's widgets draw
   on their own, 3 KB gzipped against Flet's 0.45 MiB.
 """
 
@@ -45,15 +45,16 @@ import brotli
 import platformdirs
 import zopfli.gzip
 
-from companion import deadlines
-from companion.comeback import Comeback
-from companion.context import AppContext
-from companion.headers import AnswerHeaders, Headers
-from companion.edge import SECURITY_HEADERS, TRUSTED_PROXIES, Limits, guarded_protocol
-from companion.preload import UNPACKED_IN_PAGE, with_preload_hints
+from companion import REPO_ROOT
+from companion.server import deadlines
+from companion.server.comeback import Comeback
+from companion.table.context import AppContext
+from companion.server.headers import AnswerHeaders, Headers
+from companion.server.edge import SECURITY_HEADERS, TRUSTED_PROXIES, Limits, guarded_protocol
+from companion.server.preload import UNPACKED_IN_PAGE, with_preload_hints
 from storage.store import APP_NAME
 
-ASSETS_DIR = Path(__file__).resolve().parent.parent / "assets"
+ASSETS_DIR = REPO_ROOT / "assets"
 IMMUTABLE_SUFFIXES = (".wasm", ".js", ".mjs", ".otf", ".ttf", ".woff2", ".png", ".json", ".symbols", ".bin")
 # Flet writes these per server (patched copies); the gzip middleware handles them.
 PATCHED_FILES = {"index.html", "manifest.json", "assets/FontManifest.json"}
@@ -326,7 +327,7 @@ def load_the_screens() -> None:
     phone at once after a restart) would otherwise wait for these imports."""
     from engine.registry import game_ids
     from companion.games import screens_of
-    from companion.ui import app, home, join, table  # noqa: F401 - imported for their cost
+    from companion.ui import app, home, join, table_screen as table  # noqa: F401 - imported for their cost
 
     for game_id in game_ids():
         screens = screens_of(game_id)
@@ -340,9 +341,9 @@ def build_asgi(ctx: AppContext):
     import flet_web.fastapi as flet_fastapi
     from starlette.middleware.gzip import DEFAULT_EXCLUDED_CONTENT_TYPES, GZipMiddleware
 
-    from companion.app import make_main
-    from companion.comeback import ids_after_the_last_process
-    from companion.sessions import GRACE_S
+    from companion.server.flet_entry import make_main
+    from companion.server.comeback import ids_after_the_last_process
+    from companion.flet_runtime.sessions import GRACE_S
 
     # Screens are components: each sends its own patch when its slice of the view changes;
     # Flet's update after each event would diff the page a second time for nothing.
@@ -361,7 +362,7 @@ def build_asgi(ctx: AppContext):
         session_timeout_seconds=GRACE_S,  # FLET_SESSION_TIMEOUT still overrides it
     )
 
-    from companion.api import BodyLimit, api_app
+    from companion.server.json_api import BodyLimit, api_app
 
     api = api_app(ctx)
 
@@ -379,11 +380,11 @@ def build_asgi(ctx: AppContext):
                        exclude_content_types=(*DEFAULT_EXCLUDED_CONTENT_TYPES, RAW_BROTLI))
     app.add_middleware(BodyLimit)
     # /api/ first, past the pages' middleware; no CORS header on anything; what browsers
-    # may do on a player's behalf (companion/browser_policy.py) before all of it
-    from companion.browser_policy import BrowserPolicy
-    from companion.sessions import QuietAfterLeaving
+    # may do on a player's behalf (companion/server/browser_policy.py) before all of it
+    from companion.server.browser_policy import BrowserPolicy
+    from companion.flet_runtime.sessions import QuietAfterLeaving
 
-    from companion.sockets import Sockets  # the phones' websockets: who, what, how much
+    from companion.server.sockets import Sockets  # the phones' websockets: who, what, how much
 
     return BrowserPolicy(NoCrossOrigin(Sockets(QuietAfterLeaving(ApiFirst(app, api)))), ctx.public_url)
 
@@ -450,7 +451,7 @@ async def compressed(packed: _Precompressed, rel: str) -> Packed | None:
 
 async def brotli_as_is(packed: _Precompressed, rel: str):
     """``rel``'s Brotli as plain bytes, for a page that decodes it itself (``/main.dart.js.br``:
-    :mod:`companion.preload`); 404 until it is made (the page then fetches the file as it is)."""
+    :mod:`companion.server.preload`); 404 until it is made (the page then fetches the file as it is)."""
     from starlette.responses import Response
 
     entry = await compressed(packed, rel)
@@ -461,7 +462,7 @@ async def brotli_as_is(packed: _Precompressed, rel: str):
 
 
 async def preload_hints(request, call_next):
-    """Flet's page with :mod:`companion.preload`'s hints (HTTP middleware): the page is
+    """Flet's page with :mod:`companion.server.preload`'s hints (HTTP middleware): the page is
     read whole, changed, and sent without Flet's ETag (it names the unchanged file)."""
     from starlette.responses import Response
 
@@ -496,11 +497,11 @@ def serve(ctx: AppContext, host: str, port: int, log_level: str = "warning",
     serve`` binds before it prints anything). ``trust_proxy``: a client's address is
     the one X-Forwarded-For names when a proxy on this machine sends it (otherwise the
     header is ignored: anyone could choose their own "device" for the join-code guard).
-    ``limits``: the connection caps (companion/edge.py)."""
+    ``limits``: the connection caps (companion/server/edge.py)."""
     import uvicorn
 
-    from companion import quiet_gc
-    from companion.sockets import FRAME_MAX_BYTES  # websockets inflates no message past it
+    from companion.flet_runtime import quiet_gc
+    from companion.server.sockets import FRAME_MAX_BYTES  # websockets inflates no message past it
 
     logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     app = build_asgi(ctx)

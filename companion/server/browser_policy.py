@@ -1,7 +1,7 @@
 """What a browser may do with this server on a player's behalf.
 
 A web page a player happens to visit can make their browser send requests here. Without
-CORS headers (``companion/web.py`` sends none) it cannot read the answers, but a simple
+CORS headers (``companion/server/asgi.py`` sends none) it cannot read the answers, but a simple
 cross-site POST would still act: claim a free seat, for one. So (:class:`BrowserPolicy`):
 
 - a state-changing request to the JSON transport (POST, PUT, PATCH, DELETE under
@@ -14,7 +14,7 @@ cross-site POST would still act: claim a free seat, for one. So (:class:`Browser
 "Foreign": an ``Origin`` whose host and port are neither the request's ``Host`` nor the
 server's public URL's (``serve --public-url``). A request with no ``Origin`` (a script,
 ``curl``) is not a browser acting for someone else and goes on as before. Every answer
-also carries ``edge.SECURITY_HEADERS`` (uvicorn adds them: see ``companion/web.py``).
+also carries ``edge.SECURITY_HEADERS`` (uvicorn adds them: see ``companion/server/asgi.py``).
 """
 
 from __future__ import annotations

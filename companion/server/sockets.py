@@ -13,7 +13,7 @@ become tasks as fast as they arrive. :class:`Sockets` (ASGI middleware, in front
 - **What.** The first frame is a registration; every frame is Flet's ``[0x00][msgpack
   [action, body]]`` with the body Flet expects (or a data-channel frame after registering),
   one registration per socket, no larger than :data:`FRAME_MAX_BYTES` once inflated. What a
-  registration or an update sets is a list (``companion/settable.py``): a name no Flet client
+  registration or an update sets is a list (``companion/flet_runtime/settable.py``): a name no Flet client
   sends, a list, a value Flet could not apply (an unknown platform), a property only the
   server sets: the socket is closed (1008), a refused registration said in one log line. An
   update of a control not on the phone's page, or of what that control does not take from a
@@ -21,7 +21,7 @@ become tasks as fast as they arrive. :class:`Sockets` (ASGI middleware, in front
   (:data:`SERVER_EVENTS`): a page ends only when its socket does, and counts against its
   device's cap until then.
 - **Ends.** The socket is accepted here and must register within
-  :data:`companion.deadlines.REGISTER_WITHIN_S`; only then is Flet's handler started
+  :data:`companion.server.deadlines.REGISTER_WITHIN_S`; only then is Flet's handler started
   (flet-web's handler, given anything else first, waits
   for ever and keeps SIGTERM from stopping the server). A socket that ended (the phone left,
   a refused frame, the server stopping) ends its Flet handler within :data:`ENDING_S` (it
@@ -53,8 +53,8 @@ from typing import Any
 
 import msgpack
 
-from companion import deadlines
-from companion.settable import on_this_page, registration_refusal, settable, update_refusal
+from companion.server import deadlines
+from companion.flet_runtime.settable import on_this_page, registration_refusal, settable, update_refusal
 
 
 log = logging.getLogger(__name__)
@@ -86,7 +86,7 @@ FLET_FRAME, CHANNEL_FRAME = 0x00, 0x01
 FRAME_MAX_BYTES = 64 * 1024
 """The largest frame a phone may send, as read (after permessage-deflate inflated it): Flet's
 client sends a few hundred bytes at a time, a page's registration about a kilobyte. The
-server's websocket (``companion/web.py`` gives it to uvicorn) stops inflating a
+server's websocket (``companion/server/asgi.py`` gives it to uvicorn) stops inflating a
 permessage-deflate message past it and closes the socket (1009): a kilobyte on the wire
 cannot become a megabyte in the host's memory."""
 POLICY_VIOLATION, TRY_LATER = 1008, 1013

@@ -9,7 +9,7 @@ load or another process, and no reload starts Flutter again). The server's part 
   scripts, so it is in place before Flet's client opens its websocket), and answers
   :data:`ALIVE_PATH`, the cheap question a phone asks while it waits for its host;
 - a session whose phone went away is never resumed, so the tab's services (its table
-  listeners) are let go when its connection ends (``companion/app.py``);
+  listeners) are let go when its connection ends (``companion/server/flet_entry.py``);
 - :func:`ids_after_the_last_process` numbers a new process's controls after the old one's,
   which a phone that kept its screen over a restart still holds.
 """
@@ -18,25 +18,25 @@ from __future__ import annotations
 
 import functools
 import time
-from pathlib import Path
 
-from companion.cues import cue_script
-from companion.language import guard_script
+from companion import REPO_ROOT
+from companion.server.cues import cue_script
+from companion.server.language import guard_script
 
 IDS_FROM = 1 << 24
 IDS_SPAN = (1 << 32) - (1 << 25)
 """Where a process's control ids start: above this, at the clock's milliseconds (below
 2**32: the JavaScript build's message decoder is not trusted with 64-bit ids)."""
 
-SCRIPT_PATH = Path(__file__).resolve().parent.parent / "assets" / "comeback.js"
+SCRIPT_PATH = REPO_ROOT / "assets" / "comeback.js"
 ALIVE_PATH = "/alive"
 NO_STORE = [(b"cache-control", b"no-store"), (b"content-type", b"text/plain; charset=utf-8")]
 
 
 @functools.lru_cache(maxsize=1)
 def page_script() -> bytes:
-    """The language guard (companion/language.py), the cues where a phone cannot vibrate
-    (companion/cues.py), then the comeback script."""
+    """The language guard (companion/server/language.py), the cues where a phone cannot vibrate
+    (companion/server/cues.py), then the comeback script."""
     return guard_script() + cue_script() + b"<script>" + SCRIPT_PATH.read_bytes() + b"</script>"
 
 

@@ -119,10 +119,10 @@ class Sessions:
 
     def _start_evictor(self) -> None:
         """On the server's loop, from its first page, as the server's own work: not the
-        task of the socket that page came on (companion/sockets.py)."""
+        task of the socket that page came on (companion/server/sockets.py)."""
         import contextvars
 
-        from companion.sockets import apart_from_socket
+        from companion.server.sockets import apart_from_socket
 
         loop = asyncio.get_running_loop()
         self._evictor = apart_from_socket(contextvars.copy_context()).run(

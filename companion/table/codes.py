@@ -5,7 +5,7 @@ data directory nor the log ever holds one.
 
 A join code is :data:`CODE_LENGTH` letters of :data:`CODE_ALPHABET` (19^6, about 25
 bits): enough at a table, where guessing is also slowed down per device
-(:mod:`companion.guard`). A venue can ask ``companion serve --code-length N`` for longer
+(:mod:`companion.table.guard`). A venue can ask ``companion serve --code-length N`` for longer
 ones; codes of every length from :data:`CODE_LENGTH` to :data:`MAX_CODE_LENGTH` are
 accepted, so tables made before keep theirs.
 """
