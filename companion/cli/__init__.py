@@ -13,15 +13,11 @@ import sys
 
 from engine.errors import IllegalAction
 from engine.registry import game_ids
-from companion.games import screens_of
+from companion.games import UsageError, screens_of
 
 # the table's own commands under companion.cli.commands (each has register(subparsers)); each
 # game's screen package declares its own (companion/games/<game>/__init__.py)
 TABLE_COMMANDS = ("serve", "tables", "backup")
-
-
-class UsageError(Exception):
-    """Bad input from the command line: printed as one line, exit status 2."""
 
 
 class _Parser(argparse.ArgumentParser):

@@ -64,6 +64,12 @@ def screens_of(game_id: str) -> GameScreens:
 
 # -- a game's command-line calculators ---------------------------------------------------
 
+class UsageError(Exception):
+    """Bad input from the command line: printed as one line, exit status 2. Declared here,
+    below the command line, so that a game's calculators raise it without importing the
+    command line that loads them."""
+
+
 def calculators(subparsers, command: str, help: str):
     """A game's command (given no calculator: its help) and where its calculators go."""
     parser = subparsers.add_parser(command, help=help)
@@ -96,6 +102,4 @@ def show_help(parser) -> int:
 
 def usage(message: str) -> Exception:
     """Bad input to a game's calculator: one line on stderr, exit status 2."""
-    from companion.cli import UsageError
-
     return UsageError(message)

@@ -1,7 +1,7 @@
 """``companion paisho harmonies``: the harmonies of a Pai Sho position.
 
 A thin shell over :func:`engine.paisho.harmony.harmonies`, the finder the table uses, so
-the app and the command line agree. Bad input raises :class:`companion.cli.UsageError`
+the app and the command line agree. Bad input raises :class:`companion.games.UsageError`
 (one line on stderr, exit status 2).
 """
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import json
 
-from companion.cli import UsageError
+from companion.games import UsageError
 from engine.rockgarden.advisor import DEFAULT_TOPS, Plan, outcomes
 from engine.rockgarden.rocks import fmt, parse_rock, parse_rocks
 from engine.rockgarden.sets import AFTER_DECK, SET_NAMES, SET_TITLES

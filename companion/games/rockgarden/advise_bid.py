@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import json
 
-from companion.cli import UsageError
+from companion.games import UsageError
 
 
 from companion.games.rockgarden.advise import TOPS_HELP, add_after_deck, advice_parser, parse_tops

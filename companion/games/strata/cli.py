@@ -3,7 +3,7 @@
 Both are thin shells over the engine's pure functions
 (:func:`engine.strata.tribute.tribute_transfers`, :func:`engine.strata.scoring.best_assignment`
 and :func:`engine.strata.scoring.rank`), so the app and the command line agree.
-Bad input raises :class:`companion.cli.UsageError` (one line on stderr, exit status 2).
+Bad input raises :class:`companion.games.UsageError` (one line on stderr, exit status 2).
 """
 
 from __future__ import annotations
