@@ -6,6 +6,7 @@ import json
 
 from engine.registry import game_ids
 from companion.cli.commands.common import add_data_arg, open_tables
+from companion.ui.words import move_words
 
 
 def register(subparsers) -> None:
@@ -55,14 +56,6 @@ def shown(text) -> str:
     if not bad_characters(text):
         return text
     return "".join(ch if not bad_characters(ch) else ascii(ch)[1:-1] for ch in text)
-
-
-def move_words(moves: int | None) -> str:
-    """A table's move count in words ("48 moves"): the number every phone shows as
-    "move 48" (:func:`engine.log.move_count`; None: its log cannot say)."""
-    if moves is None:
-        return "moves unknown"
-    return f"{moves} move{'' if moves == 1 else 's'}"
 
 
 def run_tables(args) -> int:
