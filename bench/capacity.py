@@ -557,6 +557,7 @@ async def run(args) -> None:
             print("(this code has no companion/flet_runtime/quiet_gc.py: CPython's collector as it comes)")
         else:
             quiet_gc.install()
+            ctx.tables.while_moving = quiet_gc.moving  # as `companion serve` hands it to the tables
     quota = CpuQuota(args.cpu_quota) if args.cpu_quota else None
     if quota:
         quota.make()

@@ -131,7 +131,7 @@ def test_a_tap_s_move_is_under_way_before_its_worker_thread_starts(collections, 
     from companion.table.hub import HOST, Tables
     from storage.memory import MemoryStore
 
-    table = Tables(MemoryStore()).create("scorepad", ["Ann", "Bo"])
+    table = Tables(MemoryStore(), while_moving=quiet_gc.moving).create("scorepad", ["Ann", "Bo"])
     real_off_loop = hub_module.off_loop
 
     async def slow_to_start(fn, *args, **kwargs):  # a worker thread the loop has not handed the GIL to yet

@@ -22,6 +22,7 @@ import functools
 import logging
 import threading
 import weakref
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import Any, Callable, Mapping, TypeVar
@@ -34,7 +35,6 @@ from engine.spec import TableSpec, make_spec, renamed_spec
 from engine.history import PAGE as HISTORY_PAGE, Line
 from engine.table import Match
 from engine.upgrade import log_version
-from companion.flet_runtime import quiet_gc
 from companion.table.colours import seat_colours
 from companion.table.codes import (CODE_LENGTH, code_problem, new_code, new_token, normalise_code,
                              token_hash, token_matches)
@@ -169,6 +169,9 @@ class TableHub:
         self._freed: dict[str, tuple[int, str]] = {}  # token hash -> (seat, its name then) the host freed
         self._listeners = Listeners(f"table {code}")
         self.on_change: Callable[[str], None] | None = None  # the host's table list
+        self.while_moving: Callable[[], AbstractContextManager] = nullcontext
+        """Held around every move, from the tap to the phones told (the server's garbage
+        collection pacing waits for it): handed in by :class:`Tables`."""
         self.damaged_at: str | None = None  # when a write found its file damaged
         self._turns: "weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Lock]" = \
             weakref.WeakKeyDictionary()
@@ -388,7 +391,7 @@ class TableHub:
         if kind in (UNDO, REDO):
             acting_for = who.by
         action = Action(acting_for, kind, dict(payload or {}))
-        with quiet_gc.moving():  # no cycle collection starts while a move is under way
+        with self.while_moving():  # no cycle collection starts while a move is under way
             with self.lock:
                 proposal = self.match.propose(who.by, action, seen_revision)
                 self.store.append(self.code, *self.match.records(proposal))
@@ -403,7 +406,7 @@ class TableHub:
         flooded with actions never holds more than one worker."""
         # under way from the tap on (not only once the worker thread has started): a
         # collection that fell due while the loop was busy waits for the next quiet
-        with quiet_gc.moving():
+        with self.while_moving():
             async with self._turn():
                 return await off_loop(self.act, who, kind, payload, seen_revision, seat)
 
@@ -444,8 +447,10 @@ class Tables:
     """Every table on this host: created here or loaded lazily from storage."""
 
     def __init__(self, store: Store, code_length: int = CODE_LENGTH,
-                 snapshot_every: int = SNAPSHOT_EVERY):
+                 snapshot_every: int = SNAPSHOT_EVERY,
+                 while_moving: Callable[[], AbstractContextManager] = nullcontext):
         self.store = store
+        self.while_moving = while_moving
         self.code_length = code_length
         self.snapshot_every = snapshot_every
         self._hubs: dict[str, TableHub] = {}
@@ -469,6 +474,7 @@ class Tables:
 
     def _keep(self, hub: TableHub) -> TableHub:
         hub.on_change = self._changed
+        hub.while_moving = self.while_moving
         self._hubs[hub.code] = hub
         return hub
 

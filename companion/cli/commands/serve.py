@@ -86,6 +86,7 @@ def run(args) -> int:
     from companion.server import deadlines
     from companion.cli import UsageError
     from companion.table.codes import CODE_LENGTH, MAX_CODE_LENGTH, token_hash
+    from companion.flet_runtime import quiet_gc
     from companion.table.context import AppContext, load_host_key
     from companion.table.hub import Tables
     from companion.server.lan import public_url
@@ -107,7 +108,7 @@ def run(args) -> int:
         raise UsageError(f"--data {folder}: {exc}") from None
     sock = bind(args.host, args.port)
     url = public_url(args.host, args.port, args.public_url)
-    ctx = AppContext(tables=Tables(store, code_length=args.code_length), public_url=url,
+    ctx = AppContext(tables=Tables(store, code_length=args.code_length, while_moving=quiet_gc.moving), public_url=url,
                      data_dir=folder, host_key_hash=token_hash(key),
                      loopback_is_host=not args.no_loopback_host)
     open_files = raise_open_file_limit()
