@@ -9,8 +9,9 @@ import asyncio
 import flet as ft
 
 from companion.flet_runtime import quiet_gc
+from companion.flet_runtime.sessions import Sessions
 from companion.table.context import AppContext
-from companion.server.sockets import peer_address
+from companion.server.sockets import apart_from_socket, peer_address
 # Imported before any tab draws: flet_charts keeps the ImportError of its optional
 # matplotlib and plotly charts, and that error's traceback holds every frame of the import,
 # so the tab whose first table page imported it would never be collected.
@@ -25,6 +26,9 @@ time is the phone leaving, not a fault (and no traceback is logged for it)."""
 
 
 def make_main(ctx: AppContext):
+    if ctx.sessions is None:
+        ctx.sessions = Sessions.from_env()
+
     async def main(page: ft.Page) -> None:
         from companion.ui.phone import Phone
 
@@ -59,7 +63,7 @@ def make_main(ctx: AppContext):
         page.on_disconnect = disconnected
         try:
             if await ctx.sessions.admit(session, address):
-                phone = Phone(page, ctx, device=address)
+                phone = Phone(page, ctx, device=address, apart_from_socket=apart_from_socket)
                 await start(page, phone, left)
             else:
                 refuse(page, ctx.sessions.per_address, left)

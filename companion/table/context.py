@@ -6,11 +6,11 @@ import ipaddress
 import secrets
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from companion.table.codes import token_matches
 from companion.table.guard import Guard
 from companion.table.hub import NoSuchTable, TableHub, Tables
-from companion.flet_runtime.sessions import Sessions
 
 
 @dataclass
@@ -22,7 +22,9 @@ class AppContext:
     loopback_is_host: bool = True
     extra: dict = field(default_factory=dict)
     guard: Guard = field(default_factory=Guard)
-    sessions: Sessions = field(default_factory=Sessions.from_env)
+    sessions: Any = None
+    """The pages each device holds (:class:`companion.flet_runtime.sessions.Sessions`): the
+    Flet runtime's, made by the Flet entry point unless handed in."""
 
     async def open_table_async(self, code_text: str, device: str | None) -> TableHub:
         """:meth:`open_table` from the event loop: an open table at once, else opened in
