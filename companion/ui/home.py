@@ -7,8 +7,8 @@ import flet as ft
 from engine.errors import IllegalAction
 from engine.registry import games as registered_games, get_game
 from companion.table.codes import code_problem, normalise_code
-from companion.server.downloads import download_link
 from companion.table.hub import off_loop
+from companion.table.tickets import download_link
 from companion.ui import kit
 from companion.ui.phone import NoAnswer
 from companion.ui.words import move_words
