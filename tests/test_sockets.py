@@ -7,7 +7,8 @@ import asyncio
 
 import pytest
 
-from companion.server.sockets import (EVENT, REGISTER, Share, Shares, SocketLimits, apart_from_socket, count_tasks,
+from companion.flet_runtime.socket_context import apart_from_socket
+from companion.server.sockets import (EVENT, REGISTER, Share, Shares, SocketLimits, count_tasks,
                                read_frame, _SOCKET)
 from tests.server.flet_wire import INVOKE, PAGE_ID, UPDATE, frame, registration
 from tests.support import run_apart

@@ -11,7 +11,7 @@ import flet as ft
 from companion.flet_runtime import quiet_gc
 from companion.flet_runtime.sessions import Sessions
 from companion.table.context import AppContext
-from companion.server.sockets import apart_from_socket, peer_address
+from companion.server.sockets import peer_address
 # Imported before any tab draws: flet_charts keeps the ImportError of its optional
 # matplotlib and plotly charts, and that error's traceback holds every frame of the import,
 # so the tab whose first table page imported it would never be collected.
@@ -63,7 +63,7 @@ def make_main(ctx: AppContext):
         page.on_disconnect = disconnected
         try:
             if await ctx.sessions.admit(session, address):
-                phone = Phone(page, ctx, device=address, apart_from_socket=apart_from_socket)
+                phone = Phone(page, ctx, device=address)
                 await start(page, phone, left)
             else:
                 refuse(page, ctx.sessions.per_address, left)

@@ -55,6 +55,7 @@ import msgpack
 
 from companion.server import deadlines
 from companion.flet_runtime.settable import on_this_page, registration_refusal, settable, update_refusal
+from companion.flet_runtime.socket_context import _SOCKET
 
 
 log = logging.getLogger(__name__)
@@ -100,7 +101,6 @@ MAX_DEVICES = 10_000
 """Devices whose loop time is remembered (the oldest are forgotten past this)."""
 
 PEER: contextvars.ContextVar[str | None] = contextvars.ContextVar("companion_peer", default=None)
-_SOCKET: contextvars.ContextVar["Socket | None"] = contextvars.ContextVar("companion_socket", default=None)
 
 
 def peer_address() -> str | None:
@@ -240,18 +240,6 @@ def _counting_factory(previous):
 
     factory.counts_sockets = True
     return factory
-
-
-def apart_from_socket(context: contextvars.Context) -> contextvars.Context:
-    """``context`` (copied where a page was opened) made fit for what the server does for
-    that page on its own, the table's news drawn on it (and the scroll, the cue, the
-    answers it asks the phone for): tasks started there are not the socket's, and do not
-    count against what its frames may start. Counted, a phone whose answers were slow
-    (a phone waking up, or on a busy machine) had its own next tap held back behind asks
-    waiting for the very answers that came after that tap, and was closed (1013) with
-    the tap lost (issue 37: three phones tapping Done at once)."""
-    context.run(_SOCKET.set, None)
-    return context
 
 
 def count_tasks(loop: asyncio.AbstractEventLoop) -> None:

@@ -16,6 +16,7 @@ from typing import Any, Awaitable, Callable
 
 import flet as ft
 
+from companion.flet_runtime.socket_context import apart_from_socket
 from companion.table.context import AppContext
 
 log = logging.getLogger(__name__)
@@ -66,8 +67,7 @@ def table_in(route: str | None) -> str | None:
 
 
 class Phone:
-    def __init__(self, page: ft.Page, ctx: AppContext, device: str | None = None,
-                 apart_from_socket: Callable[[contextvars.Context], contextvars.Context] = lambda c: c):
+    def __init__(self, page: ft.Page, ctx: AppContext, device: str | None = None):
         self.page = page
         self.ctx = ctx
         self.device = device
@@ -88,9 +88,6 @@ class Phone:
             self._loop: asyncio.AbstractEventLoop | None = asyncio.get_running_loop()
         except RuntimeError:
             self._loop = None
-        self._apart_from_socket = apart_from_socket
-        """The server's way to make a context whose tasks are not the phone's socket's (its
-        CPU share is for what the phone's own frames start): handed in by the server."""
         self._context = apart_from_socket(contextvars.copy_context())
 
     async def start(self) -> None:
@@ -178,7 +175,7 @@ class Phone:
         in the socket's context; counted there, these asks (each waiting for the phone's
         answer) held back the phone's next tap, sent before those answers, until the socket
         was closed with the tap lost (issue 37: three phones tapping Done at once)."""
-        self._apart_from_socket(self._context.copy()).run(self.run, work)
+        apart_from_socket(self._context.copy()).run(self.run, work)
 
     def _start(self, call: Callable[[], Awaitable[None]]) -> None:
         if self.closed:
