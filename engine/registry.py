@@ -1,9 +1,8 @@
 """The games of this app, in the order the host's game list shows them.
 
-A new game is its rules package in ``engine/`` (exporting ``GAME``), its screen package
-(exporting ``SCREENS``, see ``companion/games/__init__.py``) and one line here. The
-engine imports only the rules: the screen package is named here as data for the layers
-above (the phone frame and the command line), never imported by the engine.
+A new game is its rules package in ``engine/`` (exporting ``GAME``) and one line here,
+then its screen package and one line in ``companion/games/__init__.py``. The engine
+names only rules packages: what a game looks like is the companion's to say.
 """
 
 from __future__ import annotations
@@ -20,15 +19,14 @@ from engine.schema import bad_characters
 class GameEntry:
     id: str
     module: str
-    screens: str
 
 
 GAMES: tuple[GameEntry, ...] = (
-    GameEntry("scorepad", "engine.scorepad", "companion.games.scorepad"),
-    GameEntry("rockgarden", "engine.rockgarden", "companion.games.rockgarden"),
-    GameEntry("strata", "engine.strata", "companion.games.strata"),
-    GameEntry("bluffstones", "engine.bluffstones", "companion.games.bluffstones"),
-    GameEntry("paisho", "engine.paisho", "companion.games.paisho"),
+    GameEntry("scorepad", "engine.scorepad"),
+    GameEntry("rockgarden", "engine.rockgarden"),
+    GameEntry("strata", "engine.strata"),
+    GameEntry("bluffstones", "engine.bluffstones"),
+    GameEntry("paisho", "engine.paisho"),
 )
 
 

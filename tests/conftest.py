@@ -19,7 +19,9 @@ register_profiles()  # HYPOTHESIS_PROFILE=deep: the deep run (tests/depth.py)
 def toy(monkeypatch):
     """The toy game (tests/toy) registered beside the real ones, as a new game would be."""
     from engine import registry
-    from tests.toy import ENTRY
+    from companion import games
+    from tests.toy import ENTRY, SCREENS
 
     monkeypatch.setattr(registry, "GAMES", registry.GAMES + (ENTRY,))
+    monkeypatch.setitem(games.SCREEN_PACKAGES, ENTRY.id, SCREENS)
     return registry.get_game("toy")

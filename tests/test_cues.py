@@ -14,9 +14,11 @@ from tests.support import memory_tables, run_app, seated, settle, until
 
 @pytest.fixture
 def toy(monkeypatch):
-    from tests.toy import ENTRY
+    from companion import games
+    from tests.toy import ENTRY, SCREENS
 
     monkeypatch.setattr(registry, "GAMES", registry.GAMES + (ENTRY,))
+    monkeypatch.setitem(games.SCREEN_PACKAGES, ENTRY.id, SCREENS)
     return registry.get_game("toy")
 
 

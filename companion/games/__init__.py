@@ -55,11 +55,17 @@ class GameScreens:
         return [importlib.import_module(f"{self.package}.{name}") for name in self.commands]
 
 
+SCREEN_PACKAGES: dict[str, str] = {game_id: f"{__name__}.{game_id}" for game_id in
+                                   ("scorepad", "rockgarden", "strata", "bluffstones", "paisho")}
+"""Each registered game's screen package, by game id (the engine's registry lists the
+rules; a new game adds its line here too)."""
+
+
 def screens_of(game_id: str) -> GameScreens:
     """The declared screens of a registered game (an unknown id: ``IllegalAction``)."""
     from engine.registry import entry_of
 
-    return importlib.import_module(entry_of(game_id).screens).SCREENS
+    return importlib.import_module(SCREEN_PACKAGES[entry_of(game_id).id]).SCREENS
 
 
 # -- a game's command-line calculators ---------------------------------------------------
