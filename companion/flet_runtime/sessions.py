@@ -122,7 +122,7 @@ class Sessions:
         task of the socket that page came on (companion/server/sockets.py)."""
         import contextvars
 
-        from companion.server.sockets import apart_from_socket
+        from companion.flet_runtime.socket_context import apart_from_socket
 
         loop = asyncio.get_running_loop()
         self._evictor = apart_from_socket(contextvars.copy_context()).run(
