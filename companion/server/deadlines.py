@@ -43,9 +43,8 @@ SETTINGS = {
 
 def load(environ: Mapping[str, str] = os.environ) -> None:
     """Set the deadlines the environment names; a value that is not a positive number of
-    seconds is refused in one line (UsageError) and changes none of them."""
-    from companion.cli import UsageError
-
+    seconds is refused in one line (ValueError, which ``companion serve`` says as a usage
+    error) and changes none of them."""
     chosen = {}
     for variable, name in SETTINGS.items():
         text = environ.get(variable)
@@ -56,6 +55,6 @@ def load(environ: Mapping[str, str] = os.environ) -> None:
         except ValueError:
             seconds = 0.0
         if not 0 < seconds < 86_400:
-            raise UsageError(f"{variable}={text}: a number of seconds above 0 and below a day")
+            raise ValueError(f"{variable}={text}: a number of seconds above 0 and below a day")
         chosen[name] = seconds
     globals().update(chosen)

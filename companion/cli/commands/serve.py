@@ -98,7 +98,10 @@ def run(args) -> int:
         raise UsageError(f"--port {args.port}: a port is 1 to 65535")
     if not CODE_LENGTH <= args.code_length <= MAX_CODE_LENGTH:
         raise UsageError(f"--code-length {args.code_length}: {CODE_LENGTH} to {MAX_CODE_LENGTH} letters")
-    deadlines.load()
+    try:
+        deadlines.load()
+    except ValueError as error:
+        raise UsageError(str(error)) from None
     folder = data_dir(args.data)
     check_data_folder(folder)
     try:
