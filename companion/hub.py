@@ -36,6 +36,7 @@ from engine.table import Match
 from engine.upgrade import log_version
 from companion import quiet_gc
 from companion.colours import seat_colours
+from companion.plays import STARTED_META, PlayRecorder, utc_now
 from companion.codes import (CODE_LENGTH, code_problem, new_code, new_token, normalise_code,
                              token_hash, token_matches)
 from storage import NotSaved, Store, TableDamaged, TableRecord, UnknownTable, UnreadableTable
@@ -169,6 +170,7 @@ class TableHub:
         self._freed: dict[str, tuple[int, str]] = {}  # token hash -> (seat, its name then) the host freed
         self._listeners = Listeners(f"table {code}")
         self.on_change: Callable[[str], None] | None = None  # the host's table list
+        self.on_end: Callable[["TableHub"], Any] | None = None  # the book of plays
         self.damaged_at: str | None = None  # when a write found its file damaged
         self._turns: "weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Lock]" = \
             weakref.WeakKeyDictionary()
@@ -390,11 +392,24 @@ class TableHub:
         action = Action(acting_for, kind, dict(payload or {}))
         with quiet_gc.moving():  # no cycle collection starts while a move is under way
             with self.lock:
+                was_over = self.match.is_over()
                 proposal = self.match.propose(who.by, action, seen_revision)
                 self.store.append(self.code, *self.match.records(proposal))
                 entry = self.match.accept(proposal)
+                self._note_start(entry)
+                ended = not was_over and self.match.is_over()
             self._notify()
+        if ended and self.on_end is not None:
+            self.on_end(self)
         return entry
+
+    def _note_start(self, entry: Entry) -> None:
+        """The first action's time, kept for the length of the play."""
+        if entry.rev == 1:
+            try:
+                self.store.set_meta(self.code, STARTED_META, utc_now())
+            except (NotSaved, TableDamaged) as exc:  # the move stands; its play is timed from the table's creation
+                log.warning("table %s: its first action's time was not kept: %s", self.code, exc)
 
     async def act_async(self, who: Who, kind: str, payload: Mapping[str, Any] | None = None,
                         seen_revision: int | None = None, seat: int | None = None) -> Entry:
@@ -444,8 +459,9 @@ class Tables:
     """Every table on this host: created here or loaded lazily from storage."""
 
     def __init__(self, store: Store, code_length: int = CODE_LENGTH,
-                 snapshot_every: int = SNAPSHOT_EVERY):
+                 snapshot_every: int = SNAPSHOT_EVERY, recorder: PlayRecorder | None = None):
         self.store = store
+        self.recorder = recorder
         self.code_length = code_length
         self.snapshot_every = snapshot_every
         self._hubs: dict[str, TableHub] = {}
@@ -469,6 +485,7 @@ class Tables:
 
     def _keep(self, hub: TableHub) -> TableHub:
         hub.on_change = self._changed
+        hub.on_end = self.recorder.ended if self.recorder is not None else None
         self._hubs[hub.code] = hub
         return hub
 

@@ -96,12 +96,17 @@ def run_export(args) -> int:
     from storage.backup import export_table
     from storage.durable import write_atomically
 
+    from companion.plays import with_play
+
     from companion.cli import UsageError
 
     code = _code(args.code)
     with _store(args.data) as store:
         try:
             data = export_table(store, code)
+            book = _book(args.data)
+            data = with_play(data, book)
+            book.close()
         except UnknownTable as exc:
             raise _refused(exc) from None
         except UnreadableTable as exc:
@@ -144,12 +149,40 @@ def run_import(args) -> int:
             code, entries = import_table(store, data, new_code)
         except (BackupError, NotSaved) as exc:
             raise _refused(exc) from None
+        _keep_play(store, args.data, code, data)
     players = ", ".join(str(p) for p in data["players"])
     moved = "" if code == data.get("code") else \
         f" (its code {data['code']} is taken here)" if data.get("code") else " (it had no code)"
     print(f"Imported table {code}{moved}: {data['game']} for {players}, "
           f"{entries} action{'' if entries == 1 else 's'}")
     return 0
+
+
+def _book(arg: str | None):
+    """The data folder's book of plays (UsageError if it cannot be read)."""
+    from storage import StorageError
+    from storage.plays import PlayBook
+
+    from companion.cli import UsageError
+
+    folder = data_dir(arg)
+    try:
+        return PlayBook(folder)
+    except StorageError as exc:
+        raise UsageError(f"--data {folder}: {exc}") from None
+
+
+def _keep_play(store, arg: str | None, code: str, data: dict) -> None:
+    """An imported table's play kept in the book: the one its export carried, or its
+    end's if it is finished."""
+    from companion.hub import Tables
+    from companion.plays import PlayRecorder, imported_play
+
+    recorder = PlayRecorder(_book(arg))
+    try:
+        imported_play(recorder, Tables(store, recorder=recorder), code, data)
+    finally:
+        recorder.book.close()
 
 
 def _check_export_code(code) -> None:

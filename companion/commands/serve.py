@@ -87,6 +87,7 @@ def run(args) -> int:
     from companion.codes import CODE_LENGTH, MAX_CODE_LENGTH, token_hash
     from companion.context import AppContext, load_host_key
     from companion.hub import Tables
+    from companion.plays import backfill, open_book
     from companion.lan import public_url
     from companion.qr import qr_text
     from companion.edge import TRUSTED_PROXIES, Limits, raise_open_file_limit
@@ -101,11 +102,14 @@ def run(args) -> int:
     try:
         store = DiskStore(folder)
         key = load_host_key(folder)
+        recorder = open_book(folder)
     except (StorageError, OSError) as exc:
         raise UsageError(f"--data {folder}: {exc}") from None
     sock = bind(args.host, args.port)
     url = public_url(args.host, args.port, args.public_url)
-    ctx = AppContext(tables=Tables(store, code_length=args.code_length), public_url=url,
+    tables = Tables(store, code_length=args.code_length, recorder=recorder)
+    backfill(recorder, tables, tables.list())
+    ctx = AppContext(tables=tables, public_url=url,
                      data_dir=folder, host_key_hash=token_hash(key),
                      loopback_is_host=not args.no_loopback_host)
     open_files = raise_open_file_limit()

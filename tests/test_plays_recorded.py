@@ -1,0 +1,119 @@
+"""A play is recorded when a game ends, with the winners the game's own result names
+(ties, draws, lowest-wins pads), once per table; finished tables found on disk are
+recorded once when the host starts; the book merges and renames people."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.hub import HOST, Tables
+from companion.plays import PlayRecorder, backfill
+from engine.plays.outcome import outcome, winners_of
+from storage import DiskStore
+from storage.plays import BookError, PlayBook
+
+
+@pytest.fixture
+def host(tmp_path):
+    store = DiskStore(tmp_path)
+    recorder = PlayRecorder(PlayBook(tmp_path))
+    yield Tables(store, recorder=recorder), recorder.book
+    recorder.book.close()
+    store.close()
+
+
+def play_pad(tables, names, points, finish=True):
+    hub = tables.create("scorepad", names)
+    for seat, value in enumerate(points):
+        hub.act(HOST, "points", {"points": value}, seat=seat)
+    if finish:
+        hub.act(HOST, "finish", {})
+    return hub
+
+
+def seats(play):
+    return [(s["name"], s["score"], s["winner"]) for s in play["people"]]
+
+
+def test_the_end_of_a_score_pad_records_its_play_with_the_winner(host):
+    tables, book = host
+    hub = play_pad(tables, ["Ann", "Bo", "Cy"], [5, 9, 2])
+    [play] = book.plays()
+    assert play["table"] == hub.code and play["game"] == "scorepad"
+    assert seats(play) == [("Ann", 5, False), ("Bo", 9, True), ("Cy", 2, False)]
+    assert play["ended"].endswith("+00:00") and play["minutes"] >= 0
+    assert play["lowest_wins"] is False
+
+
+def test_a_tie_has_every_tied_player_win(host):
+    tables, book = host
+    play_pad(tables, ["Ann", "Bo", "Cy"], [12, 9, 12])
+    assert [s["winner"] for s in book.plays()[0]["people"]] == [True, False, True]
+
+
+def test_an_abandoned_game_is_no_play_and_a_new_end_replaces_the_first(host):
+    tables, book = host
+    play_pad(tables, ["Ann", "Bo"], [3, 4], finish=False)
+    assert book.plays() == []
+    hub = play_pad(tables, ["Ann", "Bo"], [3, 4])
+    hub.undo(HOST)
+    assert len(book.plays()) == 1  # an undo alone leaves the play
+    hub.act(HOST, "points", {"points": 9}, seat=0)
+    hub.act(HOST, "finish", {})
+    [play] = book.plays()
+    assert seats(play) == [("Ann", 9, True), ("Bo", 4, False)]
+
+
+def test_the_winners_are_the_ones_each_game_s_result_names():
+    # a lowest-wins score pad: the game ranks the lowest total first
+    lowest = {"ranking": [{"seat": 1, "total": 3, "rank": 1}, {"seat": 0, "total": 9, "rank": 2}]}
+    found = outcome("scorepad", ["Ann", "Bo"], lowest, {"lowest_wins": True})
+    assert found["lowest_wins"] and [(s["score"], s["winner"]) for s in found["people"]] == [(9, False), (3, True)]
+    garden = {"ranking": [{"seat": 0, "demerits": 4, "rocks": 2, "place": 1},
+                          {"seat": 1, "demerits": 4, "rocks": 2, "place": 1}], "winners": [0, 1]}
+    found = outcome("rockgarden", ["Ann", "Bo"], garden, {})
+    assert found["lowest_wins"] and [s["score"] for s in found["people"]] == [4, 4]
+    assert found["people"][0]["counts"] == {"demerits": 4, "rocks": 2}
+    assert winners_of({"winner": None, "ranking": [{"seat": 0, "score": 3}]}) == []  # a draw
+    assert winners_of({"ranking": [{"seat": 2, "place": 1}, {"seat": 0, "place": 2}]}) == [2]
+
+
+def test_finished_tables_on_disk_are_recorded_once_when_the_host_starts(tmp_path):
+    store = DiskStore(tmp_path)
+    old = Tables(store)  # a host from before plays were kept
+    first = play_pad(old, ["Ann", "Bo"], [1, 2])
+    play_pad(old, ["Ann", "Bo"], [1, 2], finish=False)
+    book = PlayBook(tmp_path)
+    recorder = PlayRecorder(book)
+    tables = Tables(store, recorder=recorder)
+    assert backfill(recorder, tables, tables.list()) == 1
+    assert [p["table"] for p in book.plays()] == [first.code]
+    play_pad(old, ["Cy", "Di"], [5, 1])  # finished without the book hearing of it
+    assert backfill(recorder, tables, tables.list()) == 0
+    book.close()
+    assert [p["table"] for p in PlayBook(tmp_path).plays()] == [first.code]
+
+
+def test_merging_and_renaming_people_counts_their_plays_as_one_person(host):
+    tables, book = host
+    play_pad(tables, ["Bo", "Cy"], [5, 1])
+    play_pad(tables, ["Bob", "Cy"], [6, 1])
+    book.merge(book.find("Bo"), book.find("Bob"))
+    book.rename(book.find("Bob"), "Robert")
+    assert [p["name"] for p in book.people()] == ["Cy", "Robert"]
+    assert {s["name"] for p in book.plays() for s in p["people"]} == {"Robert", "Cy"}
+    assert book.find("bo") == book.find("Robert")
+    with pytest.raises(BookError):
+        book.rename(book.find("Cy"), "robert")
+    with pytest.raises(BookError):
+        book.merge(book.find("Cy"), book.find("Cy"))
+
+
+def test_a_person_s_token_is_kept_hashed_and_the_book_survives_a_restart(tmp_path):
+    book = PlayBook(tmp_path)
+    person = book.person_for("Ann", token_hash="hash-of-secret")
+    book.link_phone(person, "seat-hash")
+    book.close()
+    again = PlayBook(tmp_path)
+    assert again.token_hash(person) == "hash-of-secret"
+    assert again.people() == [{"id": person, "name": "Ann", "phones": 1}]
