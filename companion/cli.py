@@ -17,7 +17,7 @@ from companion.games import screens_of
 
 # the table's own commands under companion.commands (each has register(subparsers)); each
 # game's screen package declares its own (companion/games/<game>/__init__.py)
-TABLE_COMMANDS = ("serve", "tables", "backup")
+TABLE_COMMANDS = ("serve", "tables", "backup", "plays")
 
 
 class UsageError(Exception):
