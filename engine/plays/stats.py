@@ -98,18 +98,24 @@ class PersonTally:
         self.lost_to: Counter = Counter()
         self.with_whom: Counter = Counter()
 
-    def add(self, play: Play, seat: Mapping[str, Any]) -> None:
+    def add(self, play: Play, seat: Mapping[str, Any], keys: list[str], won_by: list[bool]) -> None:
+        """Count ``seat``'s play (``keys``: the play's people in seat order, ``won_by``:
+        whether each won; worked out once per play)."""
         me = person_of(seat)
         won = bool(seat.get("winner"))
-        others = [s for s in play["people"] if person_of(s) != me]
         self.results.append(won)
         self.by_game[play["game"]].append((play, seat.get("score"), won))
-        self.by_count[len(play["people"])].append(won)
-        self.with_whom.update({person_of(s) for s in others})
-        if won:
-            self.beaten.update({person_of(s) for s in others if not s.get("winner")})
-        else:
-            self.lost_to.update({person_of(s) for s in others if s.get("winner")})
+        self.by_count[len(keys)].append(won)
+        met = set()
+        for other, other_won in zip(keys, won_by):
+            if other == me or other in met:
+                continue
+            met.add(other)
+            self.with_whom[other] += 1
+            if won and not other_won:
+                self.beaten[other] += 1
+            elif not won and other_won:
+                self.lost_to[other] += 1
 
     def summary(self) -> dict:
         wins = sum(self.results)
@@ -173,8 +179,11 @@ def statistics(plays: Iterable[Play]) -> dict:
     for play in in_order(plays):
         games[play["game"]].add(play)
         months[(play.get("ended") or "")[:7]] += 1
-        for seat in play["people"]:
-            people[person_of(seat)].add(play, seat)
+        seats = play["people"]
+        keys = [person_of(seat) for seat in seats]
+        won_by = [bool(seat.get("winner")) for seat in seats]
+        for key, seat in zip(keys, seats):
+            people[key].add(play, seat, keys, won_by)
     return {"people": {key: tally.summary() for key, tally in people.items()},
             "games": {key: tally.summary() for key, tally in games.items()},
             "h_index": h_index(tally.plays for tally in games.values()),

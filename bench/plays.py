@@ -1,0 +1,86 @@
+"""Plays at size: statistics over 10,000 plays and recording one more.
+
+Makes a book of ``--plays`` plays (default 10,000) in a temporary data folder, then
+measures (median of ``--runs``):
+
+- statistics: :func:`engine.plays.stats.statistics` over the open book's plays, as the
+  host counts them (the book is read once, when it starts: that is printed too)
+  (goal < 200 ms); baseline: the same plays read as plain JSON and counted, so a
+  slow machine shows as a slow baseline;
+- recording a play (durable: one journal line, fsynced) in the full book (goal < 10 ms);
+  baseline: the same play recorded in an empty book.
+
+    python bench/plays.py [--plays N] [--runs N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics as stat
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from engine.plays.stats import statistics  # noqa: E402
+from storage.plays import PlayBook  # noqa: E402
+
+GAMES = ("scorepad", "rockgarden", "strata", "paisho", "bluffstones")
+NAMES = [f"Player {n}" for n in range(40)]
+
+
+def a_play(rng: random.Random, number: int) -> dict:
+    people = rng.sample(NAMES, rng.randint(2, 5))
+    scores = [rng.randint(0, 80) for _ in people]
+    best = max(scores)
+    return {"table": f"T{number:06d}", "game": rng.choice(GAMES), "settings": {},
+            "ended": f"20{20 + number % 5}-{1 + number % 12:02d}-{1 + number % 28:02d}T20:{number % 60:02d}:00+00:00",
+            "minutes": rng.randint(10, 180), "lowest_wins": False,
+            "people": [{"seat": seat, "name": name, "score": score, "winner": score == best, "counts": {}}
+                       for seat, (name, score) in enumerate(zip(people, scores))]}
+
+
+def median_ms(fn, runs: int) -> float:
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        fn()
+        times.append((time.perf_counter() - start) * 1000)
+    return stat.median(times)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--plays", type=int, default=10_000)
+    parser.add_argument("--runs", type=int, default=5)
+    args = parser.parse_args()
+    rng = random.Random(48)
+    with tempfile.TemporaryDirectory() as full_dir, tempfile.TemporaryDirectory() as empty_dir:
+        book = PlayBook(full_dir)
+        for number in range(args.plays):
+            book.record(a_play(rng, number))
+        book.close()
+        raw = json.dumps([a_play(rng, n) for n in range(args.plays)])
+
+        open_ms = median_ms(lambda: PlayBook(full_dir).close(), 1)
+        full, empty = PlayBook(full_dir), PlayBook(empty_dir)
+        stats_ms = median_ms(lambda: statistics(full.plays()), args.runs)
+        base_ms = median_ms(lambda: statistics(json.loads(raw)), args.runs)
+        extra = iter(range(args.plays, args.plays + 10 * args.runs))
+        record_ms = median_ms(lambda: full.record(a_play(rng, next(extra))), args.runs * 4)
+        record_base = median_ms(lambda: empty.record(a_play(rng, next(extra))), args.runs * 4)
+        full.close()
+        empty.close()
+    print(f"opening the book of {args.plays:,} plays (once, when the host starts): {open_ms:.0f} ms")
+    print(f"statistics over {args.plays:,} plays (the open book counted): {stats_ms:.0f} ms "
+          f"(baseline, counted from plain JSON: {base_ms:.0f} ms; goal < 200 ms)")
+    print(f"recording a play in a book of {args.plays:,}: {record_ms:.2f} ms "
+          f"(baseline, in an empty book: {record_base:.2f} ms; goal < 10 ms)")
+
+
+if __name__ == "__main__":
+    main()
