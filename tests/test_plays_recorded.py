@@ -117,3 +117,24 @@ def test_a_person_s_token_is_kept_hashed_and_the_book_survives_a_restart(tmp_pat
     again = PlayBook(tmp_path)
     assert again.token_hash(person) == "hash-of-secret"
     assert again.people() == [{"id": person, "name": "Ann", "phones": 1}]
+
+
+def test_a_table_s_export_carries_its_play_and_an_import_keeps_it(tmp_path, capsys):
+    import json
+
+    from companion.cli import main
+
+    home, other = tmp_path / "home", tmp_path / "other"
+    store = DiskStore(home)
+    recorder = PlayRecorder(PlayBook(home))
+    hub = play_pad(Tables(store, recorder=recorder), ["Ann", "Bo"], [3, 8])
+    recorder.book.close()
+    store.close()
+    out = tmp_path / "table.json"
+    assert main(["export", hub.code, "--data", str(home), "--out", str(out)]) == 0
+    assert json.loads(out.read_text())["play"]["people"][1]["winner"] is True
+    assert main(["import", str(out), "--data", str(other)]) == 0
+    capsys.readouterr()
+    assert main(["plays", "--data", str(other), "--json"]) == 0
+    [play] = json.loads(capsys.readouterr().out)["plays"]
+    assert [(s["name"], s["score"], s["winner"]) for s in play["people"]] == [("Ann", 3, False), ("Bo", 8, True)]

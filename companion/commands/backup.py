@@ -31,13 +31,20 @@ def register(subparsers) -> None:
 
 
 def _store(arg: str | None):
-    from storage import StorageError, DiskStore
+    from storage import DiskStore
+
+    return _opened(arg, DiskStore)
+
+
+def _opened(arg: str | None, kind):
+    """``kind`` (the tables, the book of plays) of the data folder, or UsageError."""
+    from storage import StorageError
 
     from companion.cli import UsageError
 
     folder = data_dir(arg)
     try:
-        return DiskStore(folder)
+        return kind(folder)
     except StorageError as exc:
         raise UsageError(f"--data {folder}: {exc}") from None
 
@@ -160,16 +167,9 @@ def run_import(args) -> int:
 
 def _book(arg: str | None):
     """The data folder's book of plays (UsageError if it cannot be read)."""
-    from storage import StorageError
     from storage.plays import PlayBook
 
-    from companion.cli import UsageError
-
-    folder = data_dir(arg)
-    try:
-        return PlayBook(folder)
-    except StorageError as exc:
-        raise UsageError(f"--data {folder}: {exc}") from None
+    return _opened(arg, PlayBook)
 
 
 def _keep_play(store, arg: str | None, code: str, data: dict) -> None:
