@@ -30,6 +30,7 @@ from typing import Iterable
 from tinydb import TinyDB
 from tinydb.table import Document
 
+from engine.plays.stats import Summary
 from storage.durable import CorruptFile, private_folders
 from storage.journal import JournalStorage
 from storage.store import NotSaved, StorageError, json_copy
@@ -72,7 +73,12 @@ class PlayBook:
         found = self._people_db.table("people").all()
         self._people = {doc["id"]: dict(doc) for doc in found}
         self._doc_ids = {doc["id"]: doc.doc_id for doc in found}
+        self._by_name: dict[str, str] = {}
+        self._index_names()
         self._plays: dict[str, dict] = {}
+        self._order: dict[str, int] = {}  # table -> when its play first came, for equal ends
+        self._next_order = 0
+        self._summary = Summary()
         self._next_id = 1
         for doc in sorted(self._plays_db.table("plays").all(), key=lambda d: d.doc_id):
             self._take(doc)
@@ -85,10 +91,31 @@ class PlayBook:
 
     # -- the plays ---------------------------------------------------------------------
     def _take(self, doc: dict) -> None:
+        """``doc`` (a play or a play's tombstone) kept in memory and in the summary."""
+        code = doc["table"]
+        earlier = self._plays.pop(code, None) if doc.get("deleted") else self._plays.get(code)
+        if earlier is not None:
+            self._summary.remove(self._as_now(earlier), self._order[code])
         if doc.get("deleted"):
-            self._plays.pop(doc["table"], None)
-        else:
-            self._plays[doc["table"]] = dict(doc)
+            self._order.pop(code, None)
+            return
+        self._plays[code] = dict(doc)
+        if code not in self._order:
+            self._order[code] = self._next_order
+            self._next_order += 1
+        self._summary.add(self._as_now(doc), self._order[code])
+
+    def _recount(self) -> None:
+        """The summary counted again from the plays (after people were merged)."""
+        self._summary = Summary()
+        for code, play in self._plays.items():
+            self._summary.add(self._as_now(play), self._order[code])
+
+    def statistics(self) -> dict:
+        """:func:`engine.plays.stats.statistics` of every play, people by their id now,
+        from the summary kept as plays are recorded (no play is counted again)."""
+        with self._lock:
+            return self._summary.statistics()
 
     def _append(self, doc: dict) -> None:
         try:
@@ -174,11 +201,14 @@ class PlayBook:
         """The id of the person called ``name`` (any case and spacing; a merged-away
         name finds the person it was merged into)."""
         with self._lock:
-            wanted = folded(name)
-            for person in self._people.values():
-                if folded(person["name"]) == wanted:
-                    return self.resolve(person["id"])
-            return None
+            found = self._by_name.get(folded(name))
+            return None if found is None else self.resolve(found)
+
+    def _index_names(self) -> None:
+        """Each name (folded) to the first person who had it."""
+        self._by_name = {}
+        for person in self._people.values():
+            self._by_name.setdefault(folded(person["name"]), person["id"])
 
     def person_for(self, name: str, token_hash: str | None = None) -> str:
         """The id of the person called ``name``, made if there is none."""
@@ -203,6 +233,7 @@ class PlayBook:
         except OSError as exc:
             raise NotSaved(None, exc) from None
         self._people[person["id"]] = json_copy(person, "person")
+        self._index_names()
 
     def _doc_id(self, person_id: str) -> int:
         if person_id not in self._doc_ids:
@@ -248,6 +279,7 @@ class PlayBook:
             phones = kept["phones"] + [p for p in merged["phones"] if p not in kept["phones"]]
             self._save({**kept, "phones": phones, "token_hash": kept["token_hash"] or merged["token_hash"]})
             self._save({**merged, "merged_into": kept_id})
+            self._recount()
 
     # -- a copy (the host's backup) ------------------------------------------------------
     def export(self) -> dict:
@@ -262,6 +294,7 @@ class PlayBook:
             for person in copy.get("people") or []:
                 if person["id"] not in self._people:
                     self._save(dict(person))
+            self._recount()
             added = 0
             for play in copy.get("plays") or []:
                 if replace or play["table"] not in self._plays:

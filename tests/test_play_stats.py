@@ -8,7 +8,7 @@ from datetime import datetime, timedelta, timezone
 
 from hypothesis import given, settings, strategies as st
 
-from engine.plays.stats import h_index, statistics
+from engine.plays.stats import Summary, h_index, statistics
 
 PEOPLE = ["ann", "bo", "cy", "di", "ed", "flo"]
 GAMES = ["scorepad", "strata", "paisho"]
@@ -169,3 +169,19 @@ def test_h_index_counts_games_played_at_least_that_often():
     assert h_index([1]) == 1
     assert h_index([5, 5, 5, 1]) == 3
     assert h_index([19] * 19 + [3] * 100) == 19
+
+
+@settings(max_examples=100, deadline=None)
+@given(some_plays(), st.data())
+def test_a_summary_kept_play_by_play_counts_what_a_count_from_scratch_does(plays, data):
+    """Plays added, some taken away again (a play replaced or deleted): the running
+    summary says what counting the plays left from scratch says, and nothing of the
+    plays taken away stays in it (no person or game counted zero times)."""
+    summary = Summary()
+    for order, play in enumerate(plays):
+        summary.add(play, order)
+    gone = data.draw(st.sets(st.sampled_from(range(len(plays))) if plays else st.nothing()))
+    for order in sorted(gone, reverse=True):
+        summary.remove(plays[order], order)
+    left = [play for order, play in enumerate(plays) if order not in gone]
+    assert summary.statistics() == statistics(left)

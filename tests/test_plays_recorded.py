@@ -9,6 +9,7 @@ import pytest
 from companion.hub import HOST, Tables
 from companion.plays import PlayRecorder, backfill
 from engine.plays.outcome import outcome, winners_of
+from engine.plays.stats import statistics
 from storage import DiskStore
 from storage.plays import BookError, PlayBook
 
@@ -138,3 +139,34 @@ def test_a_table_s_export_carries_its_play_and_an_import_keeps_it(tmp_path, caps
     assert main(["plays", "--data", str(other), "--json"]) == 0
     [play] = json.loads(capsys.readouterr().out)["plays"]
     assert [(s["name"], s["score"], s["winner"]) for s in play["people"]] == [("Ann", 3, False), ("Bo", 8, True)]
+
+
+def test_the_book_s_statistics_follow_every_play_replaced_deleted_and_merged(tmp_path):
+    """The host's statistics come from the summary kept as plays are recorded: after a
+    play is replaced, one deleted and two people merged, and after a restart, they are
+    the statistics of the plays the book lists, counted from scratch."""
+    book = PlayBook(tmp_path)
+
+    def a_play(code, names, scores, ended):
+        best = max(scores)
+        return {"table": code, "game": "scorepad", "settings": {}, "ended": ended, "minutes": 10,
+                "lowest_wins": False, "people": [{"seat": seat, "name": name, "score": score,
+                                                  "winner": score == best, "counts": {}}
+                                                 for seat, (name, score) in enumerate(zip(names, scores))]}
+
+    book.record(a_play("AAAAAA", ["Bo", "Cy"], [5, 1], "2024-01-01T20:00:00+00:00"))
+    book.record(a_play("BBBBBB", ["Bob", "Cy"], [6, 1], "2024-01-02T20:00:00+00:00"))
+    book.record(a_play("CCCCCC", ["Cy", "Di"], [3, 4], "2024-01-03T20:00:00+00:00"))
+    book.record(a_play("AAAAAA", ["Bo", "Cy"], [1, 5], "2024-01-01T20:00:00+00:00"))  # replayed
+    book.delete("CCCCCC")
+    book.merge(book.find("Bo"), book.find("Bob"))
+    counted = book.statistics()
+    assert counted == statistics(book.plays())
+    bob, cy = book.find("Bob"), book.find("Cy")
+    assert set(counted["people"]) == {bob, cy}
+    assert (counted["people"][bob]["plays"], counted["people"][bob]["wins"]) == (2, 1)
+    assert counted["games"]["scorepad"]["plays"] == 2
+    book.close()
+    again = PlayBook(tmp_path)
+    assert again.statistics() == counted
+    again.close()

@@ -24,6 +24,7 @@ resolved). The rules, the same everywhere:
 
 from __future__ import annotations
 
+from bisect import bisect_left, insort
 from collections import Counter, defaultdict
 from typing import Any, Iterable, Mapping
 
@@ -38,10 +39,6 @@ def rate(wins: int, plays: int) -> float:
     return wins / plays if plays else 0.0
 
 
-def mean(values: list) -> float | None:
-    return sum(values) / len(values) if values else None
-
-
 def h_index(counts: Iterable[int]) -> int:
     ordered = sorted(counts, reverse=True)
     return sum(1 for rank, count in enumerate(ordered, 1) if count >= rank)
@@ -54,24 +51,9 @@ def most(counter: Mapping[str, int]) -> str | None:
     return min(counter, key=lambda key: (-counter[key], key))
 
 
-def in_order(plays: Iterable[Play]) -> list[Play]:
-    """Oldest first, by the end's date (equal dates keep their order)."""
-    return sorted(plays, key=lambda play: play.get("ended") or "")
-
-
 def goodness(play: Play, score: float) -> float:
     """A score as its play ranks it: higher is better."""
     return -score if play.get("lowest_wins") else score
-
-
-def game_scores(entries: list[tuple[Play, Any]]) -> dict:
-    """average/best/worst of (play, score) pairs, scores None left out."""
-    scored = [(play, score) for play, score in entries if score is not None]
-    if not scored:
-        return {"average": None, "best": None, "worst": None}
-    ranked = sorted(scored, key=lambda pair: (goodness(*pair), pair[1]))
-    return {"average": mean([score for _, score in scored]),
-            "best": ranked[-1][1], "worst": ranked[0][1]}
 
 
 def streaks(results: list[bool]) -> dict:
@@ -87,52 +69,100 @@ def streaks(results: list[bool]) -> dict:
             "current_wins": current_wins, "current_losses": run if last is False else 0}
 
 
-class PersonTally:
-    """One person's counts, added to play by play."""
+def take(counter: Counter, key: Any) -> None:
+    """``counter[key]`` lowered by one, the key gone at zero (so a count that was taken
+    away leaves no trace)."""
+    counter[key] -= 1
+    if counter[key] <= 0:
+        del counter[key]
+
+
+def count(counter: Counter, keys: Iterable, sign: int) -> None:
+    """Each of ``keys`` counted once more (``sign`` 1) or once less (-1)."""
+    for key in keys:
+        if sign > 0:
+            counter[key] += 1
+        else:
+            take(counter, key)
+
+
+def counted_mean(values: Counter) -> float | None:
+    """The mean of a multiset (value -> how many times)."""
+    total = sum(values.values())
+    return sum(value * times for value, times in values.items()) / total if total else None
+
+
+class ScoreTally:
+    """A person's plays of one game: counts and the multiset of their scores, each as
+    (its goodness, the score), so the best is the largest and the worst the smallest."""
 
     def __init__(self) -> None:
-        self.results: list[bool] = []
-        self.by_game: dict[str, list] = defaultdict(list)  # game -> [(play, score, won)]
-        self.by_count: dict[int, list[bool]] = defaultdict(list)
+        self.plays = 0
+        self.wins = 0
+        self.scores: Counter = Counter()
+
+    def change(self, won: bool, ranked_score: tuple | None, sign: int) -> None:
+        self.plays += sign
+        self.wins += sign * won
+        if ranked_score is not None:
+            count(self.scores, [ranked_score], sign)
+
+    def summary(self) -> dict:
+        scored = sum(self.scores.values())
+        return {"plays": self.plays, "wins": self.wins, "win_rate": rate(self.wins, self.plays),
+                "average": sum(score * times for (_, score), times in self.scores.items()) / scored
+                if scored else None,
+                "best": max(self.scores)[1] if self.scores else None,
+                "worst": min(self.scores)[1] if self.scores else None}
+
+
+class PersonTally:
+    """One person's running counts: a play can be added and taken away again."""
+
+    def __init__(self) -> None:
+        self.order: list[tuple] = []  # (ended, order) of each play, oldest first
+        self.won: dict[tuple, bool] = {}
+        self.by_game: dict[str, ScoreTally] = defaultdict(ScoreTally)
+        self.count_plays: Counter = Counter()
+        self.count_wins: Counter = Counter()
         self.beaten: Counter = Counter()
         self.lost_to: Counter = Counter()
         self.with_whom: Counter = Counter()
 
-    def add(self, play: Play, seat: Mapping[str, Any], keys: list[str], won_by: list[bool]) -> None:
-        """Count ``seat``'s play (``keys``: the play's people in seat order, ``won_by``:
-        whether each won; worked out once per play)."""
-        me = person_of(seat)
+    def change(self, when: tuple, play: Play, seat: Mapping[str, Any], others: list[tuple[str, bool]],
+               sign: int) -> None:
+        """Add (``sign`` 1) or take away (-1) ``seat``'s play; ``others``: everyone else
+        at the table once, with whether they won."""
         won = bool(seat.get("winner"))
-        self.results.append(won)
-        self.by_game[play["game"]].append((play, seat.get("score"), won))
-        self.by_count[len(keys)].append(won)
-        met = set()
-        for other, other_won in zip(keys, won_by):
-            if other == me or other in met:
-                continue
-            met.add(other)
-            self.with_whom[other] += 1
-            if won and not other_won:
-                self.beaten[other] += 1
-            elif not won and other_won:
-                self.lost_to[other] += 1
+        if sign > 0:
+            insort(self.order, when)
+            self.won[when] = won
+        else:
+            del self.order[bisect_left(self.order, when)]
+            del self.won[when]
+        score = seat.get("score")
+        self.by_game[play["game"]].change(won, None if score is None else (goodness(play, score), score), sign)
+        if not self.by_game[play["game"]].plays:
+            del self.by_game[play["game"]]
+        size = len(play["people"])
+        count(self.count_plays, [size], sign)
+        count(self.count_wins, [size] * won, sign)
+        count(self.with_whom, [other for other, _ in others], sign)
+        count(self.beaten, [other for other, other_won in others if won and not other_won], sign)
+        count(self.lost_to, [other for other, other_won in others if not won and other_won], sign)
 
     def summary(self) -> dict:
-        wins = sum(self.results)
-        games = {}
-        for game, entries in sorted(self.by_game.items()):
-            game_wins = sum(won for _, _, won in entries)
-            games[game] = {"plays": len(entries), "wins": game_wins,
-                           "win_rate": rate(game_wins, len(entries)),
-                           **game_scores([(play, score) for play, score, _ in entries])}
-        by_count = {n: {"plays": len(r), "wins": sum(r), "win_rate": rate(sum(r), len(r))}
-                    for n, r in sorted(self.by_count.items())}
-        return {"plays": len(self.results), "wins": wins, "win_rate": rate(wins, len(self.results)),
-                "games": games, "by_player_count": by_count, "streaks": streaks(self.results),
+        results = [self.won[when] for when in self.order]
+        wins = sum(results)
+        by_count = {n: {"plays": plays, "wins": self.count_wins[n], "win_rate": rate(self.count_wins[n], plays)}
+                    for n, plays in sorted(self.count_plays.items())}
+        return {"plays": len(results), "wins": wins, "win_rate": rate(wins, len(results)),
+                "games": {game: tally.summary() for game, tally in sorted(self.by_game.items())},
+                "by_player_count": by_count, "streaks": streaks(results),
                 "beats_most": most(self.beaten), "loses_to_most": most(self.lost_to),
                 "plays_with_most": most(self.with_whom), "beaten": dict(self.beaten),
                 "lost_to": dict(self.lost_to), "played_with": dict(self.with_whom),
-                "h_index": h_index(len(e) for e in self.by_game.values())}
+                "h_index": h_index(tally.plays for tally in self.by_game.values())}
 
 
 def winning_scores(play: Play) -> list:
@@ -140,51 +170,84 @@ def winning_scores(play: Play) -> list:
 
 
 class GameTally:
-    """One game's counts, added to play by play."""
+    """One game's running counts: a play can be added and taken away again."""
 
     def __init__(self) -> None:
         self.plays = 0
-        self.winning: list = []
-        self.minutes: list = []
+        self.winning: Counter = Counter()
+        self.minutes: Counter = Counter()
         self.by_count: Counter = Counter()
         self.seat_wins: Counter = Counter()
-        self.seats = 0
 
-    def add(self, play: Play) -> None:
-        self.plays += 1
-        self.winning.extend(winning_scores(play))
-        if play.get("minutes") is not None:
-            self.minutes.append(play["minutes"])
-        self.by_count[len(play["people"])] += 1
-        self.seats = max(self.seats, len(play["people"]))
-        self.seat_wins.update(s["seat"] for s in play["people"] if s.get("winner"))
+    def change(self, play: Play, sign: int) -> None:
+        self.plays += sign
+        changes = ((self.winning, winning_scores(play)),
+                   (self.minutes, [] if play.get("minutes") is None else [play["minutes"]]),
+                   (self.by_count, [len(play["people"])]),
+                   (self.seat_wins, [s["seat"] for s in play["people"] if s.get("winner")]))
+        for counter, keys in changes:
+            count(counter, keys, sign)
 
     def summary(self) -> dict:
+        seats = max(self.by_count, default=0)
         return {"plays": self.plays,
-                "wins_by_seat": [self.seat_wins[seat] for seat in range(self.seats)],
-                "average_winning_score": mean(self.winning),
+                "wins_by_seat": [self.seat_wins[seat] for seat in range(seats)],
+                "average_winning_score": counted_mean(self.winning),
                 "high_winning_score": max(self.winning, default=None),
                 "low_winning_score": min(self.winning, default=None),
                 "by_player_count": dict(sorted(self.by_count.items())),
-                "average_minutes": mean(self.minutes)}
+                "average_minutes": counted_mean(self.minutes)}
 
 
-def statistics(plays: Iterable[Play]) -> dict:
-    """Per person and per game, over ``plays`` (any order): see the module's rules.
-    ``people`` and ``games`` are keyed by person and game id; ``h_index`` is over every
-    game; ``per_month``: plays per "YYYY-MM" of their end."""
-    people: dict[str, PersonTally] = defaultdict(PersonTally)
-    games: dict[str, GameTally] = defaultdict(GameTally)
-    months: Counter = Counter()
-    for play in in_order(plays):
-        games[play["game"]].add(play)
-        months[(play.get("ended") or "")[:7]] += 1
+class Summary:
+    """The statistics of a changing set of plays, kept up to date play by play: adding
+    or taking away a play costs what its seats cost, and :meth:`statistics` costs
+    O(people + games + each person's plays), never a count of every play again.
+
+    A play is known by its ``order`` (any number the caller gives it, unique); plays
+    that ended at the same moment count in that order (for streaks)."""
+
+    def __init__(self) -> None:
+        self.people: dict[str, PersonTally] = defaultdict(PersonTally)
+        self.games: dict[str, GameTally] = defaultdict(GameTally)
+        self.months: Counter = Counter()
+
+    def add(self, play: Play, order: int) -> None:
+        self._change(play, order, 1)
+
+    def remove(self, play: Play, order: int) -> None:
+        """Take away a play added with ``order`` (the same play, the same order)."""
+        self._change(play, order, -1)
+
+    def _change(self, play: Play, order: int, sign: int) -> None:
+        when = (play.get("ended") or "", order)
+        self.games[play["game"]].change(play, sign)
+        count(self.months, [when[0][:7]], sign)
         seats = play["people"]
         keys = [person_of(seat) for seat in seats]
         won_by = [bool(seat.get("winner")) for seat in seats]
-        for key, seat in zip(keys, seats):
-            people[key].add(play, seat, keys, won_by)
-    return {"people": {key: tally.summary() for key, tally in people.items()},
-            "games": {key: tally.summary() for key, tally in games.items()},
-            "h_index": h_index(tally.plays for tally in games.values()),
-            "per_month": dict(sorted(months.items()))}
+        for me, seat in zip(keys, seats):
+            others = list({other: other_won for other, other_won in zip(keys, won_by) if other != me}.items())
+            self.people[me].change(when, play, seat, others, sign)
+            if not self.people[me].order:
+                del self.people[me]
+        if not self.games[play["game"]].plays:
+            del self.games[play["game"]]
+
+    def statistics(self) -> dict:
+        """Per person and per game: see the module's rules. ``people`` and ``games`` are
+        keyed by person and game id; ``h_index`` is over every game; ``per_month``:
+        plays per "YYYY-MM" of their end."""
+        return {"people": {key: tally.summary() for key, tally in self.people.items()},
+                "games": {key: tally.summary() for key, tally in self.games.items()},
+                "h_index": h_index(tally.plays for tally in self.games.values()),
+                "per_month": dict(sorted(self.months.items()))}
+
+
+def statistics(plays: Iterable[Play]) -> dict:
+    """:meth:`Summary.statistics` of ``plays`` (any order; equal ends count in the
+    order given)."""
+    summary = Summary()
+    for order, play in enumerate(plays):
+        summary.add(play, order)
+    return summary.statistics()
