@@ -19,8 +19,10 @@ import logging
 from datetime import datetime, timezone
 from typing import Any, Iterable
 
+from companion.codes import new_token, token_hash, token_matches
 from engine.plays.outcome import outcome
-from storage.plays import PlayBook
+from storage import StorageError
+from storage.plays import PlayBook, folded
 
 log = logging.getLogger(__name__)
 
@@ -95,6 +97,44 @@ def backfill(recorder: PlayRecorder, tables: Any, records: Iterable[Any]) -> int
             added += 1
     book.mark_backfilled(utc_now())
     return added
+
+
+# -- the phone that sits is linked to its person ---------------------------------------
+def phone_person(book: PlayBook, name: str, held: tuple[str | None, str | None]) -> tuple[str, str | None]:
+    """(the person a phone sitting in a seat called ``name`` is, a new secret token for
+    the phone to keep or None). The person the phone holds (``held``: their id and the
+    token the book gave it) when the token is theirs and the seat has their name; else
+    the book's person of that name, whose token the phone is given if no phone holds
+    one yet. Anyone's phone may sit in a seat called Ann (the play counts for Ann), but
+    only the phone holding Ann's token is Ann's: an id alone, or a made-up token, is no one."""
+    person_id, token = held
+    if person_id and token:
+        try:
+            if token_matches(token, book.token_hash(person_id)) and folded(book.name_of(person_id)) == folded(name):
+                return book.resolve(person_id), None
+        except StorageError:
+            pass  # a person merged away or never in this book: found by name below
+    found = book.person_for(name)
+    given = new_token()
+    return (found, given) if book.claim(found, token_hash(given)) else (found, None)
+
+
+def link_seat(book: PlayBook, hub: Any, seat: int, seat_token: str,
+              held: tuple[str | None, str | None]) -> tuple[str, str] | None:
+    """The phone that just sat in ``seat`` (``seat_token``: its seat's token) linked to
+    its person (:func:`phone_person`), who the table's play counts the seat for: (their
+    id, a new token) for the phone to keep, None when it keeps what it holds. A failure
+    is logged, never raised: the phone holds its seat whatever becomes of the link."""
+    try:
+        person, given = phone_person(book, hub.spec.players[seat], held)
+        book.link_phone(person, token_hash(seat_token))
+        with hub.lock:
+            people = dict(hub.store.get_meta(hub.code, PEOPLE_META) or {})
+            hub.store.set_meta(hub.code, PEOPLE_META, {**people, str(seat): person})
+    except StorageError as exc:
+        log.warning("table %s: seat %s not linked to its person: %s", hub.code, seat, exc)
+        return None
+    return (person, given) if given else None
 
 
 # -- a table's export carries its play ------------------------------------------------

@@ -250,9 +250,19 @@ class PlayBook:
         with self._lock:
             return self._person(self.resolve(person_id)).get("token_hash")
 
-    def set_token_hash(self, person_id: str, token_hash: str) -> None:
+    def claim(self, person_id: str, token_hash: str) -> bool:
+        """Give ``person_id`` its phone's token (its hash) if no phone has one yet: the
+        first phone to sit as a person holds them; False when one already does."""
         with self._lock:
-            self._save({**self._person(person_id), "token_hash": token_hash})
+            person = self._person(self.resolve(person_id))
+            if person.get("token_hash"):
+                return False
+            self._save({**person, "token_hash": token_hash})
+            return True
+
+    def name_of(self, person_id: str) -> str:
+        with self._lock:
+            return self._person(self.resolve(person_id))["name"]
 
     def link_phone(self, person_id: str, phone_hash: str) -> None:
         """A phone (its seat token's hash) sat as this person."""
