@@ -277,7 +277,7 @@ class PlayBook:
             name = self._checked(name)
             other = self.find(name)
             if other is not None and other != person_id:
-                raise BookError(f"{name} is another person in the book: merge them instead")
+                raise BookError(f"{self._people[other]['name']} is another person in the book: merge them instead")
             self._save({**person, "name": name})
 
     def merge(self, merged_id: str, kept_id: str) -> None:

@@ -16,25 +16,30 @@ def tables_with_book(tmp_path) -> Tables:
     return Tables(MemoryStore(), recorder=PlayRecorder(PlayBook(tmp_path)))
 
 
+async def ann_sits(app, hub, storage: dict | None = None):
+    """A phone (keeping ``storage``) that sat in Ann's seat once its seat is linked."""
+    phone = await app.tab(f"/join/{hub.code}", storage=storage)
+    await phone.tap("Sit as Ann")
+    await until(lambda: hub.store.get_meta(hub.code, PEOPLE_META), "Ann's seat linked to her person")
+    return phone
+
+
 def test_a_phone_that_sits_keeps_its_person_and_the_play_counts_for_them(tmp_path):
     tables = tables_with_book(tmp_path)
     book = tables.recorder.book
 
     async def test(app):
         hub = app.create("scorepad", ["Ann", "Bo"])
-        ann = await app.tab(f"/join/{hub.code}")
-        await ann.tap("Sit as Ann")
-        await until(lambda: "person.id" in ann.phone.storage, "Ann's phone given her person")
+        ann = await ann_sits(app, hub)
         person, token = ann.phone.storage["person.id"], ann.phone.storage["person.token"]
         assert person == book.find("Ann") and token_matches(token, book.token_hash(person))
         assert book.token_hash(person) != token  # the book keeps the hash, never the token
         assert hub.store.get_meta(hub.code, PEOPLE_META) == {"0": person}
 
         later = app.create("scorepad", ["Ann", "Cy"])
-        renamed_ann = await app.tab(f"/join/{later.code}", storage=dict(ann.phone.storage))
-        await renamed_ann.tap("Sit as Ann")
-        await until(lambda: later.store.get_meta(later.code, PEOPLE_META) == {"0": person}, "linked again")
-        assert renamed_ann.phone.storage["person.token"] == token  # the same person, the same token
+        again = await ann_sits(app, later, dict(ann.phone.storage))
+        assert later.store.get_meta(later.code, PEOPLE_META) == {"0": person}
+        assert again.phone.storage["person.token"] == token  # the same person, the same token
         later.act(HOST, "points", {"points": 3}, seat=0)
         later.act(HOST, "finish", {})
         assert book.play_of(later.code)["people"][0]["person"] == person
@@ -49,23 +54,16 @@ def test_nobody_else_s_phone_can_claim_a_person_s_id(tmp_path):
     book = tables.recorder.book
 
     async def test(app):
-        first = app.create("scorepad", ["Ann", "Bo"])
-        ann = await app.tab(f"/join/{first.code}")
-        await ann.tap("Sit as Ann")
-        await until(lambda: "person.token" in ann.phone.storage, "Ann's phone given her person")
+        ann = await ann_sits(app, app.create("scorepad", ["Ann", "Bo"]))
         ann_id, ann_token = ann.phone.storage["person.id"], ann.phone.storage["person.token"]
 
-        second = app.create("scorepad", ["Ann", "Bo"])
-        thief = await app.tab(f"/join/{second.code}", storage={"person.id": ann_id, "person.token": "guess"})
-        await thief.tap("Sit as Ann")
-        await until(lambda: second.store.get_meta(second.code, PEOPLE_META), "the seat linked")
+        thief = await ann_sits(app, app.create("scorepad", ["Ann", "Bo"]),
+                               {"person.id": ann_id, "person.token": "guess"})
         assert thief.phone.storage.get("person.token") == "guess"  # given nothing
         assert token_matches(ann_token, book.token_hash(ann_id)) and not token_matches("guess", book.token_hash(ann_id))
 
         third = app.create("scorepad", ["Ann", "Bo"])
-        other = await app.tab(f"/join/{third.code}")
-        await other.tap("Sit as Ann")
-        await until(lambda: third.store.get_meta(third.code, PEOPLE_META), "the seat linked")
+        other = await ann_sits(app, third)
         assert "person.token" not in other.phone.storage and "person.id" not in other.phone.storage
 
         bo = await app.tab(f"/join/{third.code}")

@@ -99,3 +99,8 @@ def race_to_target(names: Sequence[str], colours: Sequence[str], point_turns: Se
              + ", ".join(f"{n} {s}" for n, s in zip(names, scores))
              + f"; the dashed line is the target, {target}")
     return _described(chart, words, height)
+
+
+def plays_per_month(months: Sequence[str], counts: Sequence[int], height: int = 200) -> ft.Control:
+    """One bar per month ("YYYY-MM"): how many plays ended in it."""
+    return grouped_bars([month[2:] for month in months], ["Plays"], ["blue"], [list(counts)], height)

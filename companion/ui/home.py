@@ -24,6 +24,7 @@ def Home(phone):
                 ft.Row([SoundChoice(phone), ThemeChoice(phone)], tight=True, spacing=0)],
                alignment=ft.MainAxisAlignment.SPACE_BETWEEN),
         JoinCard(phone),
+        kit.secondary("Plays" if phone.is_host else "My plays", plays_tap(phone)),
     ]
     if phone.is_host:
         controls.append(CreateCard(phone))
@@ -31,6 +32,13 @@ def Home(phone):
     else:
         controls.append(kit.muted("Scan the QR code on the host's screen, or type the table's code."))
     return kit.phone_column(controls, width)
+
+
+def plays_tap(phone):
+    async def tap(e):
+        await phone.go("/plays")
+
+    return tap
 
 
 @ft.component
