@@ -9,19 +9,11 @@ from companion.hub import HOST, Tables
 from companion.plays import PEOPLE_META, PlayRecorder
 from storage.memory import MemoryStore
 from storage.plays import PlayBook
-from tests.support import run_app, until
+from tests.support import ann_sits, run_app, until
 
 
 def tables_with_book(tmp_path) -> Tables:
     return Tables(MemoryStore(), recorder=PlayRecorder(PlayBook(tmp_path)))
-
-
-async def ann_sits(app, hub, storage: dict | None = None):
-    """A phone (keeping ``storage``) that sat in Ann's seat once its seat is linked."""
-    phone = await app.tab(f"/join/{hub.code}", storage=storage)
-    await phone.tap("Sit as Ann")
-    await until(lambda: hub.store.get_meta(hub.code, PEOPLE_META), "Ann's seat linked to her person")
-    return phone
 
 
 def test_a_phone_that_sits_keeps_its_person_and_the_play_counts_for_them(tmp_path):

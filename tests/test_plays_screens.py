@@ -10,8 +10,7 @@ from companion.hub import HOST, Tables
 from companion.plays import PlayRecorder
 from storage.memory import MemoryStore
 from storage.plays import PlayBook
-from tests.support import run_app, until
-from tests.test_phone_person import ann_sits
+from tests.support import ann_sits, run_app, until
 
 
 def finished_pad(tables, names, points):
