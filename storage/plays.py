@@ -22,6 +22,7 @@ and every play of either counts for the kept one, under its name.
 
 from __future__ import annotations
 
+import heapq
 import secrets
 import threading
 from pathlib import Path
@@ -154,6 +155,12 @@ class PlayBook:
         with self._lock:
             ordered = sorted(self._plays.values(), key=lambda p: p.get("ended") or "", reverse=True)
             return self.plays_now(ordered)
+
+    def latest(self, count: int) -> list[dict]:
+        """The newest ``count`` plays, as :meth:`plays` gives them (only those looked at)."""
+        with self._lock:
+            newest = heapq.nlargest(count, self._plays.values(), key=lambda p: p.get("ended") or "")
+            return self.plays_now(newest)
 
     def plays_now(self, plays: Iterable[dict]) -> list[dict]:
         """``plays`` with each seat's person and name as the book has them now."""

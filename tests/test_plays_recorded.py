@@ -162,6 +162,7 @@ def test_the_book_s_statistics_follow_every_play_replaced_deleted_and_merged(tmp
     book.merge(book.find("Bo"), book.find("Bob"))
     counted = book.statistics()
     assert counted == statistics(book.plays())
+    assert book.latest(1) == book.plays()[:1] and book.plays()[0]["table"] == "BBBBBB"
     bob, cy = book.find("Bob"), book.find("Cy")
     assert set(counted["people"]) == {bob, cy}
     assert (counted["people"][bob]["plays"], counted["people"][bob]["wins"]) == (2, 1)

@@ -37,7 +37,7 @@ def host_view(book) -> dict:
               for person in book.people()]
     months = list(counted["per_month"].items())[-MONTHS_SHOWN:]
     return {"people": people, "games": counted["games"], "h_index": counted["h_index"],
-            "months": months, "plays": book.plays()[:PLAYS_SHOWN]}
+            "months": months, "plays": book.latest(PLAYS_SHOWN)}
 
 
 def own_view(book, held: tuple[str | None, str | None]) -> dict | None:

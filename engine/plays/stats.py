@@ -79,10 +79,11 @@ def take(counter: Counter, key: Any) -> None:
 
 def count(counter: Counter, keys: Iterable, sign: int) -> None:
     """Each of ``keys`` counted once more (``sign`` 1) or once less (-1)."""
-    for key in keys:
-        if sign > 0:
+    if sign > 0:
+        for key in keys:
             counter[key] += 1
-        else:
+    else:
+        for key in keys:
             take(counter, key)
 
 
@@ -145,11 +146,13 @@ class PersonTally:
         if not self.by_game[play["game"]].plays:
             del self.by_game[play["game"]]
         size = len(play["people"])
-        count(self.count_plays, [size], sign)
-        count(self.count_wins, [size] * won, sign)
+        count(self.count_plays, (size,), sign)
         count(self.with_whom, [other for other, _ in others], sign)
-        count(self.beaten, [other for other, other_won in others if won and not other_won], sign)
-        count(self.lost_to, [other for other, other_won in others if not won and other_won], sign)
+        if won:
+            count(self.count_wins, (size,), sign)
+            count(self.beaten, [other for other, other_won in others if not other_won], sign)
+        else:
+            count(self.lost_to, [other for other, other_won in others if other_won], sign)
 
     def summary(self) -> dict:
         results = [self.won[when] for when in self.order]
@@ -225,9 +228,9 @@ class Summary:
         count(self.months, [when[0][:7]], sign)
         seats = play["people"]
         keys = [person_of(seat) for seat in seats]
-        won_by = [bool(seat.get("winner")) for seat in seats]
+        at_table = list(dict(zip(keys, (bool(seat.get("winner")) for seat in seats))).items())
         for me, seat in zip(keys, seats):
-            others = list({other: other_won for other, other_won in zip(keys, won_by) if other != me}.items())
+            others = [(other, other_won) for other, other_won in at_table if other != me]
             self.people[me].change(when, play, seat, others, sign)
             if not self.people[me].order:
                 del self.people[me]
