@@ -21,6 +21,12 @@ def finished_pad(tables, names, points):
     return hub
 
 
+def bar_charts(tab) -> list:
+    from tests.uitree import walk
+
+    return [control for control in walk(tab.tree()) if isinstance(control, fch.BarChart)]
+
+
 def test_the_host_sees_everyone_s_plays_with_a_chart_and_merges_and_renames_people(tmp_path):
     tables = Tables(MemoryStore(), recorder=PlayRecorder(PlayBook(tmp_path)))
     book = tables.recorder.book
@@ -31,8 +37,9 @@ def test_the_host_sees_everyone_s_plays_with_a_chart_and_merges_and_renames_peop
         host = await app.tab("/plays", is_host=True, ip="127.0.0.1")
         await until(lambda: "People" in host.text(), "the plays counted")
         assert "Bo: 1 plays, 1 wins (100%)" in host.text() and "Cy: 2 plays, 0 wins (0%)" in host.text()
-        chart = host.find(lambda c: isinstance(c, fch.BarChart))
-        assert chart is not None and sum(rod.to_y for g in chart.groups for rod in g.rods) == 2
+        per_month, by_seat = bar_charts(host)
+        assert [[rod.to_y for rod in group.rods] for group in per_month.groups] == [[2]]  # one month, 2 plays
+        assert [[rod.to_y for rod in group.rods] for group in by_seat.groups] == [[2, 0]]  # seat 1 won both
 
         await host.tap("Merge Bo")
         assert await host.reply("Dee") == "Nobody called Dee has played here"

@@ -100,9 +100,11 @@ def HostPlays(phone, book):
         controls.append(kit.card([kit.body("Plays per month"), charts.plays_per_month(months, counts)]))
     controls.append(kit.card([kit.body("People"), *[PersonRow(phone, book, person, shown, load)
                                                       for person in shown["people"]]]))
-    games = [kit.body(f"{game}: {one['plays']} plays, wins by seat {one['wins_by_seat']}")
-             for game, one in sorted(shown["games"].items())]
-    controls.append(kit.card([kit.body(f"Games (h-index {shown['h_index']})"), *games]))
+    games = sorted(shown["games"].items())
+    lines = [kit.body(f"{game}: {one['plays']} plays, wins by seat {one['wins_by_seat']}") for game, one in games]
+    if games:
+        lines.append(charts.wins_by_seat([game for game, _ in games], [one["wins_by_seat"] for _, one in games]))
+    controls.append(kit.card([kit.body(f"Games (h-index {shown['h_index']})"), *lines]))
     controls.append(kit.card([kit.body("Latest plays"), *[kit.muted(play_line(play)) for play in shown["plays"]]]))
     return kit.phone_column(controls, kit.use_width())
 
