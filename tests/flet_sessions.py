@@ -111,6 +111,7 @@ def tab_phone_class():
             self.storage = storage
             self.toasts: list[str] = []
             self.dialogs: list = []
+            self.questions: list = []  # (title, answer function) of each text asked for
             self.cues = 0  # how often the phone was cued (a buzz, or a tone and a flash)
 
         async def stored(self, operation, *args):
@@ -132,6 +133,10 @@ def tab_phone_class():
         def cue(self) -> None:
             self.cues += 1
             super().cue()
+
+        def ask_text(self, title, text, label, yes_label, on_text):
+            self.questions.append((title, on_text))
+            super().ask_text(title, text, label, yes_label, on_text)
 
         def confirm(self, title, text, on_yes, yes_label="Yes, do it"):
             self.dialogs.append((title, text, on_yes, yes_label))
@@ -235,6 +240,16 @@ class Tab:
         self.session.apply_patch(control_id(box), {"value": value})
         await self.session.dispatch_event(control_id(box), "select", None)
         await self.settle()
+
+    async def reply(self, text: str) -> str | None:
+        """Answer the last question asking for text as a player would: its refusal in
+        words, or None (the question closed)."""
+        title, on_text = self.phone.questions.pop()
+        refusal = await on_text(text)
+        if refusal is None:
+            self.page.pop_dialog()
+        await self.settle()
+        return refusal
 
     async def answer(self, yes: bool = True) -> None:
         """Answer the last confirm dialog as a player would."""

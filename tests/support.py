@@ -460,6 +460,17 @@ class App:
         return await self.tab(f"/t/{hub.code}")
 
 
+async def ann_sits(app, hub, storage: dict | None = None):
+    """A phone (keeping ``storage``) that sat in Ann's seat at ``hub``'s table, once its
+    seat is linked to its person in the host's book of plays."""
+    from companion.table.plays import PEOPLE_META
+
+    phone = await app.tab(f"/join/{hub.code}", storage=storage)
+    await phone.tap("Sit as Ann")
+    await until(lambda: hub.store.get_meta(hub.code, PEOPLE_META), "Ann's seat linked to her person")
+    return phone
+
+
 def run_apart(coroutine):
     """Run a coroutine to its end on its own loop in its own thread: the browser tests'
     Playwright keeps a loop running in the main thread for the whole session, and

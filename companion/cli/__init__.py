@@ -17,7 +17,7 @@ from companion.games import UsageError, screens_of
 
 # the table's own commands under companion.cli.commands (each has register(subparsers)); each
 # game's screen package declares its own (companion/games/<game>/__init__.py)
-TABLE_COMMANDS = ("serve", "tables", "backup")
+TABLE_COMMANDS = ("serve", "tables", "backup", "plays")
 
 
 class _Parser(argparse.ArgumentParser):

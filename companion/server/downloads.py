@@ -19,6 +19,7 @@ def add_export_route(router, ctx) -> None:
     from storage.backup import export_table
 
     from companion.table.codes import normalise_code
+    from companion.table.plays import with_play
     from engine.plain import encoded
 
     def error(status: int, message: str) -> JSONResponse:
@@ -31,7 +32,8 @@ def add_export_route(router, ctx) -> None:
         if not by_key and not tickets_of(ctx).take(request.query_params.get("ticket"), wanted):
             return error(403, HOST_ONLY)
         try:
-            data = export_table(ctx.tables.store, check_code(wanted))
+            data = with_play(export_table(ctx.tables.store, check_code(wanted)),
+                             ctx.tables.recorder.book if ctx.tables.recorder else None)
         except ValueError as exc:
             return error(404, str(exc))
         except UnknownTable as exc:

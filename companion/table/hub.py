@@ -36,6 +36,7 @@ from engine.history import PAGE as HISTORY_PAGE, Line
 from engine.table import Match
 from engine.upgrade import log_version
 from companion.table.colours import seat_colours
+from companion.table.plays import STARTED_META, PlayRecorder, utc_now
 from companion.table.codes import (CODE_LENGTH, code_problem, new_code, new_token, normalise_code,
                              token_hash, token_matches)
 from storage import NotSaved, Store, TableDamaged, TableRecord, UnknownTable, UnreadableTable
@@ -172,6 +173,7 @@ class TableHub:
         self.while_moving: Callable[[], AbstractContextManager] = nullcontext
         """Held around every move, from the tap to the phones told (the server's garbage
         collection pacing waits for it): handed in by :class:`Tables`."""
+        self.on_end: Callable[["TableHub"], Any] | None = None  # the book of plays
         self.damaged_at: str | None = None  # when a write found its file damaged
         self._turns: "weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Lock]" = \
             weakref.WeakKeyDictionary()
@@ -393,11 +395,24 @@ class TableHub:
         action = Action(acting_for, kind, dict(payload or {}))
         with self.while_moving():  # no cycle collection starts while a move is under way
             with self.lock:
+                was_over = self.match.is_over()
                 proposal = self.match.propose(who.by, action, seen_revision)
                 self.store.append(self.code, *self.match.records(proposal))
                 entry = self.match.accept(proposal)
+                self._note_start(entry)
+                ended = not was_over and self.match.is_over()
             self._notify()
+        if ended and self.on_end is not None:
+            self.on_end(self)
         return entry
+
+    def _note_start(self, entry: Entry) -> None:
+        """The first action's time, kept for the length of the play."""
+        if entry.rev == 1:
+            try:
+                self.store.set_meta(self.code, STARTED_META, utc_now())
+            except (NotSaved, TableDamaged) as exc:  # the move stands; its play is timed from the table's creation
+                log.warning("table %s: its first action's time was not kept: %s", self.code, exc)
 
     async def act_async(self, who: Who, kind: str, payload: Mapping[str, Any] | None = None,
                         seen_revision: int | None = None, seat: int | None = None) -> Entry:
@@ -448,9 +463,11 @@ class Tables:
 
     def __init__(self, store: Store, code_length: int = CODE_LENGTH,
                  snapshot_every: int = SNAPSHOT_EVERY,
-                 while_moving: Callable[[], AbstractContextManager] = nullcontext):
+                 while_moving: Callable[[], AbstractContextManager] = nullcontext,
+                 recorder: PlayRecorder | None = None):
         self.store = store
         self.while_moving = while_moving
+        self.recorder = recorder
         self.code_length = code_length
         self.snapshot_every = snapshot_every
         self._hubs: dict[str, TableHub] = {}
@@ -475,6 +492,7 @@ class Tables:
     def _keep(self, hub: TableHub) -> TableHub:
         hub.on_change = self._changed
         hub.while_moving = self.while_moving
+        hub.on_end = self.recorder.ended if self.recorder is not None else None
         self._hubs[hub.code] = hub
         return hub
 

@@ -4,6 +4,7 @@
     /host/<key>     makes this device the host, then the start page
     /join/<code>    a table's QR, its seats
     /t/<code>       a table: the game's screen for this phone's seat
+    /plays          the plays: everyone's on the host's screen, a phone's own elsewhere
 """
 
 from __future__ import annotations
@@ -41,11 +42,13 @@ def App(phone: Phone):
 
 @ft.component
 def Page(phone: Phone, route: str):
-    from companion.ui import home, join, notice, table_screen as table
+    from companion.ui import home, join, notice, plays, table_screen as table
 
     parts = [p for p in route.split("/") if p]
     if not parts:
         return home.Home(phone)
+    if parts == ["plays"]:
+        return plays.PlaysPage(phone)
     if parts[0] == "host" and len(parts) == 2:
         return HostKey(phone, parts[1])
     if parts[0] == "join" and len(parts) == 2:

@@ -99,3 +99,19 @@ def race_to_target(names: Sequence[str], colours: Sequence[str], point_turns: Se
              + ", ".join(f"{n} {s}" for n, s in zip(names, scores))
              + f"; the dashed line is the target, {target}")
     return _described(chart, words, height)
+
+
+def plays_per_month(months: Sequence[str], counts: Sequence[int], height: int = 200) -> ft.Control:
+    """One bar per month ("YYYY-MM"): how many plays ended in it."""
+    return grouped_bars([month[2:] for month in months], ["Plays"], ["blue"], [list(counts)], height)
+
+
+def wins_by_seat(games: Sequence[str], wins: Sequence[Sequence[int]], height: int = 220) -> ft.Control:
+    """For each game, one bar per seat: how often that seat won (does the start player
+    win more?). ``wins``: each game's wins by seat, seat 1 first."""
+    from companion.table.colours import seat_colours
+
+    seats = max((len(row) for row in wins), default=0)
+    by_seat = [[row[seat] if seat < len(row) else 0 for row in wins] for seat in range(seats)]
+    return grouped_bars(list(games), [f"Seat {seat + 1}" for seat in range(seats)], seat_colours(seats),
+                        by_seat, height)

@@ -24,6 +24,7 @@ def Home(phone):
                 ft.Row([SoundChoice(phone), ThemeChoice(phone)], tight=True, spacing=0)],
                alignment=ft.MainAxisAlignment.SPACE_BETWEEN),
         JoinCard(phone),
+        kit.secondary("Plays" if phone.is_host else "My plays", plays_tap(phone)),
     ]
     if phone.is_host:
         controls.append(CreateCard(phone))
@@ -31,6 +32,13 @@ def Home(phone):
     else:
         controls.append(kit.muted("Scan the QR code on the host's screen, or type the table's code."))
     return kit.phone_column(controls, width)
+
+
+def plays_tap(phone):
+    async def tap(e):
+        await phone.go("/plays")
+
+    return tap
 
 
 @ft.component
@@ -89,12 +97,49 @@ def CreateCard(phone):
                      "Game"),
         ft.TextField(label="Players in seat order (clockwise), separated by commas",
                      value=players, on_change=lambda e: set_players(e.control.value), text_size=20),
+        *name_suggestions(known_names(phone), players, set_players),
         kit.muted(f"{game.title}: {game.min_players} to {game.max_players} players."),
     ]
     for setting in game.settings:
         rows.extend(setting_controls(setting, settings.get(setting.key, setting.default), set_setting))
     rows.append(kit.primary("Create table", create))
     return kit.card(rows)
+
+
+SUGGESTED = 8
+"""How many names of the book the new-table form offers at once."""
+
+
+def known_names(phone) -> list[str]:
+    """The names in the host's book of people (who played here before), by name."""
+    recorder = phone.ctx.tables.recorder
+    return [] if recorder is None else [person["name"] for person in recorder.book.people()]
+
+
+def suggested(names: list[str], typed: str) -> list[str]:
+    """The names to offer for what is typed: those starting with the name being typed
+    (the part after the last comma), not listed already."""
+    *listed, partial = typed.split(",")
+    taken = {" ".join(name.split()).casefold() for name in listed}
+    start = " ".join(partial.split()).casefold()
+    return [name for name in names
+            if name.casefold().startswith(start) and name.casefold() not in taken][:SUGGESTED]
+
+
+def with_name(typed: str, name: str) -> str:
+    """``typed`` with the name being typed completed to ``name``, ready for the next."""
+    listed = [part.strip() for part in typed.split(",")[:-1] if part.strip()]
+    return ", ".join(listed + [name]) + ", "
+
+
+def name_suggestions(names: list[str], typed: str, set_players) -> list[ft.Control]:
+    """A button for each name of the book that fits what is typed: one tap seats them."""
+    offered = suggested(names, typed)
+    if not offered:
+        return []
+    buttons = [ft.TextButton(f"Add {name}", on_click=lambda e, name=name: set_players(
+        lambda latest: with_name(latest, name))) for name in offered]
+    return [ft.Row([kit.muted("Played here before:"), *buttons], wrap=True)]
 
 
 def setting_controls(setting, current, set_setting) -> list[ft.Control]:

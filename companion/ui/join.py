@@ -6,6 +6,7 @@ import flet as ft
 
 from engine.errors import IllegalAction
 from companion.table.hub import HOST, WATCHER, off_loop
+from companion.table.plays import link_seat
 from companion.ui.qr import qr_svg
 from companion.ui import kit
 from companion.ui.live import TABLE, TableContext, part, use_live_table, use_view
@@ -137,8 +138,20 @@ class SeatTaps:
         except IllegalAction as exc:
             return exc.message
         await self.phone.keep_seat_token(self.hub.code, token)
+        await self.link_person(seat, token)
         await self.phone.go(f"/t/{self.hub.code}")
         return None
+
+    async def link_person(self, seat: int, token: str) -> None:
+        """The host's book learns which person sat (the play counts for them); a phone
+        sitting as a person no phone holds yet is given their token to keep."""
+        recorder = self.phone.ctx.tables.recorder
+        if recorder is None:
+            return
+        held = await self.phone.person()
+        given = await off_loop(link_seat, recorder.book, self.hub, seat, token, held)
+        if given is not None:
+            await self.phone.keep_person(*given)
 
     def sit(self, seat: int):
         async def handler(e):

@@ -31,7 +31,12 @@ THEMES = {"system": ft.ThemeMode.SYSTEM, "light": ft.ThemeMode.LIGHT, "dark": ft
 SOUND_KEY = "sound"
 """Whether a phone that cannot vibrate sounds its cues ("on" or "off"): kept in the phone's
 storage, where ``assets/cue.js`` reads it (as ``flutter.sound``)."""
-STORED_TYPES = {HOST_KEY: str, THEME_KEY: str, SOUND_KEY: str, SEAT_KEY: str, SEEN_KEY: int}
+PERSON_KEY = "person.id"
+PERSON_TOKEN_KEY = "person.token"
+"""The person of the host's book this phone is (their id) and the secret token proving it,
+kept like a seat's: given when the phone first sits as that person."""
+STORED_TYPES = {HOST_KEY: str, THEME_KEY: str, SOUND_KEY: str, SEAT_KEY: str, SEEN_KEY: int,
+                PERSON_KEY: str, PERSON_TOKEN_KEY: str}
 """What the app keeps under each key of the phone's storage (a key, or its pattern). The
 phone's answer is the phone's to make: one of another type is no value at all."""
 ANSWER_S = 10.0
@@ -252,6 +257,14 @@ class Phone:
 
     async def forget_seat_token(self, code: str) -> None:
         await self.stored("remove", SEAT_KEY.format(code=code))
+
+    async def person(self) -> tuple[str | None, str | None]:
+        """(the book's person this phone holds, its token): None, None when it holds none."""
+        return await self.read(PERSON_KEY), await self.read(PERSON_TOKEN_KEY)
+
+    async def keep_person(self, person_id: str, token: str) -> None:
+        await self.stored("set", PERSON_KEY, person_id)
+        await self.stored("set", PERSON_TOKEN_KEY, token)
 
     async def seen_revision(self, code: str) -> int | None:
         value = await self.read(SEEN_KEY.format(code=code))

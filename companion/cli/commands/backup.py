@@ -31,13 +31,20 @@ def register(subparsers) -> None:
 
 
 def _store(arg: str | None):
-    from storage import StorageError, DiskStore
+    from storage import DiskStore
+
+    return _opened(arg, DiskStore)
+
+
+def _opened(arg: str | None, kind):
+    """``kind`` (the tables, the book of plays) of the data folder, or UsageError."""
+    from storage import StorageError
 
     from companion.cli import UsageError
 
     folder = data_dir(arg)
     try:
-        return DiskStore(folder)
+        return kind(folder)
     except StorageError as exc:
         raise UsageError(f"--data {folder}: {exc}") from None
 
@@ -96,12 +103,17 @@ def run_export(args) -> int:
     from storage.backup import export_table
     from storage.durable import write_atomically
 
+    from companion.table.plays import with_play
+
     from companion.cli import UsageError
 
     code = _code(args.code)
     with _store(args.data) as store:
         try:
             data = export_table(store, code)
+            book = _book(args.data)
+            data = with_play(data, book)
+            book.close()
         except UnknownTable as exc:
             raise _refused(exc) from None
         except UnreadableTable as exc:
@@ -144,12 +156,33 @@ def run_import(args) -> int:
             code, entries = import_table(store, data, new_code)
         except (BackupError, NotSaved) as exc:
             raise _refused(exc) from None
+        _keep_play(store, args.data, code, data)
     players = ", ".join(str(p) for p in data["players"])
     moved = "" if code == data.get("code") else \
         f" (its code {data['code']} is taken here)" if data.get("code") else " (it had no code)"
     print(f"Imported table {code}{moved}: {data['game']} for {players}, "
           f"{entries} action{'' if entries == 1 else 's'}")
     return 0
+
+
+def _book(arg: str | None):
+    """The data folder's book of plays (UsageError if it cannot be read)."""
+    from storage.plays import PlayBook
+
+    return _opened(arg, PlayBook)
+
+
+def _keep_play(store, arg: str | None, code: str, data: dict) -> None:
+    """An imported table's play kept in the book: the one its export carried, or its
+    end's if it is finished."""
+    from companion.table.hub import Tables
+    from companion.table.plays import PlayRecorder, imported_play
+
+    recorder = PlayRecorder(_book(arg))
+    try:
+        imported_play(recorder, Tables(store, recorder=recorder), code, data)
+    finally:
+        recorder.book.close()
 
 
 def _check_export_code(code) -> None:

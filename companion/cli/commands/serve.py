@@ -93,6 +93,7 @@ def run(args) -> int:
     from companion.ui.qr import qr_text
     from companion.server.edge import TRUSTED_PROXIES, Limits, raise_open_file_limit
     from companion.server.asgi import serve
+    from companion.table.plays import backfill, open_book
 
     if not (0 < args.port < 65536):
         raise UsageError(f"--port {args.port}: a port is 1 to 65535")
@@ -107,11 +108,15 @@ def run(args) -> int:
     try:
         store = DiskStore(folder)
         key = load_host_key(folder)
+        recorder = open_book(folder)
     except (StorageError, OSError) as exc:
         raise UsageError(f"--data {folder}: {exc}") from None
     sock = bind(args.host, args.port)
     url = public_url(args.host, args.port, args.public_url)
-    ctx = AppContext(tables=Tables(store, code_length=args.code_length, while_moving=quiet_gc.moving), public_url=url,
+    tables = Tables(store, code_length=args.code_length, while_moving=quiet_gc.moving,
+                    recorder=recorder)
+    backfill(recorder, tables, tables.list())
+    ctx = AppContext(tables=tables, public_url=url,
                      data_dir=folder, host_key_hash=token_hash(key),
                      loopback_is_host=not args.no_loopback_host)
     open_files = raise_open_file_limit()
