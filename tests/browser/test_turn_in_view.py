@@ -74,3 +74,14 @@ def test_the_score_pads_next_round_and_the_turn_come_into_view(server, phones, b
     # Bo's turn comes: the banner and his points box, on his screen
     in_view(bo, ["Your turn: enter your points for round 2", "Points in round 2"])
     bo.field("Bo's points")
+
+
+@pytest.mark.parametrize("viewport", [{"width": 1280, "height": 800}, {"width": 1920, "height": 1080}])
+def test_after_creating_a_table_the_way_to_the_game_is_on_the_hosts_screen(server, phones, viewport):
+    host = phones("host", viewport=viewport).become_host(server)
+    host.type_into("Players in seat order (clockwise), separated by commas", "Ann,Bo,Cy,Di,Ed,Flo")
+    host.tap("Create table")
+    host.see("Pick your seat")
+    in_view(host, ["Open the table screen"], within=0)
+    host.tap("Open the table screen")
+    host.see("Waiting for Ann, Bo, Cy, Di, Ed and Flo")
