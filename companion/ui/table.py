@@ -24,6 +24,7 @@ from companion.ui.live import (TABLE, LiveTable, TableContext, part, use_fixed, 
                                use_table, use_view)
 from companion.ui.notice import Notice, Waiting
 from companion.ui.opening import OpenedTable
+from companion.ui.step import show_step, step_on_screen
 from companion.ui.theme import SoundChoice, ThemeChoice
 
 TABS = (("play", "Play"), ("history", "History"), ("rules", "Rules"), ("invite", "Invite"))
@@ -330,11 +331,11 @@ def to_do(screen: dict) -> tuple[str, ...]:
 
 
 def use_show_what_to_do(live, mine: bool, words) -> None:
-    """After another phone's move that changes what this phone must do (its turn comes,
-    its turn's words change, a move is open to it: "Next round"), the page goes back to
-    its top, where the turn banner is and, under it, the game's screen with its action
-    first: a phone left scrolled down to the garden or the deck tops would not see it.
-    The phone's own moves leave it where it is (a player placing stone after stone)."""
+    """After a move that changes what this phone must do (its turn comes, its turn's words
+    change, a move is open to it: "Next round"), the page shows the step drawn for it
+    (:mod:`companion.ui.step`), or goes back to its top, where the turn banner is and,
+    under it, the game's screen with its action first: a phone left scrolled down to the
+    garden or the deck tops would not see it."""
     todo = use_view(to_do)
     first = ft.use_ref(True)
 
@@ -342,25 +343,10 @@ def use_show_what_to_do(live, mine: bool, words) -> None:
         if first.current:  # the page opens at its top
             first.current = False
             return
-        own = live.moved_from is not None and live.screen["revision"] == live.moved_from + 1
-        if (mine or todo) and not own:
-            live.phone.aside(_to_the_top(live.phone))
+        if mine or todo:
+            show_step(live)
 
     ft.use_effect(show, [mine, words, todo])
-
-
-SHOW_TURN_MS = 300
-"""How long the page takes to scroll back to the turn (a jump would lose the reader)."""
-
-
-async def _to_the_top(phone) -> None:
-    """Scroll the page to its top; a phone that does not answer in time is left as it is."""
-    from companion.ui.phone import NoAnswer
-
-    try:
-        await phone.ask(phone.page.scroll_to(offset=0, duration=SHOW_TURN_MS))
-    except NoAnswer:
-        pass
 
 
 @part
@@ -382,6 +368,8 @@ def TurnBanner():
         return mine, kept.current
 
     mine, words = use_view(turn_now)
+    step_words, set_step_words = ft.use_state(None)  # the words of a step drawn under it
+    step_on_screen(context.live).say = set_step_words
 
     def cue():
         if mine:
@@ -392,6 +380,7 @@ def TurnBanner():
     if seat is None:
         return ft.Container(visible=False)
     colour = use_fixed(lambda s: s["table"]["colours"][s["table"]["seat"]])
+    words = step_words or words
     text = f"Your turn: {words}" if words else "Your turn"
     return ft.Container(
         kit.own(ft.Text(text, size=26, weight=ft.FontWeight.BOLD, color=kit.text_on(colour))),
