@@ -4,34 +4,11 @@ the fold of a 390 x 844 phone (issue 37: "Next round" was drawn at y = 860)."""
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
-from tests.browser.harness import BUILDS, new_table
+from tests.browser.harness import BUILDS, in_view, new_table
 
 pytestmark = pytest.mark.browser
-
-SHOWN_WITHIN_S = 15.0
-"""The page scrolls back in 0.3 s once the move reaches the phone; the move itself may take
-seconds to reach it on a busy test machine."""
-
-
-def in_view(phone, labels: list[str], within: float = SHOWN_WITHIN_S) -> dict:
-    """Wait until every one of ``labels`` lies whole on the screen; their boxes. Fails
-    with the boxes seen (or missing) after ``within`` seconds."""
-    height = phone.page.viewport_size["height"]
-    deadline = time.monotonic() + within
-    while True:
-        boxes = phone.label_boxes(labels)
-        if set(boxes) == set(labels) and all(0 <= b["y"] and b["y"] + b["height"] <= height
-                                             for b in boxes.values()):
-            return boxes
-        if time.monotonic() > deadline:
-            raise AssertionError(f"{phone.name}: not all on the screen ({height} px high): "
-                                 f"{labels} -> {boxes}")
-        phone.page.wait_for_timeout(100)
-
 
 def scroll_down(phone) -> None:
     """The player scrolls to the foot of the page (to read the totals and the chart)."""
