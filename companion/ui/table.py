@@ -25,7 +25,7 @@ from companion.ui.live import (TABLE, LiveTable, TableContext, part, use_fixed, 
 from companion.ui.notice import Notice, Waiting
 from companion.ui.opening import OpenedTable
 from companion.ui.step import show_step, step_on_screen
-from companion.ui.theme import SoundChoice, ThemeChoice
+from companion.ui.theme import AwakeChoice, SoundChoice, ThemeChoice
 
 TABS = (("play", "Play"), ("history", "History"), ("rules", "Rules"), ("invite", "Invite"))
 WIDE = kit.WIDE
@@ -145,9 +145,24 @@ def turn_status(screen: dict, seat: int, decision) -> str:
     return f"Not {name}'s turn now: the table waits for {and_words(waiting)}"
 
 
+def use_keep_awake() -> None:
+    """The phone's screen stays on while it shows a game not yet over (where its setting
+    allows): a locked phone hears no cue. Let go at the end, and when the page leaves the
+    table."""
+    phone = use_table().phone
+    ended = use_view(lambda s: s["result"] is not None)
+
+    def keep():
+        phone.keep_awake(not ended)
+        return lambda: phone.keep_awake(False)
+
+    ft.use_effect(keep, [ended])
+
+
 @part
 def VeilLayout(seat: int, show, back):
     context = use_table()
+    use_keep_awake()
     hub = context.live.hub
     screens = screens_of(hub.game.id)
     name, colour = hub.spec.players[seat], seat_colour(seat)
@@ -195,6 +210,7 @@ def TableLayout(away: tuple[str, ...] | None = None, dismiss=None):
     code = context.live.hub.code
     tab, set_tab = ft.use_state("play")
     width = kit.use_width()
+    use_keep_awake()
     if not held:
         return SeatLost(phone, context.live.hub, context.live.who.token)
     if phone.is_host and seat is None and context.extra["acting"] is None and width >= WIDE:
@@ -252,7 +268,7 @@ def Header():
     # bench/RESULTS.md). tests/browser/test_scorepad_browser.py checks the screen below.
     return ft.Column([
         kit.own(ft.Row([kit.title(title), UndoRedo()], alignment=ft.MainAxisAlignment.SPACE_BETWEEN)),
-        ft.Row([badge, ft.Row([kit.muted(f"Table {code}"), SoundChoice(phone), ThemeChoice(phone)],
+        ft.Row([badge, ft.Row([kit.muted(f"Table {code}"), AwakeChoice(phone), SoundChoice(phone), ThemeChoice(phone)],
                               tight=True, spacing=0)],
                alignment=ft.MainAxisAlignment.SPACE_BETWEEN, vertical_alignment=ft.CrossAxisAlignment.CENTER),
     ], spacing=2)
