@@ -19,7 +19,7 @@ def test_the_hand_over_keeps_the_score_pad_on_the_screen():
             text = host.text()
             assert "Hand the device to Bo, then tap" in text
             assert "Bo's turn: enter their points for round 1" in text
-            assert "Ann total secret" in text and "Waiting for Bo, Cy" in text  # the table, public
+            assert "Ann total secret" in text and "Waiting for Bo and Cy" in text  # the table, public
             assert "Watching" not in text and "Save" not in text  # no seat's controls
             assert not received(host.conn.sent).has_number(4817)
             await host.tap("Back to the table screen")

@@ -41,10 +41,10 @@ def test_waiting_list_and_next_round_only_when_everyone_entered():
     async def test(app):
         hub = app.create("scorepad", ["Ann", "Bo", "Cy"])
         ann = await app.seat(hub, 0)
-        assert "Waiting for Ann, Bo, Cy" in ann.text()
+        assert "Waiting for you, Bo and Cy" in ann.text()
         await ann.type("Ann's points", "4")
         await ann.tap("Save")
-        assert "Waiting for Bo, Cy" in ann.text()
+        assert "Waiting for Bo and Cy" in ann.text()
         assert "Next round" not in taps(ann.tree()) and "Next round" in buttons(ann.tree())  # greyed
         host = await app.host(hub)
         await host.tap("Next round")  # the host may, after a confirm

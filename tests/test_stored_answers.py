@@ -6,13 +6,13 @@ from __future__ import annotations
 
 import pytest
 
-from companion.ui.phone import HOST_KEY, SEAT_KEY, SEEN_KEY, SOUND_KEY, STORED_TYPES, THEME_KEY, typed
+from companion.ui.phone import AWAKE_KEY, HOST_KEY, SEAT_KEY, SEEN_KEY, SOUND_KEY, STORED_TYPES, THEME_KEY, typed
 from tests.support import run_app
 
 WRONG = {"an int": 7, "a list": ["dark"], "a map": {"theme": "dark"}, "a float": 2.5, "true": True,
          "bytes": b"dark", "a string": "7"}
 """Answers of every type msgpack carries."""
-KEYS = (HOST_KEY, THEME_KEY, SOUND_KEY, SEAT_KEY, SEEN_KEY)
+KEYS = (HOST_KEY, THEME_KEY, SOUND_KEY, AWAKE_KEY, SEAT_KEY, SEEN_KEY)
 
 
 def wrong_for(key: str) -> list[str]:
@@ -29,6 +29,7 @@ def test_a_wrong_typed_answer_is_absent_and_the_page_works(key, answer):
         storage = {seat: hub.claim_seat(0), key.format(code=hub.code): WRONG[answer]}
         ann = await app.tab(f"/t/{hub.code}", storage=storage, started=True)
         assert not ann.phone.is_host and ann.phone.theme == "system" and ann.phone.sound
+        assert ann.phone.awake is not False  # the screen stays on
         if key == SEAT_KEY:  # no seat kept: the table as a watcher sees it
             assert "Ann" in ann.text() and "History" in ann.text() and "Save" not in ann.text()
             return

@@ -20,6 +20,7 @@ import functools
 import time
 
 from companion import REPO_ROOT
+from companion.server.awake import awake_script
 from companion.server.cues import cue_script
 from companion.server.language import guard_script
 
@@ -36,8 +37,9 @@ NO_STORE = [(b"cache-control", b"no-store"), (b"content-type", b"text/plain; cha
 @functools.lru_cache(maxsize=1)
 def page_script() -> bytes:
     """The language guard (companion/server/language.py), the cues where a phone cannot vibrate
-    (companion/server/cues.py), then the comeback script."""
-    return guard_script() + cue_script() + b"<script>" + SCRIPT_PATH.read_bytes() + b"</script>"
+    (companion/server/cues.py), the screen kept awake (companion/server/awake.py), then the comeback
+    script."""
+    return guard_script() + cue_script() + awake_script() + b"<script>" + SCRIPT_PATH.read_bytes() + b"</script>"
 
 
 def with_script(html: bytes) -> bytes:

@@ -16,12 +16,13 @@ from companion.ui.words import move_words
 
 @ft.component
 def Home(phone):
-    from companion.ui.theme import SoundChoice, ThemeChoice
+    from companion.ui.theme import AwakeChoice, SoundChoice, ThemeChoice
 
     width = kit.use_width()
+    ft.use_effect(lambda: phone.keep_awake(False), [])  # away from a table, the phone may sleep
     controls: list[ft.Control] = [
         ft.Row([kit.title("Table Companion", size=30),
-                ft.Row([SoundChoice(phone), ThemeChoice(phone)], tight=True, spacing=0)],
+                ft.Row([AwakeChoice(phone), SoundChoice(phone), ThemeChoice(phone)], tight=True, spacing=0)],
                alignment=ft.MainAxisAlignment.SPACE_BETWEEN),
         JoinCard(phone),
         kit.secondary("Plays" if phone.is_host else "My plays", plays_tap(phone)),

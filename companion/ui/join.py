@@ -79,9 +79,14 @@ def Seats(phone, hub):
     width = kit.use_width()
     code = hub.code
     controls: list[ft.Control] = [kit.title(info["title"], size=28)]
-    if phone.is_host:  # at the top: the way back never needs a scroll
+
+    async def watch(e):
+        await phone.go(f"/t/{code}")
+
+    if phone.is_host:  # at the top: the way back and the way to the game never need a scroll
         controls.insert(0, ft.Row([ft.TextButton("All tables", icon=ft.Icons.HOME,
-                                                 on_click=lambda e: phone.run(phone.go("/")))]))
+                                                 on_click=lambda e: phone.run(phone.go("/"))),
+                                   kit.primary("Open the table screen", watch)], wrap=True))
     # the host shows the code to the table; a phone that has just scanned it wants its seat
     invite = [kit.muted("Scan to join this table, or type the code on the start page."),
               ft.Row([qr_block(phone, code, size=300 if phone.is_host else 200)],
@@ -90,16 +95,10 @@ def Seats(phone, hub):
         controls += invite
     if over:
         controls.append(kit.body("This game is over. You can still see how it ended."))
-
-    async def watch(e):
-        await phone.go(f"/t/{code}")
-
     if not over:
         controls.append(kit.card(seat_rows(SeatTaps(phone, hub), info)))
     if not phone.is_host:
-        controls += invite
-    label = "Open the table screen" if phone.is_host else "Just watch"
-    controls.append(kit.secondary(label, watch))
+        controls += [*invite, kit.secondary("Just watch", watch)]
     return kit.phone_column(controls, width)
 
 

@@ -31,11 +31,15 @@ THEMES = {"system": ft.ThemeMode.SYSTEM, "light": ft.ThemeMode.LIGHT, "dark": ft
 SOUND_KEY = "sound"
 """Whether a phone that cannot vibrate sounds its cues ("on" or "off"): kept in the phone's
 storage, where ``assets/cue.js`` reads it (as ``flutter.sound``)."""
+AWAKE_KEY = "awake"
+"""Whether this phone keeps its screen on while at a table ("on" or "off"): kept in the
+phone's storage, where ``assets/awake.js`` reads it (as ``flutter.awake``) whenever it
+would hold the screen; the app reads it only to draw its button."""
 PERSON_KEY = "person.id"
 PERSON_TOKEN_KEY = "person.token"
 """The person of the host's book this phone is (their id) and the secret token proving it,
 kept like a seat's: given when the phone first sits as that person."""
-STORED_TYPES = {HOST_KEY: str, THEME_KEY: str, SOUND_KEY: str, SEAT_KEY: str, SEEN_KEY: int,
+STORED_TYPES = {HOST_KEY: str, THEME_KEY: str, SOUND_KEY: str, AWAKE_KEY: str, SEAT_KEY: str, SEEN_KEY: int,
                 PERSON_KEY: str, PERSON_TOKEN_KEY: str}
 """What the app keeps under each key of the phone's storage (a key, or its pattern). The
 phone's answer is the phone's to make: one of another type is no value at all."""
@@ -80,9 +84,16 @@ class Phone:
         of the page, which the phone can set)."""
         self.prefs = ft.SharedPreferences()
         self.haptics = ft.HapticFeedback()  # Flutter's web engine calls navigator.vibrate
+        self.wakelock = ft.Wakelock()  # answered in the page by assets/awake.js
         self.is_host = False
         self.theme = "system"
         self.sound = True
+        self.awake: bool | None = None
+        """The phone's setting, keep the screen on at a table: None until read
+        (:meth:`awake_setting`)."""
+        self._awake_wanted = False  # a table page is shown, its game not over
+        self.awake_asked: bool | None = False
+        """What the phone was last asked: to keep its screen on (True) or to let it sleep."""
         self.closed = False
         self._ended = asyncio.Event()  # set when the tab's session ends: calls stop waiting
         self._first_seat: tuple[str, Any] | None = None
@@ -288,6 +299,43 @@ class Phone:
         choice (``assets/cue.js`` reads it at each cue)."""
         self.sound = on
         await self.stored("set", SOUND_KEY, "on" if on else "off")
+
+    async def awake_setting(self) -> bool:
+        """Whether this phone keeps its screen on at a table (read once, when first drawn:
+        not among the reads at start, which a phone on the network must answer within its
+        share of the host's time)."""
+        if self.awake is None:
+            self.awake = await self.read(AWAKE_KEY) != "off"
+            self._tell_awake()
+        return self.awake
+
+    async def set_awake(self, on: bool) -> None:
+        """Keep this phone's screen on at a table or not; the phone keeps the choice, and
+        the page is asked again (``assets/awake.js`` reads the setting then)."""
+        self.awake = on
+        await self.stored("set", AWAKE_KEY, "on" if on else "off")
+        self.awake_asked = None
+        self._tell_awake()
+
+    def keep_awake(self, wanted: bool) -> None:
+        """A table page asks for the screen to stay on (True: shown, its game not over) or
+        lets it sleep; the page holds it only while the phone's setting allows it."""
+        self._awake_wanted = wanted
+        self._tell_awake()
+
+    def _tell_awake(self) -> None:
+        on = self._awake_wanted and self.awake is not False
+        if on == self.awake_asked:
+            return
+        self.awake_asked = on
+
+        async def tell() -> None:
+            try:
+                await self.ask(self.wakelock.enable() if on else self.wakelock.disable())
+            except Exception:  # noqa: BLE001 - a page that cannot hold it still plays
+                pass
+
+        self.aside(tell())
 
     async def keep_host_key(self, key: str) -> None:
         await self.stored("set", HOST_KEY, key)

@@ -24,7 +24,8 @@ from companion.ui.live import (TABLE, LiveTable, TableContext, part, use_fixed, 
                                use_table, use_view)
 from companion.ui.notice import Notice, Waiting
 from companion.ui.opening import OpenedTable
-from companion.ui.theme import SoundChoice, ThemeChoice
+from companion.ui.step import show_step, step_on_screen
+from companion.ui.theme import AwakeChoice, SoundChoice, ThemeChoice
 
 TABS = (("play", "Play"), ("history", "History"), ("rules", "Rules"), ("invite", "Invite"))
 WIDE = kit.WIDE
@@ -144,9 +145,24 @@ def turn_status(screen: dict, seat: int, decision) -> str:
     return f"Not {name}'s turn now: the table waits for {and_words(waiting)}"
 
 
+def use_keep_awake() -> None:
+    """The phone's screen stays on while it shows a game not yet over (where its setting
+    allows): a locked phone hears no cue. Let go at the end, and when the page leaves the
+    table."""
+    phone = use_table().phone
+    ended = use_view(lambda s: s["result"] is not None)
+
+    def keep():
+        phone.keep_awake(not ended)
+        return lambda: phone.keep_awake(False)
+
+    ft.use_effect(keep, [ended])
+
+
 @part
 def VeilLayout(seat: int, show, back):
     context = use_table()
+    use_keep_awake()
     hub = context.live.hub
     screens = screens_of(hub.game.id)
     name, colour = hub.spec.players[seat], seat_colour(seat)
@@ -194,6 +210,7 @@ def TableLayout(away: tuple[str, ...] | None = None, dismiss=None):
     code = context.live.hub.code
     tab, set_tab = ft.use_state("play")
     width = kit.use_width()
+    use_keep_awake()
     if not held:
         return SeatLost(phone, context.live.hub, context.live.who.token)
     if phone.is_host and seat is None and context.extra["acting"] is None and width >= WIDE:
@@ -251,7 +268,7 @@ def Header():
     # bench/RESULTS.md). tests/browser/test_scorepad_browser.py checks the screen below.
     return ft.Column([
         kit.own(ft.Row([kit.title(title), UndoRedo()], alignment=ft.MainAxisAlignment.SPACE_BETWEEN)),
-        ft.Row([badge, ft.Row([kit.muted(f"Table {code}"), SoundChoice(phone), ThemeChoice(phone)],
+        ft.Row([badge, ft.Row([kit.muted(f"Table {code}"), AwakeChoice(phone), SoundChoice(phone), ThemeChoice(phone)],
                               tight=True, spacing=0)],
                alignment=ft.MainAxisAlignment.SPACE_BETWEEN, vertical_alignment=ft.CrossAxisAlignment.CENTER),
     ], spacing=2)
@@ -327,11 +344,11 @@ def to_do(screen: dict) -> tuple[str, ...]:
 
 
 def use_show_what_to_do(live, mine: bool, words) -> None:
-    """After another phone's move that changes what this phone must do (its turn comes,
-    its turn's words change, a move is open to it: "Next round"), the page goes back to
-    its top, where the turn banner is and, under it, the game's screen with its action
-    first: a phone left scrolled down to the garden or the deck tops would not see it.
-    The phone's own moves leave it where it is (a player placing stone after stone)."""
+    """After a move that changes what this phone must do (its turn comes, its turn's words
+    change, a move is open to it: "Next round"), the page shows the step drawn for it
+    (:mod:`companion.ui.step`), or goes back to its top, where the turn banner is and,
+    under it, the game's screen with its action first: a phone left scrolled down to the
+    garden or the deck tops would not see it."""
     todo = use_view(to_do)
     first = ft.use_ref(True)
 
@@ -339,25 +356,10 @@ def use_show_what_to_do(live, mine: bool, words) -> None:
         if first.current:  # the page opens at its top
             first.current = False
             return
-        own = live.moved_from is not None and live.screen["revision"] == live.moved_from + 1
-        if (mine or todo) and not own:
-            live.phone.aside(_to_the_top(live.phone))
+        if mine or todo:
+            show_step(live)
 
     ft.use_effect(show, [mine, words, todo])
-
-
-SHOW_TURN_MS = 300
-"""How long the page takes to scroll back to the turn (a jump would lose the reader)."""
-
-
-async def _to_the_top(phone) -> None:
-    """Scroll the page to its top; a phone that does not answer in time is left as it is."""
-    from companion.ui.phone import NoAnswer
-
-    try:
-        await phone.ask(phone.page.scroll_to(offset=0, duration=SHOW_TURN_MS))
-    except NoAnswer:
-        pass
 
 
 @part
@@ -379,6 +381,8 @@ def TurnBanner():
         return mine, kept.current
 
     mine, words = use_view(turn_now)
+    step_words, set_step_words = ft.use_state(None)  # the words of a step drawn under it
+    step_on_screen(context.live).say = set_step_words
 
     def cue():
         if mine:
@@ -389,6 +393,7 @@ def TurnBanner():
     if seat is None:
         return ft.Container(visible=False)
     colour = use_fixed(lambda s: s["table"]["colours"][s["table"]["seat"]])
+    words = step_words or words
     text = f"Your turn: {words}" if words else "Your turn"
     return ft.Container(
         kit.own(ft.Text(text, size=26, weight=ft.FontWeight.BOLD, color=kit.text_on(colour))),

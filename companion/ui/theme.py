@@ -1,5 +1,6 @@
 """The phone's own settings, each a small button kept on the phone: the theme (light, dark
-or the phone's own setting) and the sound of its cues.
+or the phone's own setting), the sound of its cues, and whether its screen stays on at a
+table.
 
 "Theme" (its icon says which is in use) opens a choice of the three; the phone keeps the
 choice in its storage (:meth:`companion.ui.phone.Phone.set_theme`). "Sound on" / "Sound
@@ -8,6 +9,8 @@ off" turns the tone a phone that cannot vibrate plays for its cues off and on
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 import flet as ft
 
@@ -46,15 +49,47 @@ def ThemeChoice(phone):
     return ft.IconButton(icon, tooltip="Theme", on_click=ask)
 
 
+@dataclass(frozen=True)
+class Switch:
+    """An on/off setting of the phone: its icon, name and what a flip tells the player,
+    on (first) and off."""
+
+    icons: tuple[str, str]
+    names: tuple[str, str]
+    told: tuple[str, str]
+
+
+SOUND = Switch((ft.Icons.VOLUME_UP, ft.Icons.VOLUME_OFF), ("Sound on", "Sound off"),
+               ("Cues sound on this phone (where it cannot vibrate)",
+                "Cues are silent on this phone: the screen still flashes"))
+AWAKE = Switch((ft.Icons.LIGHT_MODE_OUTLINED, ft.Icons.BEDTIME_OUTLINED), ("Screen awake", "Screen may sleep"),
+               ("This phone's screen stays on at a table",
+                "This phone's screen may sleep at a table: it will not hear its turn while locked"))
+
+
+def switch_button(phone, switch: Switch, on: bool, set_on, keep) -> ft.Control:
+    """The setting's icon button: a tap flips it, the phone keeps it (``keep``)."""
+    async def flip(e) -> None:
+        set_on(not on)
+        await keep(not on)
+        phone.toast(switch.told[0 if not on else 1])
+
+    which = 0 if on else 1
+    return ft.IconButton(switch.icons[which], tooltip=switch.names[which], on_click=flip)
+
+
 @ft.component
 def SoundChoice(phone):
     on, set_on = ft.use_state(phone.sound)
+    return switch_button(phone, SOUND, on, set_on, phone.set_sound)
 
-    async def flip(e) -> None:
-        set_on(not on)
-        await phone.set_sound(not on)
-        phone.toast("Cues sound on this phone (where it cannot vibrate)" if not on
-                    else "Cues are silent on this phone: the screen still flashes")
 
-    return ft.IconButton(ft.Icons.VOLUME_UP if on else ft.Icons.VOLUME_OFF,
-                         tooltip="Sound on" if on else "Sound off", on_click=flip)
+@ft.component
+def AwakeChoice(phone):
+    on, set_on = ft.use_state(phone.awake is not False)
+
+    async def read() -> None:
+        set_on(await phone.awake_setting())
+
+    ft.on_mounted(read)
+    return switch_button(phone, AWAKE, on, set_on, phone.set_awake)

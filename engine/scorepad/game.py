@@ -12,7 +12,8 @@ from typing import Any
 
 from engine.game import Game, Setting
 from engine.scorepad.moves import MOVES
-from engine.scorepad.state import hidden, new_state, standing, totals, waiting
+from engine.scorepad.state import (HIGHEST, WHO_WINS, hidden, leaders_first, lowest_wins, new_state, rank_of,
+                                   standing, totals, waiting)
 
 
 class ScorePad(Game):
@@ -24,6 +25,8 @@ class ScorePad(Game):
     settings = (
         Setting("secret", "Secret scores until revealed", False, kind="bool",
                 help="Each player sees only their own points until the host reveals them."),
+        Setting("wins", "Who wins", HIGHEST, kind="choice", choices=WHO_WINS,
+                help="highest: the most points win; lowest: the fewest (golf, Hearts)."),
     )
     phase_labels = {"playing": "the game", "over": "the end of the game"}
     rules_summary = (
@@ -32,10 +35,11 @@ class ScorePad(Game):
         "With secret scores, each player sees only their own points until the host reveals them.",
         "The host ends the game (after revealing secret scores): the final standing and "
         "the winner are shown to everyone.",
+        "The highest total wins, or the lowest if the table was set so (golf, Hearts).",
     )
 
     def setup(self, players: list[str], settings: dict) -> dict:
-        return new_state(players, settings.get("secret", False))
+        return new_state(players, settings.get("secret", False), settings.get("wins", HIGHEST))
 
     # -- where the game stands ------------------------------------------------------
     def phase(self, state: dict) -> str:
@@ -63,6 +67,7 @@ class ScorePad(Game):
             "round": len(state["rounds"]),
             "players": players,
             "secret": secret,
+            "lowest_wins": lowest_wins(state),
             "waiting": waiting(state),
             "finished": state["finished"],
         }
@@ -77,9 +82,8 @@ class ScorePad(Game):
         if not state["finished"]:
             return None
         sums = totals(state)
-        order = sorted(range(len(sums)), key=lambda s: (-sums[s], s))
         return {"ranking": [{"seat": s, "name": state["players"][s], "total": sums[s],
-                             "rank": 1 + sum(1 for o in sums if o > sums[s])} for s in order],
+                             "rank": rank_of(state, s)} for s in leaders_first(state)],
                 "standing": standing(state)}
 
     # -- an ended game's secret scores stay open if the end is undone ---------------

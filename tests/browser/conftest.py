@@ -68,17 +68,18 @@ def display():
 def phones(request):
     """Factory: phones("Ann") -> a new phone; screenshots of all of them on failure.
     ``build="webkit"`` gives a WebKitGTK phone (:class:`tests.browser.webkit.WebKitPhone`,
-    ``language`` its LANG); "wasm" and "js" a Chromium one on that build of Flet's client."""
+    ``language`` its LANG); "wasm" and "js" a Chromium one on that build of Flet's client,
+    in the shared Chromium or in ``chromium`` (one a test launched with flags of its own)."""
     made: list = []
 
     def make(name: str, viewport=None, touch: bool = False, dark: bool = False,
-             build: str = "wasm", language: str = "en_US.UTF-8"):
+             build: str = "wasm", language: str = "en_US.UTF-8", chromium=None):
         if build == "webkit":
             from tests.browser.webkit import WebKitPhone
 
             phone = WebKitPhone(request.getfixturevalue("display"), name, viewport, dark, language)
         else:
-            phone = Phone(request.getfixturevalue("browser"), name, viewport, touch, dark, build)
+            phone = Phone(chromium or request.getfixturevalue("browser"), name, viewport, touch, dark, build)
         made.append(phone)
         return phone
 

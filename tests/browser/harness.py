@@ -790,3 +790,19 @@ def decode_qr(phone, tries: int = 20) -> list[str]:
             return found
         phone.page.wait_for_timeout(250)
     return []
+
+
+def in_view(phone, labels: list[str], within: float = 15.0) -> dict:
+    """Wait until every one of ``labels`` lies whole on the screen; their boxes. Fails
+    with the boxes seen (or missing) after ``within`` seconds."""
+    height = phone.page.viewport_size["height"]
+    deadline = time.monotonic() + within
+    while True:
+        boxes = phone.label_boxes(labels)
+        if set(boxes) == set(labels) and all(0 <= b["y"] and b["y"] + b["height"] <= height
+                                             for b in boxes.values()):
+            return boxes
+        if time.monotonic() > deadline:
+            raise AssertionError(f"{phone.name}: not all on the screen ({height} px high): "
+                                 f"{labels} -> {boxes}")
+        phone.page.wait_for_timeout(100)

@@ -4,34 +4,11 @@ the fold of a 390 x 844 phone (issue 37: "Next round" was drawn at y = 860)."""
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
-from tests.browser.harness import BUILDS, new_table
+from tests.browser.harness import BUILDS, in_view, new_table
 
 pytestmark = pytest.mark.browser
-
-SHOWN_WITHIN_S = 15.0
-"""The page scrolls back in 0.3 s once the move reaches the phone; the move itself may take
-seconds to reach it on a busy test machine."""
-
-
-def in_view(phone, labels: list[str], within: float = SHOWN_WITHIN_S) -> dict:
-    """Wait until every one of ``labels`` lies whole on the screen; their boxes. Fails
-    with the boxes seen (or missing) after ``within`` seconds."""
-    height = phone.page.viewport_size["height"]
-    deadline = time.monotonic() + within
-    while True:
-        boxes = phone.label_boxes(labels)
-        if set(boxes) == set(labels) and all(0 <= b["y"] and b["y"] + b["height"] <= height
-                                             for b in boxes.values()):
-            return boxes
-        if time.monotonic() > deadline:
-            raise AssertionError(f"{phone.name}: not all on the screen ({height} px high): "
-                                 f"{labels} -> {boxes}")
-        phone.page.wait_for_timeout(100)
-
 
 def scroll_down(phone) -> None:
     """The player scrolls to the foot of the page (to read the totals and the chart)."""
@@ -74,3 +51,14 @@ def test_the_score_pads_next_round_and_the_turn_come_into_view(server, phones, b
     # Bo's turn comes: the banner and his points box, on his screen
     in_view(bo, ["Your turn: enter your points for round 2", "Points in round 2"])
     bo.field("Bo's points")
+
+
+@pytest.mark.parametrize("viewport", [{"width": 1280, "height": 800}, {"width": 1920, "height": 1080}])
+def test_after_creating_a_table_the_way_to_the_game_is_on_the_hosts_screen(server, phones, viewport):
+    host = phones("host", viewport=viewport).become_host(server)
+    host.type_into("Players in seat order (clockwise), separated by commas", "Ann,Bo,Cy,Di,Ed,Flo")
+    host.tap("Create table")
+    host.see("Pick your seat")
+    in_view(host, ["Open the table screen"], within=0)
+    host.tap("Open the table screen")
+    host.see("Waiting for Ann, Bo, Cy, Di, Ed and Flo")

@@ -25,6 +25,7 @@ from companion.games.bluffstones.board import Board, width_for_height
 from companion.ui import kit
 from engine.words import and_words, or_words, plural
 from companion.ui.live import part, use_table, use_view
+from companion.ui.step import use_step
 
 PANEL = 170
 """The height of the panel above the board while a circle is chosen (room for the
@@ -283,6 +284,7 @@ def MyBid(seat: int):
                                        for c in (s["private"] or {}).get("bid_choices") or []))
     mine = use_view(lambda s: _bid_key((s["private"] or {}).get("my_bid")))
     picked, latest, set_picked = kit.use_field(None)  # (round, colour, count)
+    key = use_step("bid", tapped=rnd)  # each round's bid comes into view
     pick = picked[1:] if picked and picked[0] == rnd else None
     words = {(colour, count): text for colour, count, text in choices}
     rows: list[ft.Control] = [kit.title("Your secret bid")]
@@ -312,7 +314,9 @@ def MyBid(seat: int):
     rows.append(kit.primary("Confirm bid", send if fresh else None))
     if mine is not None and not fresh:
         rows.append(kit.muted("Secret until the reveal; tap another bid to change it."))
-    return kit.card(rows)
+    drawn = kit.card(rows)
+    drawn.key = key
+    return drawn
 
 
 def _colour_bids(colour: str, have: int, words: dict, shown, choose) -> ft.Control:

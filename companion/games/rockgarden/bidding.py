@@ -15,6 +15,7 @@ from companion.games.rockgarden.words import (bidding_now, my_garden, my_turn, n
                                               use_while_mine)
 from companion.ui import kit
 from companion.ui.live import part, use_fixed, use_table, use_view
+from companion.ui.step import use_step
 from engine.rockgarden.bid_check import bid_check
 from engine.words import plural
 
@@ -163,6 +164,7 @@ def MyBid():
     may = use_while_mine(lambda s: (bidding_now(s) and "bid" not in s["legal"], "pass" in s["legal"]))
     choice, composed, set_choice = kit.use_field((None, None, ()))  # (turn, pile, rocks chosen)
     passing_in, set_passing_in = ft.use_state(None)  # the turn whose Pass panel is open
+    loaded, set_loaded = ft.use_state(0)  # lines of advice tapped (each fills in the bid)
     latest = ft.use_ref(None)
     latest.current = turn
 
@@ -176,7 +178,8 @@ def MyBid():
         pick=lambda code, step: set_choice(
             lambda old: (latest.current, now(old)[1], rk.picked(now(old)[2], code, step))),
         clear=lambda: set_choice(lambda old: (latest.current, now(old)[1], ())),
-        load=lambda index, rocks: set_choice((latest.current, index, rk.selection(rocks))),
+        load=lambda index, rocks: (set_choice((latest.current, index, rk.selection(rocks))),
+                                   set_loaded(lambda n: n + 1)),
         open_pass=lambda: set_passing_in(latest.current),
         close_pass=lambda: set_passing_in(None),
         bid=lambda: (now(composed.current)[1], rk.counter_text(now(composed.current)[2]))), [])
@@ -185,12 +188,13 @@ def MyBid():
     check = use_while_mine(lambda s: bid_check(s, seat, pile, text))  # the table's rules, from my view
     blocked, may_pass = may
     passing = turn is not None and passing_in == turn and may_pass
-    return ft.Container(BidTools(names, pile, chosen, garden, check, blocked, passing, tools), visible=shown)
+    return ft.Container(BidTools(names, pile, chosen, garden, check, blocked, passing, tools, loaded),
+                        visible=shown)
 
 
 @part
 def BidTools(names: dict, pile, chosen: tuple, garden: dict, check: dict, blocked: bool, passing: bool,
-             tools: Composing):
+             tools: Composing, loaded: int = 0):
     """The advice, the pile picker, the composer and the pass, or the Pass panel."""
     if passing:
         content: list[ft.Control] = [Passing(tools.close_pass)]
@@ -199,7 +203,7 @@ def BidTools(names: dict, pile, chosen: tuple, garden: dict, check: dict, blocke
                    PassArea(tools.open_pass)]
     else:
         content = [BidAdvice(tools.load), PilePicker(pile, tools.choose),
-                   ComposerLines(pile, chosen, check, tools.clear, tools.bid),
+                   ComposerLines(pile, chosen, check, tools.clear, tools.bid, loaded),
                    kit.muted("Rocks for your bid, from your garden (or none):"),
                    BidRocks(names, chosen, garden, tools.pick), PassArea(tools.open_pass)]
     return ft.Column(content, spacing=8, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
@@ -225,6 +229,9 @@ def PassArea(open_pass):
     return kit.muted(f"You may pass once every pile has a bid (no bid yet on pile {state[1]}).")
 
 
+PASS_STEP = "draw one rock from the bag and tap it"
+
+
 @part
 def Passing(back):
     context = use_table()
@@ -236,6 +243,7 @@ def Passing(back):
         if await context.move("pass", payload):
             back()
 
+    key = use_step("pass", PASS_STEP)
     rows: list[ft.Control] = [
         kit.title("Pass", size=24),
         kit.body("Take a Pass card (1 demerit), then draw one rock from the bag and tap it. "
@@ -252,4 +260,4 @@ def Passing(back):
         rows.append(rk.tap_picker(names, lambda code: context.phone.run(send({"rock": code})),
                                   black=black_rock if black else None, black_label="I drew the black rock"))
     rows.append(kit.secondary("Back to bidding", lambda e: back()))
-    return ft.Column(rows, spacing=8, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+    return ft.Column(rows, spacing=8, horizontal_alignment=ft.CrossAxisAlignment.STRETCH, key=key)

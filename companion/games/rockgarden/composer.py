@@ -9,6 +9,7 @@ from companion.games.rockgarden import look as rk
 from companion.games.rockgarden.words import rock_names, use_while_mine
 from companion.ui import kit
 from companion.ui.live import part, use_fixed, use_table
+from companion.ui.step import use_in_view_when
 from engine.words import plural
 
 
@@ -38,8 +39,11 @@ def PileButton(number: int, can: bool, chosen: bool, choose):
 
 
 @part
-def ComposerLines(pile, chosen: tuple, check: dict, clear, composed):
+def ComposerLines(pile, chosen: tuple, check: dict, clear, composed, loaded: int = 0):
+    """The bid being composed and "Place bid"; ``loaded`` counts the lines of advice
+    tapped, each of which fills it in from afar: the page then shows it."""
     context = use_table()
+    key = use_in_view_when("bid", loaded)
     names = use_fixed(rock_names)
     values = use_fixed(lambda s: s["public"]["rock_values"])
     text = rk.counter_text(chosen)
@@ -80,7 +84,7 @@ def ComposerLines(pile, chosen: tuple, check: dict, clear, composed):
         ft.Container(status, height=44),
         ft.Row([kit.primary("Place bid", place if check["ready"] else None),
                 kit.secondary("Clear", (lambda e: clear()) if chosen else None)], spacing=8),
-    ], spacing=6, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+    ], spacing=6, horizontal_alignment=ft.CrossAxisAlignment.STRETCH, key=key)
 
 
 @part

@@ -14,6 +14,7 @@ import flet as ft
 
 from companion.ui import charts, kit
 from companion.ui.live import part, public_slice, use_fixed, use_table, use_view
+from engine.words import and_words
 
 STEPS = (-1, 1, 5)
 
@@ -107,8 +108,10 @@ def _waiting_words(screen: dict) -> str | None:
     waiting = public["waiting"]
     if not waiting:
         return f"Everyone has entered round {public['round']}"
-    names = [public["players"][s]["name"] for s in waiting]
-    return "Waiting for " + ", ".join(names)
+    seat = screen["table"]["seat"]
+    names = [public["players"][s]["name"] for s in waiting if s != seat]
+    # a phone never waits for itself: its own seat is "you"
+    return "Waiting for " + and_words((["you"] if seat in waiting else []) + names)
 
 
 def _holds(text: str, points) -> bool:
@@ -213,7 +216,8 @@ def totals_in_order(screen: dict) -> tuple[tuple[int, object], ...]:
 @public_slice
 def _open_totals_in_order(public: dict) -> tuple[tuple[int, object], ...]:
     players = public["players"]
-    order = sorted(range(len(players)), key=lambda s: (-(players[s]["total"] or 0), s))
+    sign = 1 if public.get("lowest_wins") else -1
+    order = sorted(range(len(players)), key=lambda s: (sign * (players[s]["total"] or 0), s))
     return tuple((seat, players[seat]["total"]) for seat in order)
 
 
