@@ -22,6 +22,7 @@ from pathlib import Path
 
 from companion.cues import cue_script
 from companion.language import guard_script
+from companion.semantics import semantics_style
 
 IDS_FROM = 1 << 24
 IDS_SPAN = (1 << 32) - (1 << 25)
@@ -36,8 +37,10 @@ NO_STORE = [(b"cache-control", b"no-store"), (b"content-type", b"text/plain; cha
 @functools.lru_cache(maxsize=1)
 def page_script() -> bytes:
     """The language guard (companion/language.py), the cues where a phone cannot vibrate
-    (companion/cues.py), then the comeback script."""
-    return guard_script() + cue_script() + b"<script>" + SCRIPT_PATH.read_bytes() + b"</script>"
+    (companion/cues.py), taps through the accessibility tree kept to the drawn control
+    (companion/semantics.py), then the comeback script."""
+    return (guard_script() + cue_script() + semantics_style()
+            + b"<script>" + SCRIPT_PATH.read_bytes() + b"</script>")
 
 
 def with_script(html: bytes) -> bytes:

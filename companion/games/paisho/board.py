@@ -79,7 +79,7 @@ def BoardMap(me: int | None, width: float | None = None):
     zoomed, set_zoomed = ft.use_state(False)
     screen = width or min(kit.use_width(), kit.PHONE_WIDTH) - 32
     cell = screen / POINTS_ACROSS
-    small = cell < TARGET
+    small = width is None and cell < TARGET  # a table screen's board is looked at, not tapped
     if zoomed and small:
         cell = TARGET / TILE  # a tile is then a 44 px target, its point larger still
     my_turn = bool(view["starts"] or view["targets"])
