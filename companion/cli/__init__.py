@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import re
 import sys
 
 from engine.errors import IllegalAction
@@ -21,6 +22,18 @@ TABLE_COMMANDS = ("serve", "tables", "backup", "plays")
 
 
 class _Parser(argparse.ArgumentParser):
+    """``argparse`` reading a value that begins with a minus and a digit as a value.
+
+    Stock ``argparse`` (before Python 3.14) takes ``--board "-4,-1:0:lotus"`` for an
+    unknown option, so one Pai Sho tile at a negative x could only be given as
+    ``--board=-4,...``. No option of ours is a minus and a digit, so such a word is
+    always a value, as Python 3.14's ``argparse`` reads it too.
+    """
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self._negative_number_matcher = re.compile(r"^-\.?\d")
+
     def error(self, message: str) -> None:  # one line, status 2
         raise UsageError(message)
 

@@ -23,6 +23,7 @@ from companion import REPO_ROOT
 from companion.server.awake import awake_script
 from companion.server.cues import cue_script
 from companion.server.language import guard_script
+from companion.server.semantics import semantics_style
 
 IDS_FROM = 1 << 24
 IDS_SPAN = (1 << 32) - (1 << 25)
@@ -36,10 +37,12 @@ NO_STORE = [(b"cache-control", b"no-store"), (b"content-type", b"text/plain; cha
 
 @functools.lru_cache(maxsize=1)
 def page_script() -> bytes:
-    """The language guard (companion/server/language.py), the cues where a phone cannot vibrate
-    (companion/server/cues.py), the screen kept awake (companion/server/awake.py), then the comeback
-    script."""
-    return guard_script() + cue_script() + awake_script() + b"<script>" + SCRIPT_PATH.read_bytes() + b"</script>"
+    """The language guard (companion/server/language.py), the cues where a phone cannot
+    vibrate (companion/server/cues.py), the screen kept awake (companion/server/awake.py),
+    taps through the accessibility tree kept to the drawn control
+    (companion/server/semantics.py), then the comeback script."""
+    return (guard_script() + cue_script() + awake_script() + semantics_style()
+            + b"<script>" + SCRIPT_PATH.read_bytes() + b"</script>")
 
 
 def with_script(html: bytes) -> bytes:

@@ -37,7 +37,27 @@ def App(phone: Phone):
         page.on_resize = resized
 
     ft.on_mounted(listen)
+    opened = ft.use_ref(route)
+
+    def new_route() -> None:
+        if route != opened.current:  # the first route opens at the top already
+            opened.current = route
+            phone.aside(_to_the_top(phone))
+
+    ft.use_effect(new_route, [route])
     return kit.SCREEN(screen, lambda: Page(phone, route, key=route))
+
+
+async def _to_the_top(phone: Phone) -> None:
+    """A new route opens at its top. The page is one scrolled view for every route: the
+    offset left by the last screen would otherwise carry over, opening "All tables" part
+    way down, its top out of sight; a phone that does not answer is left as it is."""
+    from companion.ui.phone import NoAnswer
+
+    try:
+        await phone.ask(phone.page.scroll_to(offset=0, duration=0))
+    except NoAnswer:
+        pass
 
 
 @ft.component

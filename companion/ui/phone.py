@@ -48,6 +48,10 @@ ANSWER_S = 10.0
 Flet waits for ever; a phone answers in milliseconds, so one silent for this long has left
 or never will (a hand-made client), and the page goes on without the answer."""
 
+FRAME_S = 0.1
+"""Long enough for a phone to draw a frame (a frame is 16 ms): a scroll and a route change
+sent together are drawn in one frame, which Flutter's accessibility tree gets wrong."""
+
 
 class NoAnswer(Exception):
     """The phone did not answer a call: its page ended first, or :data:`ANSWER_S` passed."""
@@ -343,7 +347,15 @@ class Phone:
 
     # -- moving around and talking ----------------------------------------------------
     async def go(self, route: str) -> None:
+        """Open ``route`` at its top. The page is one scrolled view for every route, so it
+        goes to its top first: Flutter's accessibility tree kept the offset of a view
+        scrolled when its route was replaced by one that does not scroll, its nodes sitting
+        that far below the drawing (a screen reader's tap, or a test's, hit the control
+        below the one meant) when the scroll to the top and the new route came in one
+        frame: the route waits for a frame drawn at the top."""
         try:
+            await self.ask(self.page.scroll_to(offset=0, duration=0))
+            await asyncio.sleep(FRAME_S)
             await self.ask(self.page.push_route(route))
         except NoAnswer:
             pass  # the phone left, or draws the route when it answers

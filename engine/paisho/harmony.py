@@ -24,7 +24,8 @@ RING = ("rose", "chrysanthemum", "rhododendron", "jasmine", "lily", "jade")
 NEXT, LINE = "next", "line"
 REACHES = (NEXT, LINE)
 """The setting "harmony reach": flowers next to each other (a row of non-blooming White
-Lotuses may stand between them), or anywhere on one line with only empty points between."""
+Lotuses may stand between them), or anywhere on one line with only empty points between,
+none of them a port, and no Rock on that line (Skud Pai Sho's harmonies)."""
 LOTUS_REACH = 3
 """A blooming White Lotus harmonises with its owner's flowers this near (|dx| + |dy|)."""
 
@@ -131,6 +132,17 @@ def _in_harmony(board: dict[Point, Tile], a: Point, b: Point, reach: str,
         return False
     held = [board.get(point) for point in inside]
     if reach == LINE:
-        return all(tile is None for tile in held)
+        return all(tile is None for tile in held) and not _line_broken(board, a, b)
     return next_to(a, b) or all(tile is not None and tile.kind == "lotus" and tile.owner not in blooming
                                 for tile in held)
+
+
+def _line_broken(board: dict[Point, Tile], a: Point, b: Point) -> bool:
+    """With reach "line", as Skud's gate and Rock do: an empty port between the two tiles
+    breaks their line, and a Rock anywhere on their row or column cancels it (the points
+    between are already known to be empty, so a port there is an empty one)."""
+    if any(point in PORTS for point in between(a, b)):
+        return True
+    same_row = a[1] == b[1]
+    return any(tile.kind == "rock" and (point[1] == a[1] if same_row else point[0] == a[0])
+               for point, tile in board.items())

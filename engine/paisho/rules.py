@@ -211,8 +211,7 @@ def _check_end(state: dict) -> None:
             state["out"][seat] = END_CAPTURED
             aftermath.note(state, "out", seat)
             captured_out = True
-            for harmony in q.intact_harmonies(state, seat):
-                break_harmony(state, harmony, by_itself=True)
+    _break_harmonies_of_the_out(state)
     active = q.active_seats(state)
     if len(active) <= 1:
         # this move took the last opponent out: by capture, or else by a forfeit
@@ -221,6 +220,13 @@ def _check_end(state: dict) -> None:
         return
     if state["out"][state["current"]] is not None:
         advance(state, state["current"])
+
+
+def _break_harmonies_of_the_out(state: dict) -> None:
+    """A player out of the game, captured out or by a forfeit, keeps no harmony."""
+    for harmony in list(state["harmonies"]):
+        if state["out"][harmony["owner"]] is not None:
+            break_harmony(state, harmony, by_itself=True)
 
 
 def settle(state: dict) -> None:

@@ -53,11 +53,13 @@ def test_turns_by_taps_on_the_board_make_a_harmony_that_scores(server, phones, b
     bo.tap("Pass", timeout=WAIT)
     ann.tap("Place Rose", timeout=WAIT)  # turn 3 of Ann's: a tile, then its point
     tap_label(ann, "Go to 0,7")
+    ann.tap("Confirm", timeout=WAIT)
     bo.see_label("Ann's Rose on 0,7", timeout=WAIT)
     bo.tap("Pass", timeout=WAIT)
     ann.see("Tap one of your tiles, then where it goes.", timeout=WAIT)  # Ann's turn again
     tap_label(ann, "Ann's Rose on 0,7")
     tap_label(ann, "Go to 0,4")
+    ann.tap("Confirm", timeout=WAIT)
     ann.see("White Jade + Rose", timeout=WAIT)  # found by the app, never entered
     for _ in range(2):
         bo.tap("Pass", timeout=WAIT)

@@ -104,17 +104,22 @@ def brute_force(tiles: dict, reach: str, blooming: frozenset) -> set:
         if (x, y) in PORTS or tile.kind not in ring:
             continue
         for dx, dy in STEPS:
+            rock_on_line = any(other.kind == "rock" and (v == y if dy == 0 else u == x)
+                               for (u, v), other in tiles.items())
             step, walked = 1, []
             while on_board((x + dx * step, y + dy * step)):
                 point = (x + dx * step, y + dy * step)
                 other = tiles.get(point)
                 if other is not None and other.owner == tile.owner and ring_neighbours(tile.kind, other.kind) \
                         and point not in PORTS:
-                    if reach == LINE and not walked:
+                    if reach == LINE and not walked and not rock_on_line:
                         found.add(tuple(sorted(((x, y), point))))
                     if reach == NEXT and all(w is not None and w.kind == "lotus" and w.owner not in blooming
                                              for w in walked):
                         found.add(tuple(sorted(((x, y), point))))
-                walked.append(other) if reach == NEXT else (walked.append(other) if other else None)
+                if reach == NEXT:
+                    walked.append(other)
+                elif other is not None or point in PORTS:  # a tile, or an empty port: the line ends
+                    walked.append(other or "port")
                 step += 1
     return found

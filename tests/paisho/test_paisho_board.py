@@ -4,7 +4,7 @@ in the engine and by ``companion paisho harmonies``."""
 import json
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from engine.paisho import board as b
@@ -123,6 +123,29 @@ def test_line_reach_needs_only_empty_points_between():
     assert harmonies(blocked, LINE) == []
 
 
+def test_line_reach_an_empty_port_between_the_two_tiles_breaks_their_line():
+    across_the_port = board((-2, -8, 0, "lily"), (2, -8, 0, "jade"))
+    assert harmonies(across_the_port, LINE) == []
+    down_the_side = board((-8, -3, 0, "rose"), (-8, 2, 0, "chrysanthemum"))
+    assert harmonies(down_the_side, LINE) == []
+    beside_the_port = board((-3, -8, 0, "lily"), (-1, -8, 0, "jade"))
+    assert [h.points for h in harmonies(beside_the_port, LINE)] == [((-3, -8), (-1, -8))]
+
+
+@pytest.mark.parametrize("rock", [(7, 0), (-7, 0), (-6, 0)])
+def test_line_reach_a_rock_anywhere_on_the_line_cancels_the_harmony(rock):
+    apart = board((-5, 0, 0, "lily"), (5, 0, 0, "jade"), (*rock, 1, "rock"))
+    assert harmonies(apart, LINE) == []
+
+
+def test_line_reach_a_rock_off_the_line_changes_nothing_and_next_reach_ignores_it():
+    off_the_line = board((-5, 0, 0, "lily"), (5, 0, 0, "jade"), (3, 1, 1, "rock"), (-5, 3, 0, "rock"))
+    assert [h.points for h in harmonies(off_the_line, LINE)] == [((-5, 0), (5, 0))]
+    next_to = board((0, -3, 0, "rose"), (0, -2, 0, "chrysanthemum"), (0, 5, 0, "rock"))
+    assert [h.points for h in harmonies(next_to, NEXT)] == [((0, -3), (0, -2))]
+    assert harmonies(next_to, LINE) == []
+
+
 def test_a_blooming_lotus_harmonises_with_its_owners_flowers_within_three():
     position = board((0, 0, 0, "lotus"), (1, 2, 0, "rose"), (2, 3, 0, "jade"), (0, 1, 1, "lily"))
     assert harmonies(position) == []
@@ -152,6 +175,36 @@ def test_the_finder_finds_what_a_search_of_every_pair_finds(tiles, reach, bloomi
         assert h.owner == tiles[h.points[0]].owner == tiles[h.points[1]].owner
 
 
+PORT_LINES = [p for p in b.POINTS if 0 in p or abs(p[0]) == 8 or abs(p[1]) == 8]
+"""The rows and columns that hold a port: where an empty port can stand between two tiles."""
+RING_NEIGHBOURS = [("rose", "chrysanthemum"), ("chrysanthemum", "rhododendron"), ("rhododendron", "jasmine"),
+                   ("jasmine", "lily"), ("lily", "jade"), ("jade", "rose")]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.dictionaries(st.sampled_from(PORT_LINES),
+                       st.builds(Tile, st.integers(0, 1), st.sampled_from(["rock", "rose", "chrysanthemum",
+                                                                            "jade", "lily", "lotus"])),
+                       max_size=12),
+       st.sampled_from([NEXT, LINE]), st.frozensets(st.integers(0, 1), max_size=2))
+def test_the_finder_agrees_with_the_search_where_ports_and_rocks_stand_on_the_lines(tiles, reach, blooming):
+    assert {h.points for h in harmonies(tiles, reach, blooming)} == brute_force(tiles, reach, blooming)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.sampled_from(RING_NEIGHBOURS), st.sampled_from(b.POINTS), st.sampled_from(b.STEPS),
+       st.integers(1, 16), st.sampled_from(b.POINTS), st.integers(0, 1))
+def test_line_reach_two_flowers_harmonise_unless_a_port_between_or_a_rock_on_their_line(
+        pair, first, step, distance, rock, rock_owner):
+    second = (first[0] + step[0] * distance, first[1] + step[1] * distance)
+    assume(b.on_board(second) and first not in b.PORTS and second not in b.PORTS and rock not in (first, second))
+    position = board((*first, 0, pair[0]), (*second, 0, pair[1]), (*rock, rock_owner, "rock"))
+    rock_on_their_line = rock[1] == first[1] if step[1] == 0 else rock[0] == first[0]
+    port_between = any(p in b.PORTS for p in b.between(first, second))
+    found = [h.points for h in harmonies(position, LINE)]
+    assert found == ([] if rock_on_their_line or port_between else [tuple(sorted((first, second)))])
+
+
 # -- the command line ---------------------------------------------------------------
 
 def test_the_command_line_lists_harmonies_as_json():
@@ -173,6 +226,21 @@ def test_the_command_line_reach_line_and_words():
     assert "White Jade at 5,0" in run.stdout and "Lily at -5,0" in run.stdout
     none = companion("paisho", "harmonies", "--board", "-5,0:0:lily 5,0:0:jade")
     assert none.returncode == 0 and "No harmonies" in none.stdout
+
+
+@pytest.mark.parametrize("board_option", [["--board", "-4,-1:0:lotus"], ["--board=-4,-1:0:lotus"],
+                                          ["--board", "-5,0:0:lily -2,0:0:jade", "--reach", "line"]])
+def test_the_command_line_reads_a_board_beginning_with_a_minus_as_the_value(board_option):
+    run = companion("paisho", "harmonies", *board_option, "--json")
+    assert run.returncode == 0, run.stderr
+    found = json.loads(run.stdout)["harmonies"]
+    assert found == ([] if len(board_option) < 3 else
+                     [{"owner": 0, "points": [[-5, 0], [-2, 0]], "tiles": ["lily", "jade"]}])
+
+
+def test_the_command_line_still_refuses_an_unknown_option_after_board():
+    run = companion("paisho", "harmonies", "--board", "-x")
+    assert run.returncode == 2 and "--board" in run.stderr
 
 
 @pytest.mark.parametrize("items, words", [

@@ -447,6 +447,16 @@ def test_forfeit_in_four_players_leaves_the_others_playing():
     assert result["winner"] == 0 and result["reason"] == "forfeit"
 
 
+def test_a_player_who_forfeits_has_their_recorded_harmonies_broken():
+    state = new_game(("A", "B", "C", "D"))
+    state = play(state, (0, "place", {"tile": "rose"}), (1, "place", {"tile": "rose"}),
+                 (2, "pass"), (3, "pass"), (0, "place", {"tile": "chrysanthemum", "formed": [["rose", "chrysanthemum"]]}),
+                 (1, "place", {"tile": "chrysanthemum", "formed": [["rose", "chrysanthemum"]]}))
+    assert sorted(h["owner"] for h in state["harmonies"]) == [0, 1]
+    state = play(state, (1, "forfeit"))
+    assert [h["owner"] for h in state["harmonies"]] == [0]
+
+
 def test_result_is_none_while_playing():
     assert GAME.result(new_game()) is None
 

@@ -271,6 +271,20 @@ def test_harmony_reach_line_finds_flowers_far_apart():
     assert play(near, (ANN, "pass"))["harmonies"] == []
 
 
+@pytest.mark.parametrize("players", [("Ann", "Bo"), ("Ann", "Bo", "Cy", "Di")])
+def test_a_player_who_forfeits_keeps_no_harmony_on_the_board(players):
+    state = put(board_game(players), (0, -2, BO, "rose"), (0, -3, BO, "chrysanthemum"),
+                (3, 2, ANN, "lily"), (3, 3, ANN, "jade"))
+    state = play(state, (ANN, "pass"))
+    assert {h["owner"] for h in state["harmonies"]} == {ANN, BO}
+    state = play(state, (BO, "forfeit"))
+    assert {h["owner"] for h in state["harmonies"]} == {ANN}
+    assert [(h["owner"], h["by_itself"]) for h in state["broken"]] == [(BO, True)]
+    if not state["over"]:
+        state = play(state, (2, "pass"), (3, "pass"), (ANN, "pass"))
+        assert {h["owner"] for h in state["harmonies"]} == {ANN} and state["scores"][BO] == 0
+
+
 def test_the_lotus_blooms_for_the_player_with_fewer_captures():
     state = put(board_game(), (0, 0, ANN, "jade"), (0, -2, BO, "rhododendron"), (3, -3, BO, "lotus"),
                 (3, -5, BO, "jasmine"))

@@ -6,6 +6,7 @@ what happened to them."""
 from __future__ import annotations
 
 import flet as ft
+import flet.canvas as cv
 
 from companion.games.paisho import screens as paisho
 from companion.table.hub import HOST
@@ -432,6 +433,7 @@ def test_with_the_board_a_turn_is_two_taps_a_tile_then_a_point():
         assert "Go to 0,-8" in tappable(ann)  # the one point a Jasmine starts on
         assert not [t for t in tappable(ann) if t.startswith("Go to") and t != "Go to 0,-8"]
         await ann.tap("Go to 0,-8")
+        await ann.tap("Confirm")
         assert last(hub) == ("place", {"tile": "jasmine", "at": [0, -8]}, ANN, ANN)
         await bo.settle()
         assert "Ann's Jasmine on 0,-8" in bo.text()
@@ -450,10 +452,12 @@ def test_with_the_board_a_harmony_is_drawn_and_scored_by_itself():
         ann = await app.seat(hub, ANN)
         await ann.tap("Place Rose")
         await ann.tap("Go to 0,7")
+        await ann.tap("Confirm")
         hub.act(HOST, "pass", {}, None, seat=BO)
         await ann.settle()
         await ann.tap("Ann's Rose on 0,7")
         await ann.tap("Go to 0,4")
+        await ann.tap("Confirm")
         assert [h["at"] for h in state(hub)["harmonies"]] == [[[0, 3], [0, 4]]]
         assert "White Jade + Rose" in ann.text()
         for _ in range(2):
@@ -463,17 +467,78 @@ def test_with_the_board_a_harmony_is_drawn_and_scored_by_itself():
     run_app(test)
 
 
-def test_the_bigger_board_makes_every_point_a_36_px_target():
+def test_the_bigger_board_makes_every_point_a_44_px_target():
     async def test(app):
         hub = board_table(app)
         ann = await app.seat(hub, ANN)
         await ann.tap("Place Jasmine")
         small = tappable_width(ann, "Go to 0,-8")
-        assert small < 36  # 17 points across a phone
+        assert small < 44  # 17 points across a phone
         await ann.tap("Bigger board (easier to tap)")  # the Jasmine stays picked
-        assert tappable_width(ann, "Go to 0,-8") >= 36
+        assert tappable_width(ann, "Go to 0,-8") >= 44
         await ann.tap("Go to 0,-8")
+        await ann.tap("Confirm")
         assert last(hub) == ("place", {"tile": "jasmine", "at": [0, -8]}, ANN, ANN)
+    run_app(test)
+
+
+def test_a_tapped_point_is_named_and_the_move_counts_only_on_confirm():
+    async def test(app):
+        hub = board_table(app)
+        for seat, kind, payload in ((ANN, "place", {"tile": "jade", "at": [0, 0]}), (BO, "pass", {})):
+            hub.act(HOST, kind, payload, None, seat=seat)
+        moves = len(hub.match.log)
+        ann = await app.seat(hub, ANN)
+        await ann.tap("Ann's White Jade on 0,0")
+        await ann.tap("Go to 0,-4")  # the point next to the one meant
+        assert len(hub.match.log) == moves and "Move the White Jade to 0,-4?" in ann.text()
+        for name in ("Confirm", "Cancel"):
+            button = taps(ann.tree())[name]
+            assert button.height >= 44 and button.width >= 44
+        await ann.tap("Cancel")
+        assert len(hub.match.log) == moves and "Move the White Jade" not in ann.text()
+        await ann.tap("Go to 0,-4")
+        await ann.tap("Go to 0,-3")  # the right one: the question follows the last point tapped
+        assert "Move the White Jade to 0,-3?" in ann.text() and "0,-4?" not in ann.text()
+        await ann.tap("Confirm")
+        assert last(hub) == ("move", {"from": [0, 0], "to": [0, -3]}, ANN, ANN)
+        assert "Confirm" not in tappable(ann)
+    run_app(test)
+
+
+def test_a_capture_is_named_in_the_question_before_it_counts():
+    async def test(app):
+        hub = board_table(app)
+        for seat, kind, payload in ((ANN, "place", {"tile": "rhododendron", "at": [0, 0]}), (BO, "pass", {}),
+                                    (ANN, "move", {"from": [0, 0], "to": [0, 3]}),
+                                    (BO, "place", {"tile": "jade", "at": [0, 0]})):
+            hub.act(HOST, kind, payload, None, seat=seat)
+        ann = await app.seat(hub, ANN)
+        await ann.tap("Ann's Rhododendron on 0,3")
+        await ann.tap("Capture Bo's White Jade on 0,0")
+        assert "Move the Rhododendron to 0,0, capturing Bo's White Jade?" in ann.text()
+        assert state(hub)["board"]["0,0"] == [BO, "jade"]
+        await ann.tap("Confirm")
+        assert state(hub)["board"]["0,0"] == [ANN, "rhododendron"]
+    run_app(test)
+
+
+def test_tiles_letters_and_harmonies_are_big_enough_to_see_on_a_phone():
+    async def test(app):
+        hub = board_table(app, target=30)
+        for seat, kind, payload in ((ANN, "place", {"tile": "jade", "at": [0, 0]}), (BO, "pass", {}),
+                                    (ANN, "move", {"from": [0, 0], "to": [0, 3]}), (BO, "pass", {}),
+                                    (ANN, "place", {"tile": "rose", "at": [0, 7]}), (BO, "pass", {}),
+                                    (ANN, "move", {"from": [0, 7], "to": [0, 4]})):
+            hub.act(HOST, kind, payload, None, seat=seat)
+        ann = await app.seat(hub, ANN)
+        assert text_size(ann, "Ann's White Jade on 0,3") >= 12
+        tile = next(c for c in walk(ann.tree()) if isinstance(c, ft.Container)
+                    and any(isinstance(t, ft.Text) and t.semantics_label == "Ann's Rose on 0,4"
+                            for t in [c.content]))
+        bands = [shape for canvas in walk(ann.tree()) if isinstance(canvas, cv.Canvas)
+                 for shape in canvas.shapes if isinstance(shape, cv.Line) and shape.paint.stroke_cap == ft.StrokeCap.ROUND]
+        assert len(bands) == 1 and bands[0].paint.stroke_width > tile.width  # wider than the tiles
     run_app(test)
 
 

@@ -2,11 +2,14 @@
 
 The board is drawn to scale from the view: its points (17 across), the red and white
 gardens, the ports, every tile in its real colour with its letter and its owner's colour
-round it, the harmonies as lines between their tiles and the last move marked. On my turn
-two taps make a move: a tile (on the board, or one of my tiles to place), then one of
-the points the view says it may go to, the only points drawn as targets. The targets
-come from the engine's own check (``private.turn``: ``starts``, ``targets``,
-``wheel_turns``): the screen never works a rule out.
+round it, the harmonies as wide bands joining their tiles and the last move marked. On my
+turn a move is a tile (on the board, or one of my tiles to place), then one of the points
+the view says it may go to, the only points drawn as targets, then **Confirm**: on a
+phone a point is smaller than a fingertip, so the point tapped is marked and named
+("Move the White Jade to 0,3?") before the move counts, and a tap that landed on the
+neighbour costs a **Cancel**, not a turn. The targets come from the engine's own check
+(``private.turn``: ``starts``, ``targets``, ``wheel_turns``): the screen never works a
+rule out.
 """
 
 from __future__ import annotations
@@ -21,8 +24,13 @@ from companion.ui.live import part, use_table, use_view
 SPAN = 8
 POINTS_ACROSS = 2 * SPAN + 1
 RADIUS_SQUARED = 80
-TARGET = 36
-"""The least size of a point to tap, in px: below it the board offers its zoom."""
+TARGET = 44
+"""The least size of a target a finger hits surely, in px (Apple's and Material's
+minimum): below it the board offers its zoom, and the confirm's buttons are at least it."""
+TILE = 0.9
+"""A tile's size as a share of its point: large enough for its letters."""
+LETTER = 12
+"""The least size of a tile's letters, in px: readable at arm's length."""
 LETTERS = {"jasmine": "J", "lily": "L", "jade": "Jd", "rose": "R", "chrysanthemum": "C",
            "rhododendron": "Rh", "knotweed": "K", "boat": "B", "wheel": "W", "rock": "Ro",
            "dragon": "D", "lotus": "Lo"}
@@ -67,19 +75,24 @@ def BoardMap(me: int | None, width: float | None = None):
     view = use_view(_slice)
     kinds = use_view(lambda s: Kinds.of(s["public"]))
     picked, set_picked = ft.use_state(None)
+    aimed, set_aimed = ft.use_state(None)
     zoomed, set_zoomed = ft.use_state(False)
     screen = width or min(kit.use_width(), kit.PHONE_WIDTH) - 32
     cell = screen / POINTS_ACROSS
-    small = cell < TARGET
+    small = width is None and cell < TARGET  # a table screen's board is looked at, not tapped
     if zoomed and small:
-        cell = TARGET / 0.8  # a tile, 0.8 of its point, is then a 36 px target
+        cell = TARGET / TILE  # a tile is then a 44 px target, its point larger still
     my_turn = bool(view["starts"] or view["targets"])
     if picked is not None and not _still_there(view, picked):
         picked = None
+    targets = _targets_of(view, picked)
+    if aimed not in targets:
+        aimed = None
 
     async def go(point) -> None:
         source = picked
         set_picked(None)
+        set_aimed(None)
         if source[0] == "hand":
             await context.move("place", {"tile": source[1], "at": list(point)})
         else:
@@ -88,11 +101,16 @@ def BoardMap(me: int | None, width: float | None = None):
 
     def pick(source) -> None:
         set_picked(None if source == picked else source)
+        set_aimed(None)
 
-    targets = _targets_of(view, picked)
+    async def aim(point) -> None:
+        set_aimed(point)
+
     grid = Grid(cell, _home(me, len(view["players"])))
-    layers = [_canvas(view, grid), *_tiles(view, kinds, grid, me, picked, targets, pick, go),
-              *_marks(targets, set(p for p, _, _ in view["tiles"]), grid, go)]
+    layers = [_canvas(view, grid), *_tiles(view, kinds, grid, me, picked, targets, pick, aim),
+              *_marks(targets, set(p for p, _, _ in view["tiles"]), grid, aim)]
+    if aimed is not None:
+        layers.append(_aim_mark(aimed, grid))
     side = cell * POINTS_ACROSS
     board = ft.Stack(layers, width=side, height=side)
     shown: ft.Control = board
@@ -100,6 +118,8 @@ def BoardMap(me: int | None, width: float | None = None):
         shown = ft.Row([ft.Column([board], scroll=ft.ScrollMode.AUTO, height=min(side, 520))],
                        scroll=ft.ScrollMode.AUTO, width=screen)
     rows: list[ft.Control] = [shown]
+    if aimed is not None and picked is not None:
+        rows.append(_confirm(view, kinds, picked, aimed, _tap_at(go, aimed), lambda e: set_aimed(None)))
     if small:
         rows.append(kit.secondary("Smaller board" if zoomed else "Bigger board (easier to tap)",
                                   lambda e: set_zoomed(not zoomed)))
@@ -169,9 +189,7 @@ def _canvas(view: dict, grid: Grid) -> ft.Control:
         shapes.append(cv.Circle(*grid.at(port), cell * 0.45,
                                 paint=ft.Paint(color="#c62828", style=ft.PaintingStyle.STROKE, stroke_width=2)))
     for owner, (a, b) in view["lines"]:
-        colour = kit.swatch(view["colours"][owner])
-        shapes.append(cv.Line(*grid.at(a), *grid.at(b),
-                              paint=ft.Paint(color=colour, stroke_width=max(3, cell / 6))))
+        shapes.append(cv.Line(*grid.at(a), *grid.at(b), paint=_harmony_paint(view["colours"][owner], cell)))
     if view["from"]:
         shapes.append(cv.Circle(*grid.at(view["from"]), cell * 0.3,
                                 paint=ft.Paint(color="#424242", style=ft.PaintingStyle.STROKE, stroke_width=2)))
@@ -179,14 +197,22 @@ def _canvas(view: dict, grid: Grid) -> ft.Control:
     return cv.Canvas(shapes, width=side, height=side)
 
 
-def _tiles(view, kinds: Kinds, grid: Grid, me, picked, targets, pick, go) -> list[ft.Control]:
+def _harmony_paint(colour: str, cell: float) -> ft.Paint:
+    """A harmony is a band in its owner's colour a little wider than its tiles, drawn
+    under them: it rims both tiles and fills the gap between them, so even two
+    neighbours show joined (a thin line between them would hide behind the tiles)."""
+    return ft.Paint(color=ft.Colors.with_opacity(0.7, kit.swatch(colour)), stroke_width=cell * (TILE + 0.3),
+                    stroke_cap=ft.StrokeCap.ROUND)
+
+
+def _tiles(view, kinds: Kinds, grid: Grid, me, picked, targets, pick, aim) -> list[ft.Control]:
     drawn = []
     for point, owner, kind in view["tiles"]:
         mine = owner == me and (_key(point) in view["targets"] or _key(point) in view["turns"])
         capture = point in targets
         chosen = picked is not None and picked[0] == "board" and picked[1] == point
         if capture:
-            tap = _going(go, point)
+            tap = _tap_at(aim, point)
         elif mine:
             def tap(e, p=point, k=kind):
                 pick(("board", p, k))
@@ -199,7 +225,7 @@ def _tiles(view, kinds: Kinds, grid: Grid, me, picked, targets, pick, go) -> lis
 def _tile(view, kinds: Kinds, grid: Grid, point, owner: int, kind: str, chosen: bool, capture: bool,
           tap) -> ft.Control:
     bg, fg = kinds.colours(kind)
-    size = grid.cell * 0.8  # the harmony lines show between neighbours
+    size = grid.cell * TILE
     cx, cy = grid.at(point)
     ring = "#1565c0" if chosen else "#d50000" if capture else kit.swatch(view["colours"][owner])
     last = point == view["last"]
@@ -207,8 +233,9 @@ def _tile(view, kinds: Kinds, grid: Grid, point, owner: int, kind: str, chosen: 
     if capture:
         words = f"Capture {words}"
     face = ft.Container(
-        ft.Text(LETTERS.get(kind, "?"), size=max(9, size * 0.42), weight=ft.FontWeight.BOLD, color=fg,
-                text_align=ft.TextAlign.CENTER, semantics_label=words),
+        ft.Text(LETTERS.get(kind, "?"), size=max(LETTER, size * 0.42), weight=ft.FontWeight.BOLD, color=fg,
+                text_align=ft.TextAlign.CENTER, semantics_label=words, no_wrap=True,
+                overflow=ft.TextOverflow.VISIBLE),
         width=size, height=size, bgcolor=bg, border_radius=size / 2, alignment=ft.Alignment.CENTER,
         border=ft.Border.all(max(2, size / 7) if (chosen or capture or last) else max(1.5, size / 10), ring),
         on_click=tap)
@@ -220,7 +247,7 @@ def _placed(control: ft.Control, left: float, top: float) -> ft.Control:
     return ft.Container(control, left=left, top=top)
 
 
-def _marks(targets, occupied: set, grid: Grid, go) -> list[ft.Control]:
+def _marks(targets, occupied: set, grid: Grid, aim) -> list[ft.Control]:
     """The points the picked tile may go to (empty ones; a tile to capture is marked on
     the tile itself)."""
     marks = []
@@ -235,15 +262,44 @@ def _marks(targets, occupied: set, grid: Grid, go) -> list[ft.Control]:
                                  semantics_label=f"Go to {_key(point)}"),
                          alignment=ft.Alignment.CENTER, width=shown, height=shown, border_radius=shown / 2,
                          bgcolor=ft.Colors.with_opacity(0.55, "#1565c0"), border=ft.Border.all(2, "#0d47a1")),
-            alignment=ft.Alignment.CENTER, width=size, height=size, on_click=_going(go, point))
+            alignment=ft.Alignment.CENTER, width=size, height=size, on_click=_tap_at(aim, point))
         marks.append(_placed(dot, cx - size / 2, cy - size / 2))
     return marks
 
 
-def _going(go, point):
-    """A tap that sends the picked tile to ``point`` (an async handler: Flet awaits it)."""
+def _aim_mark(point, grid: Grid) -> ft.Control:
+    """The point a move waits to be confirmed on: a thick ring a finger does not hide."""
+    size = grid.cell * 1.6
+    cx, cy = grid.at(point)
+    ring = ft.TransparentPointer(ft.Container(width=size, height=size, border_radius=size / 2,
+                                              border=ft.Border.all(4, "#ff6d00")))
+    return _placed(ring, cx - size / 2, cy - size / 2)
+
+
+def _confirm(view: dict, kinds: Kinds, picked, point, yes, no) -> ft.Control:
+    """ "Move the White Jade to 0,3?" with Confirm and Cancel, each a full finger's size."""
+    question = kit.body(_question(view, kinds, picked, point), weight=ft.FontWeight.BOLD)
+    confirm, cancel = kit.primary("Confirm", yes), kit.secondary("Cancel", no)
+    confirm.width, cancel.width = 140, 120
+    return ft.Container(ft.Column([question, ft.Row([confirm, cancel], spacing=12, wrap=True)], spacing=8),
+                        padding=12, border_radius=12, border=ft.Border.all(3, "#ff6d00"))
+
+
+def _question(view: dict, kinds: Kinds, picked, point) -> str:
+    where = _key(point)
+    taken = next(((owner, kind) for at, owner, kind in view["tiles"] if at == point), None)
+    if picked[0] == "hand":
+        return f"Place the {kinds.name(picked[1])} on {where}?"
+    moving = f"Move the {kinds.name(picked[2])} to {where}"
+    if taken is None:
+        return f"{moving}?"
+    return f"{moving}, capturing {view['players'][taken[0]]}'s {kinds.name(taken[1])}?"
+
+
+def _tap_at(handler, point):
+    """A tap that hands ``point`` to ``handler`` (async, as Flet awaits an async handler)."""
     async def tap(e) -> None:
-        await go(point)
+        await handler(point)
     return tap
 
 

@@ -69,8 +69,9 @@ def run_harmonies(args) -> int:
     """Lists every harmony of a position, as the table finds them: two flowers of one
     owner, neighbours on the harmony ring, along one of the board's lines (--reach next:
     next to each other, or with only non-blooming White Lotuses between; --reach line:
-    only empty points between), never on a port; a blooming White Lotus with its owner's
-    flowers within 3 points."""
+    only empty points between, none a port, and no Rock on that line), never on a port; a
+    blooming White Lotus with its owner's flowers within 3 points. A board beginning with
+    a minus is read as the value: --board "-4,-1:0:lotus"."""
     board = parse_board(args.board)
     for seat in args.blooming:
         if not 0 <= seat < SEATS:
