@@ -68,9 +68,29 @@ def test_the_players_numbers_say_what_they_count_and_rocks_carry_a_mark():
     run_app(test)
 
 
-def test_a_rock_chip_carries_its_colours_mark():
+def test_a_rock_chip_names_its_colour_and_value_as_the_piece_shows_it():
+    """A chip reads as every line of words names the rock (red and green look alike to
+    some: the colour is written out)."""
     names = {"R": "Red", "Y": "Yellow", "G": "Green", "B": "Blue", "W": "White"}
     chip = rk.rock_chip(names, "G2")
-    assert chip.content.value == "G II" and chip.content.semantics_label == "Green II"
-    alike = dict(names, B="Grey")  # two colours starting alike: two letters each
-    assert rk.colour_mark(alike, "G") == "Gr" and rk.colour_mark(alike, "R") == "R"
+    assert chip.content.value == "Green II" and chip.content.semantics_label == "Green II"
+    assert rk.rock_chip(dict(names, B="Grey"), "B3").content.value == "Grey III"
+
+
+def test_expected_demerits_read_in_whole_demerits():
+    """"about 2 demerits", never "2.04 demerits": a player weighs a bid against a pass."""
+    assert rk.demerits_words(2.04) == "about 2 demerits"
+    assert rk.demerits_words(1.4) == "about 1 demerit"
+    assert rk.demerits_words(0.3) == "less than 1 demerit"
+    assert rk.demerits_words(2.0) == "2 demerits" and rk.demerits_words(0) == "no demerit"
+
+
+def test_the_black_rocks_odds_say_what_they_are_the_chance_of():
+    async def test(app):
+        t = Table(app)
+        to_turn_ins(t)
+        score_round_one(t)
+        wide = await app.host(t.hub, width=1280)
+        assert "Chance the black rock comes out with the next piles: 0%" in wide.text()
+        assert "Black rock: 0%" not in wide.text()
+    run_app(test)

@@ -1,6 +1,7 @@
 """Rock Garden widgets for the screens (no rules here, no state of their own).
 
-* rocks in the table's colour names, shown big with their value I / II / III;
+* rocks in the table's colour names with their value I / II / III as on the pieces
+  ("Red III"): one way of naming a rock on every screen, chip, button and advice line;
 * the rock pickers (5 colours x 3 values): "tap" (each tap is one rock drawn from the
   bag: piles, the passer's draw) and "count" (a selection with counts: setup, bids
   limited to my garden, garden corrections). A count picker's cells have a fixed size:
@@ -48,11 +49,18 @@ CARD_PADDING = ft.Padding(8, 4, 8, 4)
 # -- words --------------------------------------------------------------------------
 
 def demerits_words(n) -> str:
-    """'no demerit', '1 demerit', '2 demerits' (expected values keep two decimals)."""
+    """'no demerit', '1 demerit', '2 demerits'; an expected value in whole demerits,
+    "about 2 demerits" (a player weighs a bid against a pass, not hundredths)."""
     if isinstance(n, float) and not n.is_integer():
-        return f"{n:.2f} demerits"
+        whole = round(n)
+        return "less than 1 demerit" if whole == 0 else f"about {plural(whole, 'demerit')}"
     n = int(n)
     return "no demerit" if n == 0 else plural(n, "demerit")
+
+
+def black_rock_chance_words(chance: float) -> str:
+    """What the black rock's odds are of: the game ends when it comes out of the bag."""
+    return f"chance the black rock comes out with the next piles: {percent(chance)}"
 
 
 def percent(chance: float) -> str:
@@ -91,24 +99,15 @@ def rock_ink(names: Mapping, letter: str) -> str:
     return "#000000" if _known(names, letter) in LIGHT else "#ffffff"
 
 
-def colour_mark(names: Mapping, letter: str) -> str:
-    """The colour's initial (two letters where another colour starts alike): a rock is
-    told apart by its mark as well as its colour (red and green look alike to some)."""
-    name = colour_name(names, letter)
-    others = [colour_name(names, other) for other in DEFAULT_SWATCH if other != letter]
-    if any(other[:1].upper() == name[:1].upper() for other in others):
-        return name[:2].capitalize()
-    return name[:1].upper()
-
-
 def rock_chip(names: Mapping, code: str, size: int = 22) -> ft.Control:
-    """One rock, in its colour, with its colour's mark and its value big (``K`` is the
-    black rock)."""
+    """One rock, in its colour, named as every screen names it: its colour's name (red and
+    green look alike to some) and its value as the real piece shows it, "Red III"
+    (``K`` is the black rock)."""
     if code == "K":
         fill, ink, text, label = kit.swatch("black"), "#ffffff", "Black", "Black rock"
     else:
         fill, ink, label = rock_fill(names, code[0]), rock_ink(names, code[0]), rock_label(names, code)
-        text = f"{colour_mark(names, code[0])} {ROMAN[int(code[1])]}"
+        text = label
     return ft.Container(
         ft.Text(text, size=size, weight=ft.FontWeight.BOLD, color=ink, semantics_label=label),
         bgcolor=fill, border_radius=size, padding=CHIP_PADDING,

@@ -51,7 +51,7 @@ def Tracker():
                         semantics_label=f"Round {rnd}, {phase_text}")),
         _tracker_spaces(spaces, space),
         kit.body(black_rock_where(black, space, spaces)),
-        kit.own(ft.Text(f"Black rock while the next piles are drawn: {rk.percent(chance)}", size=16,
+        kit.own(ft.Text(rk.black_rock_chance_words(chance).capitalize(), size=16,
                         semantics_label=f"Black rock chance {rk.percent(chance)}")),
     ]
     rows.append(TrackerTurn())

@@ -85,7 +85,7 @@ def BigHeader(k: float):
     return ft.Row([
         big_text(f"Round {rnd}", scaled(48, k), f"Round {rnd}"),
         ft.Column([_big_tracker(spaces, space, k)] + where, spacing=4, tight=True),
-        big_text(f"Black rock: {rk.percent(chance)}", scaled(BIG, k), f"Black rock chance {rk.percent(chance)}"),
+        big_text(rk.black_rock_chance_words(chance).capitalize(), scaled(BIG, k), f"Black rock chance {rk.percent(chance)}"),
     ], alignment=ft.MainAxisAlignment.SPACE_BETWEEN, vertical_alignment=ft.CrossAxisAlignment.CENTER,
         wrap=True, spacing=scaled(24, k), run_spacing=8)
 
