@@ -173,6 +173,35 @@ def test_bid_picker_offers_only_my_garden_and_places_the_bid():
     run_app(test)
 
 
+def test_the_bid_picker_offers_my_rocks_with_no_gaps_and_a_minus_a_finger_finds():
+    """Only the kinds in my garden, one after another (no empty cell where a kind I lack
+    would be); each "−" a real icon on a target of 44 px or more."""
+    async def test(app):
+        t = Table(app)
+        setup_round_one(t)
+        (bo,) = await t.phones(1)
+        garden = t.state["gardens"][1]
+        offered = [c for c in walk(bo.tree()) if isinstance(c, ft.FilledButton)
+                   and isinstance(c.content, str) and c.content in rk.rocks_label(NAMES, list(rk.CODES))]
+        assert sorted(c.content for c in offered) == sorted(rk.rock_label(NAMES, code)
+                                                           for code, n in garden.items() if n)
+
+        def rocks_in(control) -> int:
+            return sum(any(x is button for x in walk(control)) for button in offered)
+
+        for row in (r for r in walk(bo.tree()) if isinstance(r, ft.Row)):
+            cells = [rocks_in(child) for child in row.controls]
+            if 1 in cells:  # a line of the picker: a rock in each cell, no empty one
+                assert set(cells) == {1}, cells
+        await tap(bo, "White I")
+        less = taps(bo.tree())["− White I"]
+        assert isinstance(less, ft.IconButton) and less.icon == ft.Icons.REMOVE
+        assert less.width >= 44 and less.height >= 44 and not less.disabled
+        await tap(bo, "− White I")
+        assert "White I picked" not in bo.text()
+    run_app(test)
+
+
 def test_place_bid_right_after_a_rock_bids_that_rock_too():
     """The last rock tapped and "Place bid" read in one go: the bid placed is the one on
     screen after the tap (it was placed without the rock)."""

@@ -41,7 +41,11 @@ CELL = 44  # the height of a picker's count row: there whether a rock is picked 
 # very same object, which Flet's diff passes over (a new one it builds and compares).
 ROCK_BUTTON = ft.ButtonStyle(side=ft.BorderSide(2, EDGE), text_style=kit.button_text(16, ft.FontWeight.BOLD),
                              padding=ft.Padding(4, 0, 4, 0))
-LESS_BUTTON = ft.ButtonStyle(padding=ft.Padding(2, 0, 2, 0), text_style=kit.button_text(22))
+LESS_TARGET = (48, CELL)
+"""The "−" that takes a rock back: a real icon on a target a finger finds (44 px or more)."""
+PICK_CELL_WIDTH = 108
+"""A kind of rock in the picker of one's own rocks: three to a 336 px line, the rocks one
+holds one after another with no hole for a kind one has not."""
 CHIP_PADDING = ft.Padding(12, 2, 12, 2)
 CARD_PADDING = ft.Padding(8, 4, 8, 4)
 
@@ -185,19 +189,19 @@ def count_cell(names: Mapping, code: str, n: int, full: bool, on_add, on_less) -
         ft.Container(ft.Row([
             ft.Text(f"×{n}" if n else "", size=18, weight=ft.FontWeight.BOLD, width=34,
                     semantics_label=f"{label} picked {n}" if n else None),
-            ft.TextButton("−", on_click=on_less, disabled=not n, tooltip=f"− {label}", style=LESS_BUTTON),
+            ft.IconButton(ft.Icons.REMOVE, on_click=on_less, disabled=not n, tooltip=f"− {label}",
+                          icon_size=26, width=LESS_TARGET[0], height=LESS_TARGET[1]),
         ], spacing=0, tight=True), height=CELL),
     ], spacing=0, expand=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
 
 def count_picker(names: Mapping, chosen: tuple, on_change: Callable[[Callable[[tuple], tuple]], None],
-                 limit: Mapping | None = None, total_limit: int | None = None) -> ft.Control:
+                 total_limit: int | None = None) -> ft.Control:
     """A selection with counts: tap "Red I" to add one, "− Red I" to take one back.
 
-    ``limit``: at most this many of each kind, and only those kinds are offered (my
-    garden for a bid); ``total_limit``: at most this many rocks in all (a starting
-    garden). A full kind's button is disabled. Every cell keeps its size whatever is
-    picked: the count row is always there (empty, its "−" disabled, at 0).
+    ``total_limit``: at most this many rocks in all (a starting garden). A full kind's
+    button is disabled. Every cell keeps its size whatever is picked: the count row is
+    always there (empty, its "−" disabled, at 0).
     """
     counts = dict(chosen)
     total = count_of(chosen)
@@ -211,17 +215,11 @@ def count_picker(names: Mapping, chosen: tuple, on_change: Callable[[Callable[[t
 
     rows: list[ft.Control] = []
     for letter in COLOURS:
-        if limit is not None and not any(limit.get(f"{letter}{v}", 0) for v in VALUES):
-            continue
         cells = []
         for v in VALUES:
             code = f"{letter}{v}"
             n = counts.get(code, 0)
-            if limit is not None and not limit.get(code, 0):
-                cells.append(ft.Container(expand=True))
-                continue
-            full = (limit is not None and n >= limit.get(code, 0)) or \
-                (total_limit is not None and total >= total_limit)
+            full = total_limit is not None and total >= total_limit
             cells.append(count_cell(names, code, n, full, add(code), less(code)))
         rows.append(ft.Row(cells, spacing=6, vertical_alignment=ft.CrossAxisAlignment.START))
     return ft.Column(rows, spacing=4)
