@@ -50,7 +50,7 @@ def test_numbers_on_the_table_screen_are_40_px_or_more():
         assert set(sizes) == set(labels) and min(sizes.values()) >= 40, sizes
         black = [c for c in walk(wide.tree()) if isinstance(c, ft.Container) and c.bgcolor == "#212121"
                  and c.border is not None]
-        assert black and all(c.border.top.color == rk.BLACK_EDGE for c in black)  # visible when dark
+        assert black and all(c.border.top.color == rk.TRACKER_RING for c in black)  # visible when dark
     run_app(test)
 
 
@@ -93,4 +93,41 @@ def test_the_black_rocks_odds_say_what_they_are_the_chance_of():
         wide = await app.host(t.hub, width=1280)
         assert "Chance the black rock comes out with the next piles: 0%" in wide.text()
         assert "Black rock: 0%" not in wide.text()
+    run_app(test)
+
+
+def luminance(colour: str) -> float:
+    channels = [int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
+    lin = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+    return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
+
+def contrast(a: str, b: str) -> float:
+    light, dark = sorted((luminance(a), luminance(b)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+DARK_PAGE = "#141218"  # Material 3's dark surface, the page behind the tracker in dark mode
+
+
+def test_the_black_rock_stands_out_of_the_trackers_empty_spaces_in_dark_mode():
+    """On the phone's tracker and the table screen's, the black rock's ring is bright on a
+    dark page and unlike an empty space's ring, and thicker: its black disc alone is lost
+    on a dark screen."""
+    async def test(app):
+        t = Table(app)
+        to_turn_ins(t)
+        score_round_one(t)
+        wide = await app.host(t.hub, width=1280)
+        (ann,) = await t.phones(0)
+        for screen in (wide, ann):
+            spaces = [c for c in walk(screen.tree()) if isinstance(c, ft.Container)
+                      and c.border is not None and c.width is not None and c.width == c.height
+                      and c.border_radius is not None]
+            rock = [c for c in spaces if c.bgcolor == "#212121"]
+            empty = [c for c in spaces if c.bgcolor is None]
+            assert rock and empty, spaces
+            ring, space = rock[0].border.top, empty[0].border.top
+            assert contrast(ring.color, DARK_PAGE) >= 7 and contrast(ring.color, space.color) >= 3
+            assert ring.width >= 3 * space.width
     run_app(test)

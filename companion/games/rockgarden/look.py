@@ -35,6 +35,11 @@ EDGE = "#757575"
 BLACK_EDGE = "#e0e0e0"
 """The ring round the black rock: light, so the rock shows on a dark screen (its black
 shows on a light one)."""
+TRACKER_RING = "#ffffff"
+"""The black rock's ring on the round tracker: white and thick, where an empty space has a
+thin dim one (:data:`TRACKER_SPACE`), so the rock stands out of the spaces on a dark screen
+(its black shows on a light one)."""
+TRACKER_SPACE = "#757575"
 CELL = 44  # the height of a picker's count row: there whether a rock is picked or not
 
 # Styles shared by every control that draws with them: a part drawn again puts back the
@@ -73,6 +78,15 @@ def percent(chance: float) -> str:
     if chance < 0.01:
         return "under 1%"
     return f"{chance * 100:.0f}%"
+
+
+# -- the round tracker --------------------------------------------------------------
+def tracker_space(diameter: float, content: ft.Control | None, black_rock: bool) -> ft.Control:
+    """One space of the round tracker: the black rock on it, or its number."""
+    return ft.Container(
+        content, width=diameter, height=diameter, border_radius=diameter / 2, alignment=ft.Alignment.CENTER,
+        bgcolor=kit.swatch("black") if black_rock else None,
+        border=kit.outline(max(4, diameter // 9), TRACKER_RING) if black_rock else kit.outline(1, TRACKER_SPACE))
 
 
 # -- rocks -----------------------------------------------------------------------

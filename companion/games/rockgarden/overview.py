@@ -35,11 +35,8 @@ def _tracker_spaces(spaces: int, space, size: int = 36) -> ft.Control:
     cells = []
     for n in range(1, spaces + 1):
         here = space == n
-        cells.append(ft.Container(
-            None if here else ft.Text(str(n), size=size * 0.4, weight=ft.FontWeight.BOLD),
-            width=size, height=size, border_radius=size // 2, alignment=ft.Alignment.CENTER,
-            bgcolor=kit.swatch("black") if here else None,
-            border=kit.outline(3, rk.BLACK_EDGE) if here else kit.outline(1, "#9e9e9e")))
+        cells.append(rk.tracker_space(size, None if here else ft.Text(str(n), size=size * 0.4,
+                                                                      weight=ft.FontWeight.BOLD), here))
     return ft.Row(cells, wrap=True, spacing=4)
 
 
