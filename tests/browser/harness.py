@@ -779,7 +779,7 @@ def decode_qr(phone, tries: int = 20) -> list[str]:
 def in_view(phone, labels: list[str], within: float = 15.0) -> dict:
     """Wait until every one of ``labels`` lies whole on the screen; their boxes. Fails
     with the boxes seen (or missing) after ``within`` seconds."""
-    height = phone.page.viewport_size["height"]
+    height = phone.viewport()["height"]
     deadline = time.monotonic() + within
     while True:
         boxes = phone.label_boxes(labels)
@@ -789,4 +789,4 @@ def in_view(phone, labels: list[str], within: float = 15.0) -> dict:
         if time.monotonic() > deadline:
             raise AssertionError(f"{phone.name}: not all on the screen ({height} px high): "
                                  f"{labels} -> {boxes}")
-        phone.page.wait_for_timeout(100)
+        phone.pause(100)
