@@ -37,12 +37,17 @@ def test_the_round_is_summed_up_from_the_pass_until_the_next_piles_are_laid_out(
     run_app(test)
 
 
+async def round_one_scored(app):
+    """A table whose first round is scored, and the host's table screen at 1280 px."""
+    t = Table(app)
+    to_turn_ins(t)
+    score_round_one(t)
+    return t, await app.host(t.hub, width=1280)
+
+
 def test_numbers_on_the_table_screen_are_40_px_or_more():
     async def test(app):
-        t = Table(app)
-        to_turn_ins(t)
-        score_round_one(t)
-        wide = await app.host(t.hub, width=1280)
+        t, wide = await round_one_scored(app)
         labels = ("Piles 0 of 3", "Trips cards left 9", "Tracker space 1", "Tracker space 6",
                   "Black rock chance 0%", "Bo demerit cards 3", "Cy rocks 6")
         sizes = {c.semantics_label: c.size for c in walk(wide.tree())
@@ -58,10 +63,7 @@ def test_the_players_numbers_say_what_they_count_and_rocks_carry_a_mark():
     """Issue 37: "3 demerit cards · 6 rocks", never a bare "3 · 6"; a rock chip carries its
     colour's initial as well as its colour (red and green look alike to some players)."""
     async def test(app):
-        t = Table(app)
-        to_turn_ins(t)
-        score_round_one(t)
-        wide = await app.host(t.hub, width=1280)
+        t, wide = await round_one_scored(app)
         words = [c.value for c in walk(wide.tree()) if isinstance(c, ft.Text)]
         assert "demerit cards" in words and "rocks" in words, words
         assert "·" not in words
@@ -87,10 +89,7 @@ def test_expected_demerits_read_in_whole_demerits():
 
 def test_the_black_rocks_odds_say_what_they_are_the_chance_of():
     async def test(app):
-        t = Table(app)
-        to_turn_ins(t)
-        score_round_one(t)
-        wide = await app.host(t.hub, width=1280)
+        t, wide = await round_one_scored(app)
         assert "Chance the black rock comes out with the next piles: 0%" in wide.text()
         assert "Black rock: 0%" not in wide.text()
     run_app(test)
@@ -115,10 +114,7 @@ def test_the_black_rock_stands_out_of_the_trackers_empty_spaces_in_dark_mode():
     dark page and unlike an empty space's ring, and thicker: its black disc alone is lost
     on a dark screen."""
     async def test(app):
-        t = Table(app)
-        to_turn_ins(t)
-        score_round_one(t)
-        wide = await app.host(t.hub, width=1280)
+        t, wide = await round_one_scored(app)
         (ann,) = await t.phones(0)
         for screen in (wide, ann):
             spaces = [c for c in walk(screen.tree()) if isinstance(c, ft.Container)
