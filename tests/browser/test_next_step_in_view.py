@@ -1,7 +1,6 @@
 """After a tap that changes what this phone must do, the step and its action are on the
-screen of a 390 x 844 phone (390 x 664, Safari's, for Pai Sho's board), on both builds and
-WebKit: the bid a line of advice filled in, Rock Garden's Pass panel, BluffStones' bid
-buttons after "Start game", Pai Sho's targets after a "Place ..." under the board."""
+screen of a 390 x 844 phone, on both builds and WebKit: the bid a line of advice filled
+in, Rock Garden's Pass panel, BluffStones' bid buttons after "Start game"."""
 
 from __future__ import annotations
 
@@ -83,28 +82,3 @@ def test_bluffstones_start_game_shows_the_bid_buttons(server, phones, build):
     tap_far_down(ann, "Who takes the turn tower?", "Start game")  # below the towers
     ann.see("Your secret bid", timeout=WAIT)
     in_view(ann, ["Your secret bid", "Bid 1 blue", "Bid 2 green", "Bid nothing"])
-
-
-SAFARI_PHONE = {"width": 390, "height": 664}
-"""What an iPhone's Safari shows of a page between its bars: a board's own buttons lie below it."""
-
-
-def settled(phone, label: str, polls: int = 4) -> None:
-    """Wait until ``label`` has stood still for a few polls: the page opened at its top and
-    any scroll of its own is over (a late one would undo the scroll a test's tap makes)."""
-    last, still = None, 0
-    while still < polls:
-        box = phone.label_boxes([label]).get(label)
-        still = still + 1 if box is not None and box == last else 0
-        last = box
-        phone.pause(300)
-
-
-@pytest.mark.parametrize("build", ENGINES)
-def test_paisho_place_shows_the_boards_targets(server, phones, build):
-    hub = table(server, "paisho", ["Ann", "Bo"])  # the board on the phone, as for new tables
-    ann = seated(phones, server, hub.code, "Ann", build, viewport=SAFARI_PHONE)
-    settled(ann, "Place Rose")
-    scroll_to_see(ann, "Pass")  # the foot of the tiles to place, far under the board
-    ann.tap("Place Rose", timeout=WAIT)
-    in_view(ann, ["Go to 0,7"])  # its one target, at the far side of the board

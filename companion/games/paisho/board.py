@@ -17,7 +17,6 @@ import flet.canvas as cv
 from companion.games.paisho.look import Kinds, tile_button
 from companion.ui import kit
 from companion.ui.live import part, use_table, use_view
-from companion.ui.step import use_in_view_when
 
 SPAN = 8
 POINTS_ACROSS = 2 * SPAN + 1
@@ -68,8 +67,6 @@ def BoardMap(me: int | None, width: float | None = None):
     view = use_view(_slice)
     kinds = use_view(lambda s: Kinds.of(s["public"]))
     picked, set_picked = ft.use_state(None)
-    placing, set_placing = ft.use_state(0)  # tiles picked to place, under the board: it comes into view
-    board_key = use_in_view_when("board", placing)
     zoomed, set_zoomed = ft.use_state(False)
     screen = width or min(kit.use_width(), kit.PHONE_WIDTH) - 32
     cell = screen / POINTS_ACROSS
@@ -91,8 +88,6 @@ def BoardMap(me: int | None, width: float | None = None):
 
     def pick(source) -> None:
         set_picked(None if source == picked else source)
-        if source[0] == "hand" and source != picked:
-            set_placing(placing + 1)
 
     targets = _targets_of(view, picked)
     grid = Grid(cell, _home(me, len(view["players"])))
@@ -104,7 +99,6 @@ def BoardMap(me: int | None, width: float | None = None):
     if zoomed and small:
         shown = ft.Row([ft.Column([board], scroll=ft.ScrollMode.AUTO, height=min(side, 520))],
                        scroll=ft.ScrollMode.AUTO, width=screen)
-    shown.key = board_key
     rows: list[ft.Control] = [shown]
     if small:
         rows.append(kit.secondary("Smaller board" if zoomed else "Bigger board (easier to tap)",
