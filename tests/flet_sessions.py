@@ -251,6 +251,15 @@ class Tab:
         await self.settle()
         return refusal
 
+    async def switch(self, label: str, on: bool) -> None:
+        """Turn the switch labelled ``label`` on or off, as the browser reports it."""
+        switch = self.find(lambda c: isinstance(c, ft.Switch) and c.label == label)
+        if switch is None:
+            raise AssertionError(f"no switch {label!r}")
+        self.session.apply_patch(control_id(switch), {"value": on})
+        await self.session.dispatch_event(control_id(switch), "change", None)
+        await self.settle()
+
     async def answer(self, yes: bool = True) -> None:
         """Answer the last confirm dialog as a player would."""
         title, text, on_yes, label = self.phone.dialogs.pop()

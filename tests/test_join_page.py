@@ -49,3 +49,23 @@ def test_a_phone_that_scans_an_open_tables_code_is_offered_its_seats_at_once():
         assert "Sit as" not in seated.text()  # it goes on to its seat (tests/browser/test_first_load.py)
 
     run_app(test)
+
+
+def test_sitting_as_the_seats_player_and_under_ones_own_name_are_told_apart():
+    """"Sit as Ann" is the big filled button; the way in under one's own name is an
+    outlined one with a pencil whose words say it is for someone who is not Ann."""
+    async def test(app):
+        import flet as ft
+
+        from tests.uitree import taps
+
+        hub = app.create("scorepad", ["Ann", "Bo"])
+        phone = await app.tab(f"/join/{hub.code}")
+        found = taps(phone.tree())
+        as_ann, other = found["Sit as Ann"], found["Not Ann? Sit here under your name"]
+        assert isinstance(as_ann, ft.FilledButton) and as_ann.icon is None
+        assert isinstance(other, ft.OutlinedButton) and not isinstance(other, ft.FilledButton)
+        assert other.icon == ft.Icons.EDIT
+        assert not any(name.startswith("Sit in Ann") for name in found)
+
+    run_app(test)

@@ -114,13 +114,21 @@ def seat_rows(taps: "SeatTaps", info: dict) -> list[ft.Control]:
                 row.append(kit.secondary(f"Free {name}'s seat", taps.free(seat, name)))
             rows.append(ft.Row(row, wrap=True))
         else:
-            rows.append(ft.Row([kit.primary(f"Sit as {name}", taps.sit(seat)),
-                                ft.TextButton(f"Sit in {name}'s seat under my name",
-                                              on_click=taps.sit_named(seat, name))], wrap=True))
+            rows.append(free_seat(taps, seat, name))
         if host:
             rows.append(ft.TextButton(f"Rename {name}'s seat", icon=ft.Icons.EDIT,
                                       on_click=taps.rename(seat, name)))
     return rows
+
+
+def free_seat(taps: "SeatTaps", seat: int, name: str) -> ft.Control:
+    """A free seat's two ways in, told apart by look and words: the big filled "Sit as Ann"
+    for Ann herself, and under it, plainly for someone else, an outlined "Not Ann? Sit
+    here under your name" with a pencil (side by side, the two read as the same thing)."""
+    return ft.Column([
+        kit.primary(f"Sit as {name}", taps.sit(seat)),
+        kit.secondary(f"Not {name}? Sit here under your name", taps.sit_named(seat, name), icon=ft.Icons.EDIT),
+    ], spacing=6, tight=True, horizontal_alignment=ft.CrossAxisAlignment.START)
 
 
 class SeatTaps:

@@ -86,20 +86,25 @@ def show_step(live) -> None:
     live.phone.aside(_scroll(live.phone, step_on_screen(live).key))
 
 
-DRAWN_FIRST_S = 0.1
-"""The step's effect runs as its part is drawn on the server: the patch that draws it on
-the phone goes out first, or the phone would look for a key it does not have yet."""
+LAID_OUT_S = (0.1, 0.3, 0.6)
+"""When the page scrolls to a step after it is drawn on the server: the phone finds the step by
+its key only once it has applied the patch that draws it and laid it out, and a key it does
+not have yet is ignored without a word (Flutter's ensureVisible needs the part on the screen's
+tree). Each ask is answered only after the patches sent before it are applied, so the later
+ones find the step on a phone busy for a while (WebKit laying out a long panel); on a phone
+already there they move nothing."""
 
 
 async def _scroll(phone, key: str | None) -> None:
     """A phone that does not answer in time is left as it is."""
     from companion.ui.phone import NoAnswer
 
-    if key is not None:
-        await asyncio.sleep(DRAWN_FIRST_S)
-    call = (phone.page.scroll_to(scroll_key=key, duration=SHOW_STEP_MS) if key is not None
-            else phone.page.scroll_to(offset=0, duration=SHOW_STEP_MS))
-    try:
-        await phone.ask(call)
-    except NoAnswer:
-        pass
+    waits = LAID_OUT_S if key is not None else (0,)
+    for wait in waits:
+        await asyncio.sleep(wait)
+        call = (phone.page.scroll_to(scroll_key=key, duration=SHOW_STEP_MS) if key is not None
+                else phone.page.scroll_to(offset=0, duration=SHOW_STEP_MS))
+        try:
+            await phone.ask(call)
+        except NoAnswer:
+            return

@@ -43,12 +43,23 @@ def _payload(action: Action) -> dict:
     return action.payload if isinstance(action.payload, dict) else {}
 
 
-def _rocks_text(raw) -> str:
+ROMAN = {"1": "I", "2": "II", "3": "III"}
+
+
+def _named(state: dict, codes) -> str:
+    """Rocks as every screen names them: the table's colour name and the value as the
+    piece shows it ("Red I, Green III"); the codes ("R1 G3") are what one types."""
+    names = state["options"]["colour_names"]
+    return ", ".join("the black rock" if code == BLACK else f"{names.get(code[0], code[0])} {ROMAN[code[1]]}"
+                     for code in codes) or "no rocks"
+
+
+def _rocks_text(state: dict, raw) -> str:
     try:
         draws = rules.parse_draws(raw)
     except Exception:  # noqa: BLE001 - words never fail
         return "rocks"
-    return " ".join("the black rock" if r == BLACK else r for r in draws) or "no rocks"
+    return _named(state, draws)
 
 
 def _and_the_end(words: Words) -> Words:
@@ -71,7 +82,7 @@ def _garden_not_full(state: dict, seat: int | None, host: bool) -> str | None:
 
 
 def _setup_draw_words(before: dict, action: Action, after: dict, viewer: int | None) -> str:
-    rocks = _rocks_text(_payload(action).get("rocks"))
+    rocks = _rocks_text(before, _payload(action).get("rocks"))
     return f"{_author(before, action)} drew {rocks} for the starting garden"
 
 
@@ -96,7 +107,7 @@ START_PLAYER = Move("start_player", play.start_player, who=ANYONE, phases=(SETUP
 # -- draw: rocks drawn for the piles (the black rock ends the game) --------------------
 def _draw_words(before: dict, action: Action, after: dict, viewer: int | None) -> str:
     drawer = _seat_name(before, before["start_player"]) or _author(before, action)
-    rocks = _rocks_text(_payload(action).get("rocks"))
+    rocks = _rocks_text(before, _payload(action).get("rocks"))
     if "black" in rocks:
         return f"{drawer} drew {rocks} while laying out the piles: the game is over"
     return f"{drawer} laid out {rocks}"
@@ -126,7 +137,7 @@ def _bid_words(before: dict, action: Action, after: dict, viewer: int | None) ->
     who, index = _author(before, action), payload.get("pile")
     rocks = rules.parse_rocks(payload.get("rocks"))
     number = index + 1 if isinstance(index, int) and not isinstance(index, bool) else "?"
-    line = f"{who} bid {' '.join(listed(rocks)) or 'no rocks'} (worth {value(rocks)}) on pile {number}"
+    line = f"{who} bid {_named(before, listed(rocks))} (worth {value(rocks)}) on pile {number}"
     undercut = _undercut_seat(before, index)
     if undercut is None:
         return Said(line)
@@ -152,7 +163,7 @@ def _every_pile_has_a_bid(state: dict, seat: int | None, host: bool) -> str | No
 
 
 def _pass_words(before: dict, action: Action, after: dict, viewer: int | None) -> str:
-    who, rock = _author(before, action), _rocks_text(_payload(action).get("rock"))
+    who, rock = _author(before, action), _rocks_text(before, _payload(action).get("rock"))
     if "black" in rock:
         return (f"{who} passed, took a Pass card and drew the black rock: "
                 "the game ends after this round's scoring")
@@ -175,8 +186,8 @@ def _turn_in_words(before: dict, action: Action, after: dict, viewer: int | None
         rocks = rules.parse_rocks(raw)
         title = SET_TITLES[rules.classify(rocks)]
     except Exception:  # noqa: BLE001 - words never fail
-        return f"{who} turned in {_rocks_text(raw)}"
-    line = f"{who} turned in {title} {' '.join(listed(rocks))} and took a {title} card"
+        return f"{who} turned in {_rocks_text(before, raw)}"
+    line = f"{who} turned in {title} {_named(before, listed(rocks))} and took a {title} card"
     if viewer is not None and viewer == action.seat:
         line += f" worth {cards_of(after, action.seat)[-1]['value']}"
     return line

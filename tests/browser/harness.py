@@ -600,6 +600,12 @@ class Phone(Screen):
     def resize(self, viewport: dict) -> None:
         self.page.set_viewport_size(viewport)
 
+    def wheel(self, pixels: float) -> None:
+        """Scroll the page down by ``pixels`` (up when negative) as a finger or a wheel does."""
+        size = self.viewport()
+        self.page.mouse.move(size["width"] / 2, size["height"] / 2)
+        self.page.mouse.wheel(0, pixels)
+
     def tap_until(self, name: str, expect: str, label: bool = False, tries: int = 3,
                   timeout: float = 30000) -> None:
         """Tap ``name`` and wait for ``expect``; tap again if the tap was lost.
@@ -795,7 +801,7 @@ def decode_qr(phone, tries: int = 20) -> list[str]:
 def in_view(phone, labels: list[str], within: float = 15.0) -> dict:
     """Wait until every one of ``labels`` lies whole on the screen; their boxes. Fails
     with the boxes seen (or missing) after ``within`` seconds."""
-    height = phone.page.viewport_size["height"]
+    height = phone.viewport()["height"]
     deadline = time.monotonic() + within
     while True:
         boxes = phone.label_boxes(labels)
@@ -805,4 +811,16 @@ def in_view(phone, labels: list[str], within: float = 15.0) -> dict:
         if time.monotonic() > deadline:
             raise AssertionError(f"{phone.name}: not all on the screen ({height} px high): "
                                  f"{labels} -> {boxes}")
-        phone.page.wait_for_timeout(100)
+        phone.pause(100)
+
+
+def scroll_to_see(phone, label: str, tries: int = 12) -> None:
+    """Scroll down, as a thumb does, until ``label`` lies whole on the screen."""
+    height = phone.viewport()["height"]
+    for _ in range(tries):
+        box = phone.label_boxes([label]).get(label)
+        if box is not None and 0 <= box["y"] and box["y"] + box["height"] <= height:
+            return
+        phone.wheel(200)
+        phone.pause(300)
+    raise AssertionError(f"{phone.name}: {label!r} never came on the screen")

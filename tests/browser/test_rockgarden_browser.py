@@ -175,7 +175,7 @@ def test_two_rounds_on_four_phones(server, phones):
     sets = ann.page.get_by_role("button", name=re.compile(r"^Turn in (Trips|Foursome|Straight)"))
     sets.first.wait_for(timeout=WAIT)
     names = sets.evaluate_all("els => els.map(e => e.getAttribute('aria-label') || e.textContent)")
-    assert names[0] == "Turn in Trips R3 R3 R3", names  # what one would see first
+    assert names[0] == "Turn in Trips: Red III, Red III, Red III", names  # what one would see first
     shot(ann, "turn-in-ann")
     t.act("Ann", "Follow plan 1")
     ann.see_label("Ann demerits 2", timeout=WAIT)

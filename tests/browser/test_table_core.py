@@ -201,7 +201,7 @@ def test_a_seat_taken_over_gets_its_new_players_name(server, phones):
     bo.see("The host freed Bo's seat and named it Dee; nobody has taken it yet.")
     ann.see_label("Dee total 0")
     newcomer = phones("eve").open(f"{server.url}/join/{code}")
-    newcomer.tap("Sit in Dee's seat under my name")
+    newcomer.tap("Not Dee? Sit here under your name")
     newcomer.type_into("Your name", "Eve")
     newcomer.tap("Sit")
     newcomer.field("Eve's points")

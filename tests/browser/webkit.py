@@ -216,6 +216,15 @@ class WebKitPhone(Screen):
             return done and done[0].read_bytes()
         return self.until(whole, "download", timeout)
 
+    def wheel(self, pixels: float) -> None:
+        """Scroll the page down by ``pixels`` (up when negative), as a wheel does."""
+        self.evaluate("""(dy) => {
+            const x = innerWidth / 2, y = innerHeight / 2;
+            const target = document.elementFromPoint(x, y) || document.querySelector('flutter-view');
+            target.dispatchEvent(new WheelEvent('wheel', {deltaY: dy, deltaMode: 0, clientX: x, clientY: y,
+                                                          bubbles: true, cancelable: true}));
+        }""", pixels)
+
     def resize(self, viewport: dict) -> None:
         self.driver.set_window_size(viewport["width"], viewport["height"])
         self.until(lambda: self.viewport() == viewport, f"a {viewport} viewport", 10000)

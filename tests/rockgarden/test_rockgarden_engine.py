@@ -644,8 +644,8 @@ def test_a_table_plays_through_match_with_undo_and_history():
     match.accept(match.propose(None, Action(None, "undo", {}), None))
     assert match.state["turn"] == 1 and match.state["piles"][1]["bid"] is None
     lines = [text for _, text in match.history(2)]
-    assert lines[-1] == "Ann bid R1 (worth 1) on pile 1"
-    assert "Ann laid out R3 Y3 W2 W2 B2" in lines
+    assert lines[-1] == "Ann bid Red I (worth 1) on pile 1"  # as every screen names a rock
+    assert "Ann laid out Red III, Yellow III, White II, White II, Blue II" in lines
     replayed = Match(GAME, spec, match.log)
     assert encoded(replayed.state) == encoded(match.state)
 

@@ -12,6 +12,7 @@ import re
 import flet as ft
 import pytest
 
+from companion.games.rockgarden import look as rk
 from companion.table.hub import HOST, WATCHER
 from tests.browser.frames import received
 from tests.rockgarden.support import (
@@ -20,6 +21,8 @@ from tests.rockgarden.support import (
 )
 from tests.support import run_app, settle
 from tests.uitree import buttons, taps, walk
+
+NAMES = {"R": "Red", "Y": "Yellow", "G": "Green", "B": "Blue", "W": "White"}
 
 async def enter_for(host, seat: int):
     """The host picks "Enter for <player>" and taps through the veil."""
@@ -84,6 +87,7 @@ def test_start_player_taps_each_rock_and_piles_complete_at_six():
         ann, bo = await t.phones(0, 1)
         await tap(bo, *rocks("G2 B2"))
         assert "Pile 1 of 3: value 4" in bo.text()
+        assert "Pile 1 of 3: worth 4, complete at 6" in bo.text()  # read once: no bare "4 of 6"
         await tap(bo, rocks("R3")[0])  # 7: complete, the next pile starts
         assert t.sent[-1] == ("draw", {"rocks": "R3"}, 1)
         assert "Pile 2 of 3: value 0" in bo.text()
@@ -166,6 +170,35 @@ def test_bid_picker_offers_only_my_garden_and_places_the_bid():
         await cy.settle()
         await tap(cy, "Bid on pile 2", "Green I", "Place bid")
         assert t.sent[-1] == ("bid", {"pile": 1, "rocks": "G1"}, 2)
+    run_app(test)
+
+
+def test_the_bid_picker_offers_my_rocks_with_no_gaps_and_a_minus_a_finger_finds():
+    """Only the kinds in my garden, one after another (no empty cell where a kind I lack
+    would be); each "−" a real icon on a target of 44 px or more."""
+    async def test(app):
+        t = Table(app)
+        setup_round_one(t)
+        (bo,) = await t.phones(1)
+        garden = t.state["gardens"][1]
+        offered = [c for c in walk(bo.tree()) if isinstance(c, ft.FilledButton)
+                   and isinstance(c.content, str) and c.content in rk.rocks_label(NAMES, list(rk.CODES))]
+        assert sorted(c.content for c in offered) == sorted(rk.rock_label(NAMES, code)
+                                                           for code, n in garden.items() if n)
+
+        def rocks_in(control) -> int:
+            return sum(any(x is button for x in walk(control)) for button in offered)
+
+        for row in (r for r in walk(bo.tree()) if isinstance(r, ft.Row)):
+            cells = [rocks_in(child) for child in row.controls]
+            if 1 in cells:  # a line of the picker: a rock in each cell, no empty one
+                assert set(cells) == {1}, cells
+        await tap(bo, "White I")
+        less = taps(bo.tree())["− White I"]
+        assert isinstance(less, ft.IconButton) and less.icon == ft.Icons.REMOVE
+        assert less.width >= 44 and less.height >= 44 and not less.disabled
+        await tap(bo, "− White I")
+        assert "White I picked" not in bo.text()
     run_app(test)
 
 
@@ -295,8 +328,8 @@ def test_the_full_advice_and_the_pass_line():
         three_bids(t)
         (ann,) = await t.phones(0)
         text = ann.text()
-        assert re.search(r"Pass: expect \d+\.\d\d demerits \(the Pass card included\); "
-                         r"black rock chance 0%", text), text
+        assert re.search(r"Pass: ((about )?\d+ demerits?|less than 1 demerit) \(the Pass card included\); "
+                         r"chance the black rock comes out with the next piles: 0%", text), text
         await tap(ann, next(n for n in buttons(ann.tree()) if n.startswith("All advised bids")))
         text = ann.text()
         assert "Hide the advised bids" in text
@@ -401,13 +434,13 @@ def test_turn_in_advice_for_the_tops_each_player_will_face():
         assert "Follow plan 1" not in buttons(ann.tree())  # not Ann's turn yet
         await tap(bo, "Follow plan 1")
         assert t.sent[-1] == ("turn_in", {"rocks": "Y1 Y1 Y1"}, 1)
-        assert "Your plan: next W1 W2 W3" in bo.text()
+        assert "Your plan: next White I, White II, White III" in bo.text()
         await tap(bo, "Turn in the next set")
         assert t.sent[-1] == ("turn_in", {"rocks": "W1 W2 W3"}, 1)
         assert "Bo demerits 3" in bo.text()
         await ann.settle()
         set_buttons = [b for b in buttons(ann.tree()) if b.startswith("Turn in ") and b != "Turn in the next set"]
-        assert set_buttons[0] == "Turn in Trips R3 R3 R3"
+        assert set_buttons[0] == "Turn in Trips: Red III, Red III, Red III"
         assert "Deck tops you face: Trips 2, Foursome 1, Straight Flush 2" in ann.text()
         await tap(ann, "Follow plan 1")
         assert t.sent[-1] == ("turn_in", {"rocks": "R1 R2 R3"}, 0)
@@ -431,14 +464,16 @@ def test_an_outcome_lists_the_different_rocks_it_can_leave():
         assert t.state["phase"] == "turn_ins" and t.state["turn"] == 0
         (ann,) = await t.phones(0)
         keeps = next(line for line in ann.text().splitlines() if line.startswith("Keeps "))
-        ways = keeps[len("Keeps "):].split(", or ")
-        assert sorted(ways) == sorted(["R2 G2", "Y2 G2", "G2 G2", "G2 B2", "G2 W2"]), keeps
+        ways = keeps[len("Keeps "):].split("; or ")
+        assert sorted(ways) == sorted(["Red II, Green II", "Yellow II, Green II", "Green II, Green II",
+                                       "Green II, Blue II", "Green II, White II"]), keeps
         assert "Plan 1: 1 demerit, 1 card, keep 2 rocks" in ann.text()
-        other = next(w for w in ways[1:] if w != "G2 G2")
+        other = next(w for w in ways[1:] if w != "Green II, Green II")
         await tap(ann, f"Follow plan 1 keeping {other}")
         assert t.sent[-1][0] == "turn_in"
-        kept = sorted(code for code, n in t.state["gardens"][0].items() for _ in range(n))
-        assert kept == sorted(other.split())
+        kept = sorted(rk.rocks_label(NAMES, [code]) for code, n in t.state["gardens"][0].items()
+                      for _ in range(n))
+        assert kept == sorted(other.split(", "))
     run_app(test)
 
 
@@ -448,10 +483,10 @@ def test_own_order_and_undo_keep_the_plan_in_step():
         to_turn_ins(t)
         (bo,) = await t.phones(1)
         await tap(bo, "Follow plan 1")
-        assert "Your plan: next W1 W2 W3" in bo.text()
+        assert "Your plan: next White I, White II, White III" in bo.text()
         await tap(bo, "Undo")  # the trips come back: the plan's next step is the trips again
-        assert "Your plan: next Y1 Y1 Y1" in bo.text()
-        await tap(bo, "Choose another way", "Turn in Straight Flush W1 W2 W3")
+        assert "Your plan: next Yellow I, Yellow I, Yellow I" in bo.text()
+        await tap(bo, "Choose another way", "Turn in Straight Flush: White I, White II, White III")
         assert t.sent[-1] == ("turn_in", {"rocks": "W1 W2 W3"}, 1)
     run_app(test)
 

@@ -38,8 +38,9 @@ def test_a_card_value_reaches_only_its_taker_and_onlookers_read_what_the_table_r
                 assert words.text == table.text, f"{action.kind} for {viewer}: {words.text!r}"
             assert "card worth" not in (words.to_you or "")
     turn_in = next(step for step in steps if step[1].kind == "turn_in")
-    assert GAME.say(*turn_in, 2).text == "Cy turned in Trips G3 G3 G3 and took a Trips card worth 1"
-    assert GAME.say(*turn_in, 0).text == "Cy turned in Trips G3 G3 G3 and took a Trips card"
+    assert GAME.say(*turn_in, 2).text == ("Cy turned in Trips Green III, Green III, Green III "
+                                          "and took a Trips card worth 1")
+    assert GAME.say(*turn_in, 0).text == "Cy turned in Trips Green III, Green III, Green III and took a Trips card"
 
 
 def test_the_undercut_bidder_and_everyone_at_the_end_hear_of_it_without_comparing_views(monkeypatch):

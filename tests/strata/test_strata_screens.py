@@ -9,6 +9,8 @@ is arranged (``arrange``) before the phones open, or reached by moves through th
 
 from __future__ import annotations
 
+import flet as ft
+
 import pytest
 
 from companion.games.strata import words as strata_view
@@ -156,7 +158,7 @@ def test_a_face_down_card_kept_down_is_two_taps_and_its_front_stays_mine():
         hub = table4(app, tribute_rate=1)
         revealed(hub)
         di = await app.seat(hub, 3)
-        await di.tap("Face down")
+        await di.switch("Face down", True)
         assert "Keep face down in Merchants" in _taps(di)
         await di.tap("Note its front")
         await di.tap("Artisan 3 points")
@@ -177,13 +179,31 @@ def test_a_face_down_card_kept_down_is_two_taps_and_its_front_stays_mine():
     run_app(test)
 
 
+def test_face_down_is_a_switch_that_looks_like_one():
+    """A real switch labelled "Face down", off at first where a card face up may be taken,
+    that turns on and off again (never the words "Face down: no" on a button)."""
+    async def test(app):
+        hub = table4(app, tribute_rate=1)
+        revealed(hub)
+        di = await app.seat(hub, 3)
+        switch = di.find(lambda c: isinstance(c, ft.Switch) and c.label == "Face down")
+        assert switch is not None and switch.value is False
+        assert "Face down: no" not in di.text() and "Face down" not in _taps(di)
+        await di.switch("Face down", True)
+        assert "Keep face down in Merchants" in _taps(di)
+        await di.switch("Face down", False)
+        assert "Keep face down in Merchants" not in _taps(di)
+        assert di.find(lambda c: isinstance(c, ft.Switch) and c.label == "Face down").value is False
+    run_app(test)
+
+
 def test_a_face_down_card_turned_face_up_costs_money():
     async def test(app):
         hub = table4(app)
         revealed(hub, (0, 0, 0, 1))
         arrange(hub, lambda state: set_resources(state, 3, money=2))
         di = await app.seat(hub, 3)
-        await di.tap("Face down")
+        await di.switch("Face down", True)
         await di.tap("Turn face up")
         await di.tap("Peasant 4 points")
         start = len(hub.match.log)

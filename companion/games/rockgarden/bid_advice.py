@@ -35,8 +35,8 @@ def advice_entry(names, bid: dict) -> str:
 def pass_line(passing: dict) -> str | None:
     if not passing or not passing["legal"]:
         return None
-    return (f"Pass: expect {passing['expected_demerits']:.2f} demerits (the Pass card included); "
-            f"black rock chance {rk.percent(passing['black_rock_chance'])}")
+    return (f"Pass: {rk.demerits_words(float(passing['expected_demerits']))} (the Pass card included); "
+            f"{rk.black_rock_chance_words(passing['black_rock_chance'])}")
 
 
 def tops_line(tops: dict) -> str:

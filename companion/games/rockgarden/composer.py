@@ -89,26 +89,16 @@ def ComposerLines(pile, chosen: tuple, check: dict, clear, composed, loaded: int
 
 @part
 def BidRocks(names: dict, chosen: tuple, garden: dict, pick):
-    """My garden's rocks to bid with, a colour a part and each kind a part of its own: a
-    pick (or a new turn's empty bid) draws again the kinds it changed, in their rows."""
+    """My garden's rocks to bid with, one after another in the garden's order with no hole
+    for a kind I do not have; each kind a part of its own: a pick (or a new turn's empty
+    bid) draws again the kinds it changed."""
     counts = dict(chosen)
-    rows: list[ft.Control] = []
-    for letter in rk.COLOURS:
-        limits = tuple(garden.get(f"{letter}{v}", 0) for v in rk.VALUES)
-        if any(limits):
-            picked = tuple(counts.get(f"{letter}{v}", 0) for v in rk.VALUES)
-            rows.append(BidRockRow(names, letter, picked, limits, pick, key=letter))
-    return ft.Column(rows, spacing=4)
-
-
-@part
-def BidRockRow(names: dict, letter: str, picked: tuple, limits: tuple, pick):
-    cells: list[ft.Control] = [
-        PickCell(names, f"{letter}{v}", n, limit, pick, key=str(v)) if limit else ft.Container(expand=True)
-        for v, n, limit in zip(rk.VALUES, picked, limits)]
-    return ft.Row(cells, spacing=6, vertical_alignment=ft.CrossAxisAlignment.START)
+    cells = [PickCell(names, code, counts.get(code, 0), garden[code], pick, key=code)
+             for code in rk.CODES if garden.get(code, 0)]
+    return ft.Row(cells, wrap=True, spacing=6, run_spacing=4, vertical_alignment=ft.CrossAxisAlignment.START)
 
 
 @part
 def PickCell(names: dict, code: str, n: int, limit: int, pick):
-    return rk.count_cell(names, code, n, n >= limit, lambda e: pick(code, +1), lambda e: pick(code, -1))
+    return ft.Container(rk.count_cell(names, code, n, n >= limit, lambda e: pick(code, +1),
+                                      lambda e: pick(code, -1)), width=rk.PICK_CELL_WIDTH)

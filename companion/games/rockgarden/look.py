@@ -1,6 +1,7 @@
 """Rock Garden widgets for the screens (no rules here, no state of their own).
 
-* rocks in the table's colour names, shown big with their value I / II / III;
+* rocks in the table's colour names with their value I / II / III as on the pieces
+  ("Red III"): one way of naming a rock on every screen, chip, button and advice line;
 * the rock pickers (5 colours x 3 values): "tap" (each tap is one rock drawn from the
   bag: piles, the passer's draw) and "count" (a selection with counts: setup, bids
   limited to my garden, garden corrections). A count picker's cells have a fixed size:
@@ -34,7 +35,13 @@ EDGE = "#757575"
 BLACK_EDGE = "#e0e0e0"
 """The ring round the black rock: light, so the rock shows on a dark screen (its black
 shows on a light one)."""
+TRACKER_RING = "#ffffff"
+"""The black rock's ring on the round tracker: white and thick, where an empty space has a
+thin dim one (:data:`TRACKER_SPACE`), so the rock stands out of the spaces on a dark screen
+(its black shows on a light one)."""
+TRACKER_SPACE = "#757575"
 CELL = 44  # the height of a picker's count row: there whether a rock is picked or not
+
 
 
 # Styles made for each control that draws with them (see ``kit.outline``: one shared by
@@ -45,18 +52,28 @@ def rock_button() -> ft.ButtonStyle:
                           padding=ft.Padding(4, 0, 4, 0))
 
 
-def less_button() -> ft.ButtonStyle:
-    return ft.ButtonStyle(padding=ft.Padding(2, 0, 2, 0), text_style=kit.button_text(22))
+LESS_TARGET = (48, CELL)
+"""The "−" that takes a rock back: a real icon on a target a finger finds (44 px or more)."""
+PICK_CELL_WIDTH = 108
+"""A kind of rock in the picker of one's own rocks: three to a 336 px line, the rocks one
+holds one after another with no hole for a kind one has not."""
 
 
 # -- words --------------------------------------------------------------------------
 
 def demerits_words(n) -> str:
-    """'no demerit', '1 demerit', '2 demerits' (expected values keep two decimals)."""
+    """'no demerit', '1 demerit', '2 demerits'; an expected value in whole demerits,
+    "about 2 demerits" (a player weighs a bid against a pass, not hundredths)."""
     if isinstance(n, float) and not n.is_integer():
-        return f"{n:.2f} demerits"
+        whole = round(n)
+        return "less than 1 demerit" if whole == 0 else f"about {plural(whole, 'demerit')}"
     n = int(n)
     return "no demerit" if n == 0 else plural(n, "demerit")
+
+
+def black_rock_chance_words(chance: float) -> str:
+    """What the black rock's odds are of: the game ends when it comes out of the bag."""
+    return f"chance the black rock comes out with the next piles: {percent(chance)}"
 
 
 def percent(chance: float) -> str:
@@ -65,6 +82,15 @@ def percent(chance: float) -> str:
     if chance < 0.01:
         return "under 1%"
     return f"{chance * 100:.0f}%"
+
+
+# -- the round tracker --------------------------------------------------------------
+def tracker_space(diameter: float, content: ft.Control | None, black_rock: bool) -> ft.Control:
+    """One space of the round tracker: the black rock on it, or its number."""
+    return ft.Container(
+        content, width=diameter, height=diameter, border_radius=diameter / 2, alignment=ft.Alignment.CENTER,
+        bgcolor=kit.swatch("black") if black_rock else None,
+        border=kit.outline(max(4, diameter // 9), TRACKER_RING) if black_rock else kit.outline(1, TRACKER_SPACE))
 
 
 # -- rocks -----------------------------------------------------------------------
@@ -95,24 +121,15 @@ def rock_ink(names: Mapping, letter: str) -> str:
     return "#000000" if _known(names, letter) in LIGHT else "#ffffff"
 
 
-def colour_mark(names: Mapping, letter: str) -> str:
-    """The colour's initial (two letters where another colour starts alike): a rock is
-    told apart by its mark as well as its colour (red and green look alike to some)."""
-    name = colour_name(names, letter)
-    others = [colour_name(names, other) for other in DEFAULT_SWATCH if other != letter]
-    if any(other[:1].upper() == name[:1].upper() for other in others):
-        return name[:2].capitalize()
-    return name[:1].upper()
-
-
 def rock_chip(names: Mapping, code: str, size: int = 22) -> ft.Control:
-    """One rock, in its colour, with its colour's mark and its value big (``K`` is the
-    black rock)."""
+    """One rock, in its colour, named as every screen names it: its colour's name (red and
+    green look alike to some) and its value as the real piece shows it, "Red III"
+    (``K`` is the black rock)."""
     if code == "K":
         fill, ink, text, label = kit.swatch("black"), "#ffffff", "Black", "Black rock"
     else:
         fill, ink, label = rock_fill(names, code[0]), rock_ink(names, code[0]), rock_label(names, code)
-        text = f"{colour_mark(names, code[0])} {ROMAN[int(code[1])]}"
+        text = label
     return ft.Container(
         ft.Text(text, size=size, weight=ft.FontWeight.BOLD, color=ink, semantics_label=label),
         bgcolor=fill, border_radius=size, padding=ft.Padding(12, 2, 12, 2),
@@ -190,19 +207,19 @@ def count_cell(names: Mapping, code: str, n: int, full: bool, on_add, on_less) -
         ft.Container(ft.Row([
             ft.Text(f"×{n}" if n else "", size=18, weight=ft.FontWeight.BOLD, width=34,
                     semantics_label=f"{label} picked {n}" if n else None),
-            ft.TextButton("−", on_click=on_less, disabled=not n, tooltip=f"− {label}", style=less_button()),
+            ft.IconButton(ft.Icons.REMOVE, on_click=on_less, disabled=not n, tooltip=f"− {label}",
+                          icon_size=26, width=LESS_TARGET[0], height=LESS_TARGET[1]),
         ], spacing=0, tight=True), height=CELL),
     ], spacing=0, expand=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
 
 def count_picker(names: Mapping, chosen: tuple, on_change: Callable[[Callable[[tuple], tuple]], None],
-                 limit: Mapping | None = None, total_limit: int | None = None) -> ft.Control:
+                 total_limit: int | None = None) -> ft.Control:
     """A selection with counts: tap "Red I" to add one, "− Red I" to take one back.
 
-    ``limit``: at most this many of each kind, and only those kinds are offered (my
-    garden for a bid); ``total_limit``: at most this many rocks in all (a starting
-    garden). A full kind's button is disabled. Every cell keeps its size whatever is
-    picked: the count row is always there (empty, its "−" disabled, at 0).
+    ``total_limit``: at most this many rocks in all (a starting garden). A full kind's
+    button is disabled. Every cell keeps its size whatever is picked: the count row is
+    always there (empty, its "−" disabled, at 0).
     """
     counts = dict(chosen)
     total = count_of(chosen)
@@ -216,17 +233,11 @@ def count_picker(names: Mapping, chosen: tuple, on_change: Callable[[Callable[[t
 
     rows: list[ft.Control] = []
     for letter in COLOURS:
-        if limit is not None and not any(limit.get(f"{letter}{v}", 0) for v in VALUES):
-            continue
         cells = []
         for v in VALUES:
             code = f"{letter}{v}"
             n = counts.get(code, 0)
-            if limit is not None and not limit.get(code, 0):
-                cells.append(ft.Container(expand=True))
-                continue
-            full = (limit is not None and n >= limit.get(code, 0)) or \
-                (total_limit is not None and total >= total_limit)
+            full = total_limit is not None and total >= total_limit
             cells.append(count_cell(names, code, n, full, add(code), less(code)))
         rows.append(ft.Row(cells, spacing=6, vertical_alignment=ft.CrossAxisAlignment.START))
     return ft.Column(rows, spacing=4)

@@ -35,11 +35,8 @@ def _tracker_spaces(spaces: int, space, size: int = 36) -> ft.Control:
     cells = []
     for n in range(1, spaces + 1):
         here = space == n
-        cells.append(ft.Container(
-            None if here else ft.Text(str(n), size=size * 0.4, weight=ft.FontWeight.BOLD),
-            width=size, height=size, border_radius=size // 2, alignment=ft.Alignment.CENTER,
-            bgcolor=kit.swatch("black") if here else None,
-            border=kit.outline(3, rk.BLACK_EDGE) if here else kit.outline(1, "#9e9e9e")))
+        cells.append(rk.tracker_space(size, None if here else ft.Text(str(n), size=size * 0.4,
+                                                                      weight=ft.FontWeight.BOLD), here))
     return ft.Row(cells, wrap=True, spacing=4)
 
 
@@ -51,7 +48,7 @@ def Tracker():
                         semantics_label=f"Round {rnd}, {phase_text}")),
         _tracker_spaces(spaces, space),
         kit.body(black_rock_where(black, space, spaces)),
-        kit.own(ft.Text(f"Black rock while the next piles are drawn: {rk.percent(chance)}", size=16,
+        kit.own(ft.Text(rk.black_rock_chance_words(chance).capitalize(), size=16,
                         semantics_label=f"Black rock chance {rk.percent(chance)}")),
     ]
     rows.append(TrackerTurn())

@@ -132,7 +132,7 @@ def LayPiles():
         s["public"]["piles_needed"], s["public"]["current_pile_value"], s["public"]["pile_target"]))
     last = use_view(lambda s: s["public"]["piles"][-1] if s["public"]["piles"] else None)
     current, needed, value, target = progress
-    line = kit.own(ft.Text(f"Pile {current + 1} of {needed}: {value} of {target}", size=22,
+    line = kit.own(ft.Text(f"Pile {current + 1} of {needed}: worth {value}, complete at {target}", size=22,
                            weight=ft.FontWeight.BOLD,
                            semantics_label=f"Pile {current + 1} of {needed}: value {value}"))
     if not may_draw:

@@ -64,15 +64,11 @@ def _big_tracker(spaces: int, space, k: float) -> ft.Control:
     cells = []
     for n in range(1, spaces + 1):
         if space == n:
-            cells.append(kit.own(ft.Semantics(
-                content=ft.Container(width=diameter, height=diameter, border_radius=diameter / 2,
-                                     bgcolor=kit.swatch("black"), border=kit.outline(4, rk.BLACK_EDGE)),
-                label=f"Black rock on space {n}")))
+            cells.append(kit.own(ft.Semantics(content=rk.tracker_space(diameter, None, True),
+                                              label=f"Black rock on space {n}")))
         else:
-            cells.append(ft.Container(
-                kit.own(ft.Text(str(n), size=size, weight=ft.FontWeight.BOLD, semantics_label=f"Tracker space {n}")),
-                width=diameter, height=diameter, border_radius=diameter / 2, alignment=ft.Alignment.CENTER,
-                border=kit.outline(2, "#9e9e9e")))
+            number = kit.own(ft.Text(str(n), size=size, weight=ft.FontWeight.BOLD, semantics_label=f"Tracker space {n}"))
+            cells.append(rk.tracker_space(diameter, number, False))
     return ft.Row(cells, wrap=True, spacing=6, run_spacing=6)
 
 
@@ -85,7 +81,7 @@ def BigHeader(k: float):
     return ft.Row([
         big_text(f"Round {rnd}", scaled(48, k), f"Round {rnd}"),
         ft.Column([_big_tracker(spaces, space, k)] + where, spacing=4, tight=True),
-        big_text(f"Black rock: {rk.percent(chance)}", scaled(BIG, k), f"Black rock chance {rk.percent(chance)}"),
+        big_text(rk.black_rock_chance_words(chance).capitalize(), scaled(BIG, k), f"Black rock chance {rk.percent(chance)}"),
     ], alignment=ft.MainAxisAlignment.SPACE_BETWEEN, vertical_alignment=ft.CrossAxisAlignment.CENTER,
         wrap=True, spacing=scaled(24, k), run_spacing=8)
 

@@ -14,8 +14,8 @@ from engine.words import plural
 PLANS_SHOWN = 4
 
 
-def _keeps(rocks: list) -> str:
-    return " ".join(rocks) if rocks else "nothing"
+def _keeps(names, rocks: list) -> str:
+    return rk.rocks_label(names, rocks) if rocks else "nothing"
 
 
 @part
@@ -73,7 +73,7 @@ def _watched(turn: str, host: bool, order_line: ft.Control) -> list[ft.Control]:
 
 def _next_step(names, step: str, turn_in, choose_again) -> list[ft.Control]:
     """The plan I follow: its next set, one tap away."""
-    return [kit.body(f"Your plan: next {step}", weight=ft.FontWeight.BOLD),
+    return [kit.body(f"Your plan: next {rk.rocks_label(names, step.split())}", weight=ft.FontWeight.BOLD),
             rk.rock_row(names, step.split(), size=26),
             kit.primary("Turn in the next set", lambda e: turn_in(step)),
             kit.secondary("Choose another way", choose_again)]
@@ -111,7 +111,8 @@ def _one_set_at_a_time(names, sets: list, costs: dict, turn_in) -> list[ft.Contr
         line: list[ft.Control] = [rk.rock_row(names, entry["rocks"]),
                                   kit.body(f"{title}: card {costs[entry['set']]} now")]
         if turn_in is not None:
-            line.append(kit.secondary(f"Turn in {title} {text}", lambda e, t=text: turn_in(t)))
+            line.append(kit.secondary(f"Turn in {title}: {rk.rocks_label(names, entry['rocks'])}",
+                                      lambda e, t=text: turn_in(t)))
         rows.append(ft.Column(line, spacing=4))
     return rows
 
@@ -127,11 +128,11 @@ def _plan_card(names, plan: dict, number: int, follow) -> ft.Control:
                             kit.body(f"{rk.DECK_NAMES[step['set']]} card {step['card']}", size=16)],
                            wrap=True))
     if plan["turn_ins"]:
-        rows.append(kit.body("Keeps " + ", or ".join(_keeps(w["rocks_left"]) for w in ways), size=16))
+        rows.append(kit.body("Keeps " + "; or ".join(_keeps(names, w["rocks_left"]) for w in ways), size=16))
     if follow is not None and plan["turn_ins"]:
         rows.append(kit.primary(f"Follow plan {number}", follow(ways[0])))
         for way in ways[1:]:
-            rows.append(kit.secondary(f"Follow plan {number} keeping {_keeps(way['rocks_left'])}",
+            rows.append(kit.secondary(f"Follow plan {number} keeping {_keeps(names, way['rocks_left'])}",
                                       follow(way)))
     return ft.Container(ft.Column(rows, spacing=4), padding=10, border_radius=10,
                         border=kit.outline(3 if number == 1 else 1,

@@ -1,7 +1,7 @@
 """Four Big Strata: entering the card a player takes, in two taps for the common case.
 
 1. One screen of big class buttons in the class colours, one per points value
-   ("Scholar 2 points"); "Face down" is one toggle above them.
+   ("Scholar 2 points"); "Face down" is one switch above them.
 2. The card's effect from the few its class can have, most used first (the view's
    catalogue says which); one tap takes the card. "More than one effect" lets a player
    tick several, then take the card.
@@ -51,6 +51,9 @@ def _slice(screen: dict):
             (private.get("splits") or {}).get("take_gift") is not None)
 
 
+FACE_DOWN_TEXT = ft.TextStyle(size=kit.BODY + 2, weight=ft.FontWeight.BOLD)
+
+
 @part
 def CardEntry(seat: int):
     context = use_table()
@@ -63,9 +66,8 @@ def CardEntry(seat: int):
     rows: list[ft.Control] = [kit.title("The card you take"), MarketWords()]
     if up and down:
         face_down = draft["down"]
-        rows.append(look.token_row([look.token(
-            "Face down: yes" if face_down else "Face down: no", "Face down",
-            lambda e: set_draft({"down": not face_down}), selected=face_down)]))
+        rows.append(ft.Switch(label="Face down", value=face_down, label_text_style=FACE_DOWN_TEXT,
+                              on_change=lambda e: set_draft({"down": bool(e.control.value)})))
     if draft.get("front") is None:
         rows += entry.front_rows(empress, can_flip_up, cost)
     else:

@@ -10,7 +10,7 @@ moves (exchange, trade, turn a card face down); the other players.
 
 Card entry (the common case in two taps): a grid of big class buttons in the class
 colours, one per points value ("Scholar 2 points"), then the card's effect from the few
-its class can have, most used first (one tap takes the card); "Face down" is one toggle.
+its class can have, most used first (one tap takes the card); "Face down" is one switch.
 
 The host's ``TableView`` (a laptop or TV in the middle of the table) and the end screen
 (each player's four classes as a chart, the tie-break in words) are in
