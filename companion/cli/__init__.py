@@ -22,17 +22,7 @@ TABLE_COMMANDS = ("serve", "tables", "backup", "plays")
 
 
 class _Parser(argparse.ArgumentParser):
-    """``argparse`` reading a value that begins with a minus and a digit as a value.
-
-    Stock ``argparse`` (before Python 3.14) takes ``--board "-4,-1:0:lotus"`` for an
-    unknown option, so one Pai Sho tile at a negative x could only be given as
-    ``--board=-4,...``. No option of ours is a minus and a digit, so such a word is
-    always a value, as Python 3.14's ``argparse`` reads it too.
-    """
-
-    def __init__(self, *args, **kwargs) -> None:
-        super().__init__(*args, **kwargs)
-        self._negative_number_matcher = re.compile(r"^-\.?\d")
+    """``argparse`` that says a usage error in one line (status 2)."""
 
     def error(self, message: str) -> None:  # one line, status 2
         raise UsageError(message)
@@ -49,10 +39,30 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+NEGATIVE_VALUE = re.compile(r"^-\.?\d")
+"""A word that begins with a minus and a digit: a value (a Pai Sho point at a negative x),
+never one of our options."""
+
+
+def values_joined(argv: list[str]) -> list[str]:
+    """``--option -4,...`` written ``--option=-4,...``: stock ``argparse`` (before Python
+    3.14) takes a value that begins with a minus for an unknown option, so one Pai Sho tile
+    at a negative x could only be given with ``=``. No option of ours is a minus and a
+    digit, so such a word after an option is always that option's value."""
+    joined: list[str] = []
+    for word in argv:
+        if (joined and NEGATIVE_VALUE.match(word) and joined[-1].startswith("--")
+                and "=" not in joined[-1]):
+            joined[-1] = f"{joined[-1]}={word}"
+        else:
+            joined.append(word)
+    return joined
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     try:
-        args = parser.parse_args(argv)
+        args = parser.parse_args(values_joined(sys.argv[1:] if argv is None else list(argv)))
         if not getattr(args, "run", None):
             parser.print_help()
             return 0
