@@ -248,8 +248,8 @@ def SeatLost(phone, hub, token: str | None):
 @part
 def Header():
     """The game, this phone's seat, undo/redo, the table's code, sound and theme. No move
-    counter: a number every phone would draw again on every move, that nobody reads
-    (issue 25); the table's move count heads the History tab."""
+    counter: a number every phone would draw again on every move, that nobody reads;
+    the table's move count heads the History tab."""
     context = use_table()
     code, phone = context.live.hub.code, context.phone
     title = use_fixed(lambda s: s["table"]["title"])
