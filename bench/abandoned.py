@@ -1,5 +1,5 @@
 """Abandoned pages: the host's memory over 10,000 pages whose phones went away, beside its
-memory after the first 1,000 (issue 35, point 3).
+memory after the first 1,000.
 
 The real server (``companion serve``) on loopback, with a short grace for the run
 (``FLET_SESSION_TIMEOUT``, the server's own setting). Each phone is a bare websocket

@@ -1,6 +1,6 @@
 """Benchmark: what a phone's page does between Flutter's first frame and the first screen,
-the bare Flet app beside the app (issue 36, point 7: why "Sit as ..." is not within 1.2x
-of the bare app's first frame).
+the bare Flet app beside the app (why "Sit as ..." is not within 1.2x of the bare app's
+first frame).
 
     .venv/bin/python bench/after_first_frame.py [--loads 5] [--builds wasm,js] [--cpu 1]
 

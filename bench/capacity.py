@@ -73,7 +73,7 @@ from companion.table.context import AppContext  # noqa: E402
 from companion.table.hub import HOST, Tables  # noqa: E402
 try:
     from companion.ui.live import live_of  # noqa: E402
-except ImportError:  # the code before issue 25, measured with this same bench
+except ImportError:  # older code, which bench/side_by_side.py measures with this same bench
     from companion.ui import live as _live  # noqa: E402
 
     def live_of(page):
@@ -553,7 +553,7 @@ async def run(args) -> None:
     if args.gc == "quiet":  # as `companion serve` runs (companion/flet_runtime/quiet_gc.py)
         try:
             from companion.flet_runtime import quiet_gc
-        except ImportError:  # the code before issue 25: CPython's own collector
+        except ImportError:  # older code, with CPython's own collector
             print("(this code has no companion/flet_runtime/quiet_gc.py: CPython's collector as it comes)")
         else:
             quiet_gc.install()

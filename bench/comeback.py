@@ -14,8 +14,8 @@ its seat's message arrived.
   build (what every iPhone gets: Chromium posing as iPhone Safari, as tests/browser do);
 - ``--phones 3,6``: phones coming back at once;
 - ``--ways reload,reconnect``: "reconnect", the page keeps its screen and Flet's client
-  connects again (what the page does since issue 37); "reload", the page loads again (what it
-  did before: the baseline of the same run, asked for through the tab's session storage).
+  connects again (what the page does); "reload", the page loads again (what it
+  did once: the baseline of the same run, asked for through the tab's session storage).
 
     .venv/bin/python bench/comeback.py --builds wasm,js --phones 3,6 --restarts 5
 """

@@ -1,4 +1,4 @@
-"""Benchmark: issue 43's plain-HTTP attacks on an older revision's server and this tree's,
+"""Benchmark: plain-HTTP attacks on an older revision's server and this tree's,
 in the same run.
 
     .venv/bin/python bench/http_attacks.py [REV] [--paths 10000] [--rounds 3] [--name-bytes 3000]
@@ -22,7 +22,7 @@ here, one after the other, with the same attacks:
   ``main.dart.js`` (its process's user + system time over ``--ranges`` requests).
 
 Meanwhile another table's seat reads its view (``GET /api/tables/{code}``) every 50 ms:
-the p95 of those reads, quiet and during each attack (the issue's goal: under 0.5 s).
+the p95 of those reads, quiet and during each attack (the goal: under 0.5 s).
 """
 
 from __future__ import annotations

@@ -14,7 +14,7 @@ starts it). Two score pad tables: the attacker's (one seat) and the victim's (fo
   token, durable before the answer) every 50 ms, and fetches the start page (``GET /``)
   every 50 ms, and times each.
 
-- The edge attacker (issue 23), a separate process too, from another address than the
+- The edge attacker, a separate process too, from another address than the
   probe's (any of 127.0.0.0/8 is this machine): ``--held`` connections each sending a
   request head and one byte of a 60,000-byte body, then nothing (reconnecting when the
   server answers), and two connections each sending a 64 MB header line in 64 KB chunks
@@ -22,12 +22,12 @@ starts it). Two score pad tables: the attacker's (one seat) and the victim's (fo
   measures held connections and big heads, not a flood of new connections (which no
   limit here paces).
 
-- The frame attacker (issue 43), a separate process: sockets from addresses of their own
+- The frame attacker, a separate process: sockets from addresses of their own
   (127.0.5.1, ...), each registering then sending one update frame, in turn: the page's
   ``views`` set to 100,000 empty views (100 KB), to 50,000 (50 KB: under the inflated
   ceiling, so the socket's own check refuses it), and a border changed on the page.
 
-- The socket flooder (issue 35), a separate process from 127.0.0.3: one phone's websocket
+- The socket flooder, a separate process from 127.0.0.3: one phone's websocket
   speaking Flet's protocol by hand (it registers, answers the storage calls as an empty
   phone) then sends ``route_change`` frames between the start page and its own table's
   page as fast as it can; when the server closes the socket, it opens another at once

@@ -4,7 +4,7 @@
 
 A browser reports every keystroke in a Flet text field to the server: the box's new value
 always (Flet's web client calls ``updateProperties`` on each change), and a "change" event
-only to a box with a change handler. The points box has none (issue 25): Save reads the
+only to a box with a change handler. The points box has none: Save reads the
 value. On a seated phone of a table of six (the real app on a real Flet session,
 ``tests/flet_sessions.py``), the same box, keystrokes taking turns:
 - the value alone, as the box costs now;

@@ -1,5 +1,5 @@
 """Abandoned phone sessions: the host's memory before, after 2,000 abandoned pages, and
-after the grace period; then 2,000 more (issue 22, point 4).
+after the grace period; then 2,000 more.
 
 The real server (``companion serve``) on loopback, with a short grace for the bench through
 the same setting the server uses (``FLET_SESSION_TIMEOUT``). Each "phone" is a real

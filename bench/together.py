@@ -17,7 +17,7 @@ WITHIN_S = 120.0
 NAMES = ("Ann", "Bo", "Cy", "Di", "Ed", "Flo")
 WAYS = ("reload", "reconnect")
 """The two ways back of ``assets/comeback.js``: "reload", the page loads again (what it did
-before issue 37; the bench asks for it through ``comeback.reload`` in session storage), and
+once, the baseline; the bench asks for it through ``comeback.reload`` in session storage), and
 "reconnect", Flet's client connects again in the page it keeps."""
 STEPS = ("socket open", "registered", "storage asked", "phone replied", "seat sent", "on its seat")
 """The steps of a comeback, after the host answered: the page's new websocket is open

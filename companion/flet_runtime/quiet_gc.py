@@ -1,4 +1,4 @@
-"""Python's cycle collector runs between moves, not in the middle of one (issue 25).
+"""Python's cycle collector runs between moves, not in the middle of one.
 
 CPython collects reference cycles whenever enough container objects have been allocated.
 A move redraws parts on every phone at the table, which allocates enough for a young

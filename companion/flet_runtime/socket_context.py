@@ -20,6 +20,6 @@ def apart_from_socket(context: contextvars.Context) -> contextvars.Context:
     count against what its frames may start. Counted, a phone whose answers were slow
     (a phone waking up, or on a busy machine) had its own next tap held back behind asks
     waiting for the very answers that came after that tap, and was closed (1013) with
-    the tap lost (issue 37: three phones tapping Done at once)."""
+    the tap lost (three phones tapping Done at once did it)."""
     context.run(_SOCKET.set, None)
     return context

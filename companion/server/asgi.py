@@ -92,7 +92,7 @@ Flet's middleware also sends ``Cross-Origin-Embedder-Policy: require-corp``; wit
 page is cross-origin isolated and Flutter runs skwasm on two threads (its rendering in a
 worker sharing the app's memory). On that build a host page that changed its route while
 Flutter started faulted ("memory access out of bounds"), its main thread and worker then
-spinning for good (issue 36); isolation is what turns the second thread on, so
+spinning for good; isolation is what turns the second thread on, so
 :class:`NoCrossOrigin` takes the embedder policy out: skwasm runs on the page's own
 thread, as Flutter does on any page that is not isolated."""
 # Flet's middleware also adds "Access-Control-Allow-Origin: *" to every response, which

@@ -13,7 +13,7 @@ import flet as ft
 
 PHONE_WIDTH = 430
 BIG = 40
-"""Every number a player reads across the table is drawn at 40 px or more (issue 26): on
+"""Every number a player reads across the table is drawn at 40 px or more: on
 a phone, and at the least on a table screen (:func:`use_table_scale` makes it larger)."""
 LARGE = 24
 BODY = 18
@@ -26,7 +26,7 @@ def button_text(size: float, weight: ft.FontWeight | None = None) -> ft.TextStyl
     """A button's own text style, in the page's font. A button's ``text_style`` takes the
     place of the theme's whole; one that named no family made the JavaScript build (every
     iPhone) fetch a fallback font from the host for a "−" or "·" on the button, on every
-    redraw: "Noto Sans Symbols", which the host does not have (404s, issue 37)."""
+    redraw: "Noto Sans Symbols", which the host does not have (404s)."""
     return ft.TextStyle(size=size, weight=weight, font_family=FONT)
 
 # The colours of the real pieces and player markers, by name.

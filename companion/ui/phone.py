@@ -194,7 +194,7 @@ class Phone:
         for what the phone's own frames start. A component's effect runs where Flet draws,
         in the socket's context; counted there, these asks (each waiting for the phone's
         answer) held back the phone's next tap, sent before those answers, until the socket
-        was closed with the tap lost (issue 37: three phones tapping Done at once)."""
+        was closed with the tap lost (three phones tapping Done at once did it)."""
         apart_from_socket(self._context.copy()).run(self.run, work)
 
     def _start(self, call: Callable[[], Awaitable[None]]) -> None:

@@ -248,8 +248,8 @@ def SeatLost(phone, hub, token: str | None):
 @part
 def Header():
     """The game, this phone's seat, undo/redo, the table's code, sound and theme. No move
-    counter: a number every phone would draw again on every move, that nobody reads
-    (issue 25); the table's move count heads the History tab."""
+    counter: a number every phone would draw again on every move, that nobody reads;
+    the table's move count heads the History tab."""
     context = use_table()
     code, phone = context.live.hub.code, context.phone
     title = use_fixed(lambda s: s["table"]["title"])
@@ -265,7 +265,7 @@ def Header():
     # there, so a node that comes or goes restyles every sibling after it: Undo, which
     # comes and goes with every move, restyled the whole screen of a phone whose screen
     # reader is on (a one-off count on a score pad of two: 27 nodes restyled a Save, 8 now;
-    # bench/RESULTS.md). tests/browser/test_scorepad_browser.py checks the screen below.
+    # git log -p bench/RESULTS.md). tests/browser/test_scorepad_browser.py checks the screen below.
     return ft.Column([
         kit.own(ft.Row([kit.title(title), UndoRedo()], alignment=ft.MainAxisAlignment.SPACE_BETWEEN)),
         ft.Row([badge, ft.Row([kit.muted(f"Table {code}"), AwakeChoice(phone), SoundChoice(phone), ThemeChoice(phone)],

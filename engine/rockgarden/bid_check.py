@@ -1,6 +1,6 @@
 """Before a bid is placed: would the table take it, and what would it leave in the
-garden if it stands (issue 26: "Place bid" only for a legal bid, and a warning first
-when the bid would keep a forbidden set).
+garden if it stands: "Place bid" only for a legal bid, and a warning first when
+the bid would keep a forbidden set.
 
 :func:`bid_check` reads nothing but one seat's own view (the envelope the hub gives its
 phone: ``public``, ``private``, ``legal``), so a screen calls it with what it draws from

@@ -164,7 +164,7 @@ def private(state: dict, seat: int) -> dict:
 def bid_advice(state: dict, seat: int) -> dict | None:
     """While it is this seat's turn to bid: for each pile the bids worth making (none
     beaten on demerits if it stands, value and rocks kept), best first, and what a pass
-    is expected to cost (issue 17). The deck tops are those of now: who turns in before
+    is expected to cost. The deck tops are those of now: who turns in before
     this player is not known until someone passes. None at any other time."""
     if state["phase"] != BIDDING or state["turn"] != seat:
         return None

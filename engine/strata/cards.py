@@ -7,7 +7,7 @@ JSON-friendly dict:
 - face up: ``{"id", "column", "face_up": True, "class", "points", "effects"}``; its
   ``column`` is its class (Empresses have their own column until the game ends);
   ``effects`` is a list of effect keys (often one; empty for no effect: a Scholar may
-  provide Influence and cost its extra feeding). (Cards of logs kept before issue 18
+  provide Influence and cost its extra feeding). (Cards of logs kept at version 1
   had one ``effect``: the upgrade to log version 2 made it ``effects``,
   :mod:`engine.strata.upgrades`.)
 - face down: ``{"id", "column", "face_up": False, "front", "secret"}``; ``column`` is the

@@ -11,9 +11,10 @@ The steps a move set off are recorded in the state as they are done:
 ``state["outcome"]``, a list emptied as every move begins (:func:`begin`), one record
 a step (``{"step": "production", ...}``; the moves add the all-face-down gift). A
 move's words say what happened from those records (:func:`steps_said`), never by
-running a step again (issue 38). (A seat's own Done is kept with the production step,
-``production["fed"]``, not here: each seat's Done is independent of the others', and
-two of them made in either order leave the very same state.)
+running a step again.
+(A seat's own Done is kept with the production step, ``production["fed"]``, not here:
+each seat's Done is independent of the others', and two of them made in either order
+leave the very same state.)
 """
 
 from __future__ import annotations

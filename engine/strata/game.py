@@ -31,10 +31,10 @@ Decisions where the texts are silent (see also the module docstrings):
   a limited bank that runs out pays what it has (see :mod:`engine.strata.resources`).
 - Production gains are paid when the step starts (a limited bank paying in seat order
   from the start player); feeding follows the display as it is when it is paid: a card
-  turned face down to pay no longer charges (issue 18). Tribute follows the Influence
-  taken as the phase begins (CLARIFICATIONS, issue 26): a flip to pay changes no debt
+  turned face down to pay no longer charges. Tribute follows the Influence
+  taken as the phase begins (CLARIFICATIONS): a flip to pay changes no debt
   of the phase; the next round's Influence counts the card as face down.
-- The cap of 10 after production applies to every player as the step ends (issue 26):
+- The cap of 10 after production applies to every player as the step ends:
   Done already discards down to 10, and a player above 10 then (a flip after Done)
   discards again in ``production_cap``.
 - A player who cannot pay must turn cards face down or exchange until they can; a

@@ -5,7 +5,7 @@ floor((Influence(A) - Influence(B)) / X) resources from B (CLARIFICATIONS; the r
 example, 9 more Influence taking 2 resources in a 4-player game, fixes X = 4).
 
 Processing order (the rules: "Beginning with the current Start Player and in clockwise
-order" each player compares their Influence with the others; issue 18): taker by
+order" each player compares their Influence with the others): taker by
 taker, from the start player clockwise; each taker takes from every player with less
 Influence, those payers clockwise from the taker. Pairs owing 0 are left out. The order
 matters at the table: what a player received earlier in the phase can pay what they owe

@@ -3,14 +3,14 @@ applied once when a stored table is opened, never on replay).
 
 Words: the old engine took class aliases ("Scholar", "s"), numbers as text ("3") and
 ignored keys it did not know; today's moves take exactly their declared fields. A card
-entered with one ``effect`` (before issue 18) has the list ``effects`` of that one
+entered with one ``effect`` (version 1) has the list ``effects`` of that one
 effect (version 2: today's ``take_card`` takes the list only).
 
-Version 2 (issue 38) also keeps in the state what each move did beside what its author
+Version 2 also keeps in the state what each move did beside what its author
 chose (``state["outcome"]``, what the history says): a table kept at version 1 is
 opened once through the upgrade, and its snapshots are made again by today's engine.
 
-Production (before issue 18): the old engine fed every seat by itself as soon as it
+Production (version 1): the old engine fed every seat by itself as soon as it
 could pay (or had no face-up card left), in a phase ``feeding``; once every seat was
 fed it made every discard down to 10 with only one way to make it, in a phase
 ``production_cap``, where a seat with a choice sent ``discard``. Today each seat taps
@@ -23,7 +23,7 @@ fed it made every discard down to 10 with only one way to make it, in a phase
   not done yet moves the rest on first (a seat over 10 with a choice discards the
   phone's first choice: the most Money).
 
-What cannot be the same, because the rules changed (issues 18 and 26, CLARIFICATIONS):
+What cannot be the same, because the rules changed (CLARIFICATIONS):
 
 - the feeding is today's, from the display as it is when the seat is done: a seat that
   turned a card with extra feeding face down to feed pays that card's extra feeding no
@@ -70,7 +70,7 @@ def words(action: Action) -> Action:
 
 
 def _effects_listed(action: Action) -> Action:
-    """A card taken with one ``effect`` (before issue 18) as one with the list ``effects``
+    """A card taken with one ``effect`` (version 1) as one with the list ``effects``
     of that effect (none: an empty list), as the old engine read it."""
     payload = action.payload
     if action.kind != "take_card" or not isinstance(payload, Mapping) or "effect" not in payload:

@@ -13,13 +13,13 @@ public (everyone; nothing hidden)
 ``auction``, ``pick``, ``production``, ``production_cap``, ``tribute``, ``tribute_cap``,
 ``scoring``, ``over``), ``phase_label`` (its headline words).
 
-Start player (issue 18, point 4): ``start`` the seat of the current round's start
+Start player: ``start`` the seat of the current round's start
 player, ``start_name`` its name, ``first_start`` the seat chosen at setup (table setting
 ``start_player``, 1-based, default 1 = the first seat), ``round_starts`` the start
 player's seat for every round, ``round_starts[r - 1]`` for round ``r`` (15 entries).
 Each player entry also has ``is_start``.
 
-The bank (issue 26): ``bank`` is ``{"money", "grain"}`` left in a limited bank, None
+The bank: ``bank`` is ``{"money", "grain"}`` left in a limited bank, None
 when the bank is unlimited (the default: a payment from it is never cut short);
 ``bank_limited``; ``bank_note``: ``"The bank has no Grain left"`` (``Money``, ``Money or
 Grain``) once a limited bank has run out of something, else None: every screen shows it.
@@ -38,7 +38,7 @@ down ``{"id", "column", "face_up": False}`` plus ``"front"`` (``class``, ``point
 (production_cap, tribute_cap), ``unpaid`` (what the last feeding or tribute could not take from a player
 with only face-down cards: ``{"what": "feeding"|"tribute", "money", "grain"}``).
 
-Card entry (issue 18, "at most 2 taps"): ``catalogue`` has ``classes``, ``columns``,
+Card entry (a card in at most 2 taps): ``catalogue`` has ``classes``, ``columns``,
 ``labels`` (plural), ``singular`` (full class names), ``effects`` (every effect key, the
 rules' order), ``effect_labels`` (key -> the rules' words), ``effect_short`` (key -> a
 few words), ``points`` ([1, 2, 3, 4]). ``card_entry`` has one entry per column::
@@ -55,7 +55,7 @@ they were entered at this table (then the app's own guess of the usual ones); a 
 with another combination is entered by picking from ``effects`` (a list, often one).
 ``take_card`` takes ``"effects": [keys]`` (at most ``catalogue["max_effects"]``).
 
-Production and feeding (issue 18, an explicit step; phase ``production``)::
+Production and feeding (an explicit step; phase ``production``)::
 
     production = {
         "seats": [{"seat", "name",
@@ -88,7 +88,7 @@ nothing left to choose is done at once. When every seat is done, every player ab
 then (a flip after Done) discards in ``production_cap`` (one way: at once); then Tribute
 starts.
 
-Tribute (issue 18, point 1)::
+Tribute::
 
     tribute = {
         "rate": X, "start": the start player's seat (the first taker),
@@ -103,7 +103,7 @@ Tribute (issue 18, point 1)::
 
 Order: takers from the start player clockwise; each taker takes floor(difference / X)
 from every player with less Influence, those payers clockwise from the taker; 0 counts
-left out. Every count follows ``influence``, taken as the phase began (issue 26): a card
+left out. Every count follows ``influence``, taken as the phase began: a card
 turned face down to pay changes no debt of the phase, so the transfers not made yet
 (after ``current``) are known; only what a payer can pay may change.
 

@@ -1,4 +1,4 @@
-"""The bid advice on the phone whose turn it is to bid (issue 17): one line per pile, a
+"""The bid advice on the phone whose turn it is to bid: one line per pile, a
 tap loads its best bid into the composer; every advised bid on demand."""
 
 from __future__ import annotations
@@ -47,7 +47,7 @@ def tops_line(tops: dict) -> str:
 
 @part
 def BidAdvice(load):
-    """The bid advice (issue 17): one line per pile, a tap loads its bid; the rest on demand."""
+    """The bid advice: one line per pile, a tap loads its bid; the rest on demand."""
     names = use_fixed(rock_names)  # the bidding comes after the first move: the settings stay
     advice = use_while_mine(lambda s: (s["private"] or {}).get("bid_advice"))  # (shown on my turn only)
     may_bid = use_while_mine(lambda s: "bid" in s["legal"])

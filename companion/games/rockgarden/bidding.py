@@ -27,7 +27,7 @@ def Bidding():
 
     Every phone draws the same parts whatever the turn, so a bid draws again only what
     it changed (who bids, the pile it took): the composer is kept, hidden, on the phones
-    not bidding, never built again when the turn comes round (issue 25)."""
+    not bidding, never built again when the turn comes round."""
     return kit.card([BidHead(), BidBoard(), MyBid()])
 
 
@@ -154,7 +154,7 @@ def MyBid():
     turn draws this part's visibility and none of the tools (they are one part of their
     own, drawn only from here: a part that hid them while they read the view themselves
     would draw them twice when a turn comes). A turn starts with no pile chosen and no
-    rocks (issue 26): "Place bid" waits for a pile, and takes only a bid the table would
+    rocks: "Place bid" waits for a pile, and takes only a bid the table would
     take (``engine.rockgarden.bid_check``, which also says what the bid keeps if it stands)."""
     seat = use_fixed(lambda s: s["table"]["seat"])
     names = use_fixed(rock_names)  # the bidding comes after the first move: the settings stay

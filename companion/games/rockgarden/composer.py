@@ -25,8 +25,8 @@ def _open_to_bids(s: dict) -> tuple:
 
 @part
 def PilePicker(pile, choose):
-    """Which pile I bid on: none at first (issue 26). A button a part: choosing a pile
-    draws again the two buttons whose look changed."""
+    """Which pile I bid on: none at first, so no bid goes to a pile nobody chose. A button
+    a part: choosing a pile draws again the two buttons whose look changed."""
     piles = use_while_mine(_open_to_bids)  # hidden, on another's turn, it draws nothing
     return ft.Row([PileButton(number, can, pile == number - 1, choose, key=str(number)) for number, can in piles],
                   wrap=True, spacing=6, run_spacing=6)
