@@ -12,6 +12,7 @@ payloads are refused in words.
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 import pytest
 
@@ -36,7 +37,11 @@ def check_view(view: dict) -> None:
     assert is_plain(view), "a view must be plain JSON"
 
 
-def play_one(game_id: str, seed: int, legal_seen: dict | None = None) -> RandomTable:
+def play_one(game_id: str, seed: int, legal_seen: dict | None = None,
+             checked: Counter | None = None) -> RandomTable:
+    """One random game; ``checked`` counts the secret and independent moves whose
+    promise was checked against another payload or another seat (not merely made)."""
+    checked = Counter() if checked is None else checked
     game = get_game(game_id)
     rng = random.Random(seed)
     table = RandomTable(game, rng)
@@ -60,9 +65,9 @@ def play_one(game_id: str, seed: int, legal_seen: dict | None = None) -> RandomT
                 legal_seen.setdefault(kind, (table.spec, by, action.seat, list(match.log)))
             move = game.moves[kind]
             if move.secret and by is not None:
-                check_secret(table, by, kind, payload, proposal.state)
+                checked["secret"] += check_secret(table, by, kind, payload, proposal.state)
             if move.independent:
-                check_independent(table, proposal.entry.action, proposal.state)
+                checked["independent"] += check_independent(table, proposal.entry.action, proposal.state)
             for viewer in (None, *range(table.n)):
                 words = game.say(match.state, proposal.entry.action, proposal.state, viewer)
                 assert isinstance(words.text, str) and words.text, f"say gave {words!r}"
@@ -79,8 +84,9 @@ def play_one(game_id: str, seed: int, legal_seen: dict | None = None) -> RandomT
     return table
 
 
-def check_secret(table: RandomTable, seat: int, kind: str, payload: dict, after: object) -> None:
-    """Another payload for the same secret move leaves every other seat's view the same."""
+def check_secret(table: RandomTable, seat: int, kind: str, payload: dict, after: object) -> bool:
+    """Another payload for the same secret move leaves every other seat's view the same;
+    False when no other legal payload was found to compare with (nothing was checked)."""
     match = table.match
     game = table.game
     for _ in range(4):
@@ -98,13 +104,16 @@ def check_secret(table: RandomTable, seat: int, kind: str, payload: dict, after:
             two = seat_view(game, alternative.state, viewer, False, match.names)
             assert one == two, f"{kind} by seat {seat} shows its content to seat {viewer}"
         assert game.public(after) == game.public(alternative.state)
-        return
+        return True
+    return False
 
 
-def check_independent(table: RandomTable, action: Action, after: object) -> None:
+def check_independent(table: RandomTable, action: Action, after: object) -> bool:
     """An independent move commutes with the same move for another seat: made in either
-    order they leave the same table (so neither can be stale because of the other)."""
+    order they leave the same table (so neither can be stale because of the other); False
+    when no other seat could make it then (nothing was checked)."""
     match, game = table.match, table.game
+    compared = False
     for other in range(table.n):
         if other == action.seat or action.kind not in match.legal(other, False):
             continue
@@ -118,6 +127,8 @@ def check_independent(table: RandomTable, action: Action, after: object) -> None
         except IllegalAction:
             continue  # refused in one order (a bank run dry): the rules check it anyway
         assert encoded(one) == encoded(two), f"{action.kind} by {action.seat} and {other} do not commute"
+        compared = True
+    return compared
 
 
 def assert_replays(table: RandomTable) -> None:
@@ -130,11 +141,16 @@ def assert_replays(table: RandomTable) -> None:
 def test_random_legal_play_keeps_the_contract(game_id):
     finished = 0
     moves = 0
+    checked: Counter = Counter()
     for seed in range(RANDOM_GAMES):
-        table = play_one(game_id, seed)
+        table = play_one(game_id, seed, checked=checked)
         finished += table.match.is_over()
         moves += len(table.match.done)
     assert moves > RANDOM_GAMES * 5, f"random players made only {moves} moves in {RANDOM_GAMES} games"
+    declared = get_game(game_id).moves.values()
+    for flag in ("secret", "independent"):
+        if any(getattr(move, flag) for move in declared):
+            assert checked[flag] > 0, f"{game_id} declares {flag} moves, and none was checked"
 
 
 @pytest.mark.parametrize("game_id", GAMES)
