@@ -23,6 +23,18 @@ def test_a_phone_s_own_frames_are_read():
         assert read_frame(data, registered=True)[::2] == (action, None)
 
 
+def test_a_page_squeezed_in_its_tab_registers_with_the_negative_inset_flutter_reports():
+    """A page loaded in a tab that showed another first hears a fraction of its height, and
+    Flutter's web client registers a keyboard inset below zero: still a real phone."""
+    media = {"padding": {"top": 0, "right": 0, "bottom": 0, "left": 0},
+             "view_padding": {"top": 0, "right": 0, "bottom": 0, "left": 0},
+             "view_insets": {"top": 0, "right": 0, "bottom": -508.1224582195282, "left": 0},
+             "device_pixel_ratio": 1, "orientation": "portrait", "always_use_24_hour_format": False}
+    assert read_frame(registration(media=media), registered=False)[::2] == (REGISTER, None)
+    media["view_insets"]["bottom"] = float("inf")
+    assert read_frame(registration(media=media), registered=False)[2]
+
+
 @pytest.mark.parametrize("data, registered", [
     (b"\x00\xc1", False),  # not msgpack
     ("hello", False),  # a text frame

@@ -55,6 +55,13 @@ def size(value: Any) -> bool:
             and math.isfinite(value) and 0 <= value <= SIZE_MAX)
 
 
+def inset(value: Any) -> bool:
+    """A side of the screen's insets: Flutter reports a negative one too (a page laid out
+    in a tab that first heard a fraction of its height says its keyboard inset is -508)."""
+    return (isinstance(value, (int, float)) and not isinstance(value, bool)
+            and math.isfinite(value) and -SIZE_MAX <= value <= SIZE_MAX)
+
+
 def offset(value: Any) -> bool:
     """A place in a field's text (Flutter says -1 for none)."""
     return isinstance(value, int) and not isinstance(value, bool) and -1 <= value <= TEXT_MAX
@@ -76,7 +83,7 @@ def record(**checks: Check) -> Check:
     return check
 
 
-INSETS = record(top=size, right=size, bottom=size, left=size)
+INSETS = record(top=inset, right=inset, bottom=inset, left=inset)
 MEDIA = record(padding=INSETS, view_padding=INSETS, view_insets=INSETS, device_pixel_ratio=size,
                orientation=one_of("portrait", "landscape"), always_use_24_hour_format=flag)
 """The screen's insets, pixel ratio and orientation (Flet's ``PageMediaData.toMap``)."""

@@ -26,7 +26,8 @@ MOVES = {
     "scorepad": ("Ann,Bo", "Ann", [("+5", None, None), ("Save", "label", "Ann total 5")],
                  ("label", "Ann total 0")),
     "paisho": ("Ann,Bo", "Ann", [("Place Jasmine", "label", "Go to 0,-8"),  # the board on the phone
-                                 ("Go to 0,-8", "label", "Ann's Jasmine on 0,-8")],
+                                 ("Go to 0,-8", None, None),  # a point, then Confirm: the move
+                                 ("Confirm", "label", "Ann's Jasmine on 0,-8")],
                ("text", "Tap one of your tiles, then where it goes.")),
     "strata": ("Ann,Bo,Cy", "Cy", [("Extra 1 Money 0 Grain", "label", "Round 1 of 15")],
                ("label", "Phase: Setup: extra resources")),

@@ -7,11 +7,15 @@ from __future__ import annotations
 
 from datetime import datetime, timezone
 
+import pytest
+
 from tests.browser.harness import host_act, new_table
 
 LARGE = {"width": 1280, "height": 800}
 
 
+@pytest.mark.browser
+@pytest.mark.own_server  # the book of people and plays is the whole host's: counted from empty
 def test_a_finished_game_shows_in_plays_and_in_my_plays(server, phones):
     code = new_table(server, "scorepad", "Ann,Bo")
     ann = phones("ann").open(f"{server.url}/join/{code}")
