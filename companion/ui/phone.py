@@ -353,9 +353,13 @@ class Phone:
         that far below the drawing (a screen reader's tap, or a test's, hit the control
         below the one meant) when the scroll to the top and the new route came in one
         frame: the route waits for a frame drawn at the top."""
+        try:  # a phone that does not answer the scroll (busy, hand-made) still gets its route
+            await self.ask(self.page.scroll_to(offset=0, duration=0), seconds=FRAME_S)
+        except NoAnswer:
+            if self.closed:
+                return
+        await asyncio.sleep(FRAME_S)
         try:
-            await self.ask(self.page.scroll_to(offset=0, duration=0))
-            await asyncio.sleep(FRAME_S)
             await self.ask(self.page.push_route(route))
         except NoAnswer:
             pass  # the phone left, or draws the route when it answers
