@@ -62,10 +62,11 @@ def test_tables_made_played_imported_and_exported_are_private(tmp_path, open_uma
     other = tmp_path / "other"
     assert companion("import", str(out), "--data", str(other)).returncode == 0
     found, imported = modes(data), modes(other)
-    assert len(found) == 7 and found["."] == 0o700 and found["tables"] == 0o700
+    assert len(found) == 8 and found["."] == 0o700 and found["tables"] == 0o700
+    assert found["plays"] == 0o700  # the book of people and plays, as private as the tables
     assert found[f"tables/{code}"] == 0o700 and found[f"tables/{code}/log-000000.jsonl"] == 0o600
     assert private(found), found
-    assert len(imported) == 5 and private(imported), imported
+    assert len(imported) == 6 and imported["plays"] == 0o700 and private(imported), imported
 
 
 def test_the_host_key_and_the_served_data_folder_are_private(tmp_path, open_umask):
