@@ -51,6 +51,9 @@ or never will (a hand-made client), and the page goes on without the answer."""
 FRAME_S = 0.1
 """Long enough for a phone to draw a frame (a frame is 16 ms): a scroll and a route change
 sent together are drawn in one frame, which Flutter's accessibility tree gets wrong."""
+SCROLL_ANSWER_S = 1.0
+"""How long a new route waits for the phone to say it scrolled to the top (a phone answers in
+a frame or two; one that does not answer still gets its route)."""
 
 
 class NoAnswer(Exception):
@@ -354,7 +357,7 @@ class Phone:
         below the one meant) when the scroll to the top and the new route came in one
         frame: the route waits for a frame drawn at the top."""
         try:  # a phone that does not answer the scroll (busy, hand-made) still gets its route
-            await self.ask(self.page.scroll_to(offset=0, duration=0), seconds=FRAME_S)
+            await self.ask(self.page.scroll_to(offset=0, duration=0), seconds=SCROLL_ANSWER_S)
         except NoAnswer:
             if self.closed:
                 return
