@@ -28,3 +28,15 @@ def test_a_period_that_makes_no_sense_is_said_and_ignored(monkeypatch, caplog, t
     with caplog.at_level(logging.WARNING, logger="companion.flet_runtime.sessions"):
         assert evict_every_from_env() is None
     assert EVICT_ENV in caplog.text and "ignored" in caplog.text
+
+
+def test_flets_session_registry_is_where_the_evictor_reads_it():
+    """The evictor reads Flet's own registry of sessions (nowhere public): this fails when the
+    pinned Flet moves it, instead of the setting silently leaving eviction to Flet's period."""
+    from flet_web.fastapi import app_manager
+
+    registry = getattr(app_manager, "_FletAppManager__sessions", None)
+    assert isinstance(registry, dict)
+    assert callable(getattr(app_manager, "delete_session", None))
+    for session in registry.values():
+        assert hasattr(session, "expires_at")
